@@ -1,0 +1,196 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { validateEpisodeDocument } from '../shared/validateEpisode'
+import { defaultDatabasePath, openDatabase, type Db } from '../core/db/openDatabase'
+import { createEpisode } from '../core/episodes/createEpisode'
+import { listEpisodes } from '../core/episodes/episodeQueries'
+import { UserError } from '../core/errors'
+import { exportEpisode } from '../core/export/exportEpisode'
+
+const USAGE = `usage: episcore [--db PATH] <command> [options]
+
+commands:
+  new --media FILE [--transcript FILE] [--title T] [--show S] [--date YYYY-MM-DD]
+                         create an episode; prints its id
+  list                   one line per episode: id, title, review status (tab-separated)
+  export ID [--out FILE] write the episode as episode JSON v1 (stdout without --out)
+  validate FILE.json     check a file against episode JSON v1
+  serve [--port N]       the browser host on 127.0.0.1; prints the URL to open
+
+--db PATH (or EPISCORE_DB) names the database; the default is the app's own.`
+
+class UsageError extends Error {}
+
+interface Io {
+  out: (text: string) => void
+  err: (text: string) => void
+}
+
+type Options = Record<string, string | boolean | undefined>
+
+function parse(args: string[], options: Record<string, { type: 'string' | 'boolean' }>): { values: Options; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true })
+    return { values: values as Options, positionals }
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+}
+
+const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined)
+
+function withDb<T>(dbPath: string | undefined, run: (db: Db) => T): T {
+  const db = openDatabase(defaultDatabasePath(dbPath))
+  try {
+    return run(db)
+  } finally {
+    db.close()
+  }
+}
+
+async function withDbAsync<T>(dbPath: string | undefined, run: (db: Db) => Promise<T>): Promise<T> {
+  const db = openDatabase(defaultDatabasePath(dbPath))
+  try {
+    return await run(db)
+  } finally {
+    db.close()
+  }
+}
+
+/** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage). */
+export async function runCli(argv: string[], io: Io): Promise<number> {
+  try {
+    // Global options come before the command; everything after it belongs to the command.
+    let commandIndex = 0
+    while (commandIndex < argv.length && (argv[commandIndex] ?? '').startsWith('-'))
+      commandIndex += argv[commandIndex] === '--db' ? 2 : 1
+    const global = parse(argv.slice(0, commandIndex), { db: { type: 'string' }, help: { type: 'boolean', short: 'h' } })
+    const command = argv[commandIndex]
+    const rest = argv.slice(commandIndex + 1)
+    const dbPath = str(global.values.db)
+    if (global.values.help || command === 'help') {
+      io.out(USAGE)
+      return 0
+    }
+    if (!command) throw new UsageError('no command given')
+    switch (command) {
+      case 'new': {
+        const { values } = parse(rest, {
+          media: { type: 'string' },
+          transcript: { type: 'string' },
+          title: { type: 'string' },
+          show: { type: 'string' },
+          date: { type: 'string' },
+        })
+        const media = str(values.media)
+        if (!media) throw new UsageError('new needs --media FILE')
+        const transcript = str(values.transcript)
+        const title = str(values.title)
+        const show = str(values.show)
+        const date = str(values.date)
+        const id = await withDbAsync(dbPath, (db) =>
+          createEpisode(db, {
+            mediaPath: media,
+            ...(transcript && { transcriptPath: transcript }),
+            ...(title && { title }),
+            ...(show && { show }),
+            ...(date && { publishedOn: date }),
+          }),
+        )
+        io.out(id)
+        return 0
+      }
+      case 'list': {
+        parse(rest, {})
+        for (const e of withDb(dbPath, listEpisodes)) io.out(`${e.id}\t${e.title}\t${e.reviewStatus}`)
+        return 0
+      }
+      case 'export': {
+        const { values, positionals } = parse(rest, { out: { type: 'string' } })
+        const [id] = positionals
+        if (!id || positionals.length > 1) throw new UsageError('export needs one episode ID')
+        const text = JSON.stringify(withDb(dbPath, (db) => exportEpisode(db, id)), null, 2) + '\n'
+        const out = str(values.out)
+        if (out) writeAtomically(out, text)
+        else io.out(text.trimEnd())
+        return 0
+      }
+      case 'validate': {
+        const { positionals } = parse(rest, {})
+        const [file] = positionals
+        if (!file || positionals.length > 1) throw new UsageError('validate needs one FILE.json')
+        const problems = validateFile(file)
+        if (problems.length === 0) {
+          io.out('valid')
+          return 0
+        }
+        for (const p of problems) io.out(p)
+        return 1
+      }
+      case 'serve': {
+        const { values } = parse(rest, { port: { type: 'string' }, renderer: { type: 'string' } })
+        const port = values.port === undefined ? 0 : Number(values.port)
+        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be 0-65535')
+        const { startHost } = await import('../host/startHost')
+        const host = await startHost({
+          databaseFile: defaultDatabasePath(dbPath),
+          rendererDir: str(values.renderer) ?? path.resolve(__dirname, '..', '..', 'out', 'renderer'),
+          port,
+        })
+        io.out(`Episcore is at ${host.url}`)
+        await new Promise<void>((resolve) => {
+          const stop = (): void => void host.close().then(resolve)
+          process.once('SIGINT', stop)
+          process.once('SIGTERM', stop)
+        })
+        return 0
+      }
+      default:
+        throw new UsageError(`unknown command "${command}"`)
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`episcore: ${error.message}\n\n${USAGE}`)
+      return 2
+    }
+    if (error instanceof UserError) {
+      io.err(`episcore: ${error.message}`)
+      return 1
+    }
+    io.err(`episcore: internal error: ${(error as Error).stack ?? String(error)}`)
+    return 1
+  }
+}
+
+const MAX_EPISODE_FILE = 50 * 1024 * 1024
+
+function validateFile(file: string): string[] {
+  let stat: fs.Stats
+  try {
+    stat = fs.statSync(file)
+  } catch {
+    throw new UserError('not-found', `file not found: ${file}`)
+  }
+  if (stat.size > MAX_EPISODE_FILE) return [`/: the file is ${stat.size} bytes; episode JSON over 50 MB is refused`]
+  let json: unknown
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'))
+  } catch (error) {
+    return [`/: not JSON (${(error as Error).message})`]
+  }
+  const result = validateEpisodeDocument(json)
+  return result.ok ? [] : result.problems
+}
+
+/** Writes through a temporary file and a rename, so a reader never sees half a file. */
+function writeAtomically(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`
+  try {
+    fs.writeFileSync(tmp, text)
+    fs.renameSync(tmp, file)
+  } catch (error) {
+    fs.rmSync(tmp, { force: true })
+    throw new UserError('invalid-input', `cannot write ${file}: ${(error as Error).message}`)
+  }
+}

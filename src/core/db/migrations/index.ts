@@ -1,0 +1,5 @@
+import { migration001 } from './001_initial'
+import type { Migration } from './migration'
+
+/** Every migration, in order. Append only: a shipped migration is never edited. */
+export const MIGRATIONS: readonly Migration[] = [migration001]

@@ -1,0 +1,48 @@
+/** Row shapes as SQLite returns them (snake_case columns). */
+export interface EpisodeRow {
+  id: string
+  title: string
+  show: string
+  published_on: string | null
+  duration_seconds: number
+  source_url: string | null
+  summary: string
+  scale_min: number
+  scale_max: number
+  review_status: 'draft' | 'inReview' | 'final'
+  reviewer: string | null
+  extensions: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface MediaRow {
+  episode_id: string
+  path: string
+  file_name: string
+  sha256: string
+  size_bytes: number
+  kind: 'audio' | 'video'
+  duration_seconds: number
+  audio_codec: string | null
+  video_codec: string | null
+}
+
+export interface SegmentRow {
+  id: string
+  start: number
+  end: number
+  speaker_id: string | null
+  text: string
+  extensions: string | null
+}
+
+export interface WordRow {
+  segment_id: string
+  start: number
+  end: number
+  text: string
+}
+
+export const parseExtensions = (json: string | null): Record<string, unknown> | undefined =>
+  json ? (JSON.parse(json) as Record<string, unknown>) : undefined

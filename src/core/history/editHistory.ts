@@ -1,0 +1,76 @@
+import { UserError } from '../errors'
+import type { Db } from '../db/openDatabase'
+import { RowWriter, writeRow, type RowChange } from './rowWriter'
+import { isEditableTable } from './tables'
+
+interface HistoryRow {
+  seq: number
+  label: string
+  changes: string
+}
+
+/**
+ * Applies one user gesture as one transaction and records it for undo. A new edit drops whatever
+ * was undone after it, as every editor's history does.
+ */
+export function applyEdit(db: Db, episodeId: string, label: string, edit: (writer: RowWriter) => void): void {
+  db.transaction(() => {
+    const writer = new RowWriter(db)
+    edit(writer)
+    const changes = writer.changes.filter((c) => JSON.stringify(c.before) !== JSON.stringify(c.after))
+    if (changes.length === 0) return
+    db.prepare(`DELETE FROM edit_history WHERE episode_id = ? AND state = 'undone'`).run(episodeId)
+    db.prepare(
+      `INSERT INTO edit_history (episode_id, label, changes, state, created_at) VALUES (?, ?, ?, 'done', ?)`,
+    ).run(episodeId, label, JSON.stringify(changes), new Date().toISOString())
+  }).immediate()
+}
+
+function replay(db: Db, changes: RowChange[], direction: 'undo' | 'redo'): void {
+  const ordered = direction === 'undo' ? [...changes].reverse() : changes
+  for (const change of ordered) {
+    if (!isEditableTable(change.table)) throw new Error(`history names an unknown table ${change.table}`)
+    writeRow(db, change.table, change.key, direction === 'undo' ? change.before : change.after)
+  }
+}
+
+export function undo(db: Db, episodeId: string): string {
+  return db.transaction(() => {
+    const row = db
+      .prepare(`SELECT seq, label, changes FROM edit_history WHERE episode_id = ? AND state = 'done' ORDER BY seq DESC LIMIT 1`)
+      .get(episodeId) as HistoryRow | undefined
+    if (!row) throw new UserError('nothing-to-undo', 'nothing to undo')
+    replay(db, JSON.parse(row.changes) as RowChange[], 'undo')
+    db.prepare(`UPDATE edit_history SET state = 'undone' WHERE seq = ?`).run(row.seq)
+    return row.label
+  }).immediate()
+}
+
+export function redo(db: Db, episodeId: string): string {
+  return db.transaction(() => {
+    const row = db
+      .prepare(`SELECT seq, label, changes FROM edit_history WHERE episode_id = ? AND state = 'undone' ORDER BY seq ASC LIMIT 1`)
+      .get(episodeId) as HistoryRow | undefined
+    if (!row) throw new UserError('nothing-to-undo', 'nothing to redo')
+    replay(db, JSON.parse(row.changes) as RowChange[], 'redo')
+    db.prepare(`UPDATE edit_history SET state = 'done' WHERE seq = ?`).run(row.seq)
+    return row.label
+  }).immediate()
+}
+
+export interface HistoryState {
+  canUndo: boolean
+  canRedo: boolean
+  undoLabel: string | null
+  redoLabel: string | null
+}
+
+export function historyState(db: Db, episodeId: string): HistoryState {
+  const last = db
+    .prepare(`SELECT label FROM edit_history WHERE episode_id = ? AND state = 'done' ORDER BY seq DESC LIMIT 1`)
+    .get(episodeId) as { label: string } | undefined
+  const next = db
+    .prepare(`SELECT label FROM edit_history WHERE episode_id = ? AND state = 'undone' ORDER BY seq ASC LIMIT 1`)
+    .get(episodeId) as { label: string } | undefined
+  return { canUndo: !!last, canRedo: !!next, undoLabel: last?.label ?? null, redoLabel: next?.label ?? null }
+}

@@ -1,0 +1,75 @@
+import type { Db } from '../db/openDatabase'
+import { EDITABLE_TABLES, type EditableTable, type Row } from './tables'
+
+/** One row's state before and after an edit; `null` means the row did not exist. */
+export interface RowChange {
+  table: EditableTable
+  key: Row
+  before: Row | null
+  after: Row | null
+}
+
+const quote = (name: string): string => {
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`bad column name ${name}`)
+  return `"${name}"`
+}
+
+function keyOf(table: EditableTable, row: Row): Row {
+  const key: Row = {}
+  for (const column of EDITABLE_TABLES[table]) key[column] = row[column] ?? null
+  return key
+}
+
+function where(table: EditableTable): string {
+  return EDITABLE_TABLES[table].map((c) => `${quote(c)} = @${c}`).join(' AND ')
+}
+
+export function readRow(db: Db, table: EditableTable, key: Row): Row | null {
+  return (db.prepare(`SELECT * FROM ${table} WHERE ${where(table)}`).get(key) as Row | undefined) ?? null
+}
+
+/** Sets a row to the given state: inserts, replaces or deletes it. */
+export function writeRow(db: Db, table: EditableTable, key: Row, row: Row | null): void {
+  if (row === null) {
+    db.prepare(`DELETE FROM ${table} WHERE ${where(table)}`).run(key)
+    return
+  }
+  const columns = Object.keys(row)
+  const exists = readRow(db, table, key) !== null
+  if (exists) {
+    const sets = columns.map((c) => `${quote(c)} = @${c}`).join(', ')
+    db.prepare(`UPDATE ${table} SET ${sets} WHERE ${where(table)}`).run({ ...row, ...key })
+  } else {
+    db.prepare(`INSERT INTO ${table} (${columns.map(quote).join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`).run(row)
+  }
+}
+
+/**
+ * What an edit uses to change rows: every change is recorded with the row before and after, which is
+ * all undo and redo need. Deleting a row whose children cascade must delete the children first,
+ * through this writer, so that they are recorded too.
+ */
+export class RowWriter {
+  readonly changes: RowChange[] = []
+  constructor(private readonly db: Db) {}
+
+  insert(table: EditableTable, row: Row): void {
+    const key = keyOf(table, row)
+    writeRow(this.db, table, key, row)
+    this.changes.push({ table, key, before: null, after: readRow(this.db, table, key) })
+  }
+
+  update(table: EditableTable, key: Row, patch: Row): void {
+    const before = readRow(this.db, table, key)
+    if (!before) throw new Error(`${table} row ${JSON.stringify(key)} does not exist`)
+    writeRow(this.db, table, key, { ...before, ...patch, ...key })
+    this.changes.push({ table, key, before, after: readRow(this.db, table, key) })
+  }
+
+  delete(table: EditableTable, key: Row): void {
+    const before = readRow(this.db, table, key)
+    if (!before) return
+    writeRow(this.db, table, key, null)
+    this.changes.push({ table, key, before, after: null })
+  }
+}

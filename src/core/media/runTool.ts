@@ -1,0 +1,22 @@
+import { spawn } from 'node:child_process'
+
+export interface ToolResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs a command to its end and collects its output; for short-lived ffprobe calls, not for decoding. */
+export function runTool(command: string, args: readonly string[], signal?: AbortSignal): Promise<ToolResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal })
+    const out: Buffer[] = []
+    const err: Buffer[] = []
+    child.stdout.on('data', (b: Buffer) => out.push(b))
+    child.stderr.on('data', (b: Buffer) => err.push(b))
+    child.on('error', reject)
+    child.on('close', (code) =>
+      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+    )
+  })
+}

@@ -1,0 +1,34 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+
+export const COOKIE = 'episcore_key'
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=')
+    if (k === name) return v.join('=')
+  }
+  return null
+}
+
+/**
+ * Who may talk to the host: only pages it served itself on this machine. The Host header must name the
+ * loopback address (a DNS-rebinding page sends its own host name), an Origin, when sent, must be ours,
+ * and the per-launch secret must come with the request (in the URL once, then as a cookie).
+ */
+export function checkRequest(req: IncomingMessage, url: URL, port: number, secret: string): { allowed: boolean; viaQuery: boolean } {
+  const hosts = [`127.0.0.1:${port}`, `localhost:${port}`]
+  if (!hosts.includes(req.headers.host ?? '')) return { allowed: false, viaQuery: false }
+  const origin = req.headers.origin
+  if (origin !== undefined && !hosts.map((h) => `http://${h}`).includes(origin)) return { allowed: false, viaQuery: false }
+  const fromQuery = url.searchParams.get('key')
+  if (fromQuery !== null) return { allowed: sameSecret(fromQuery, secret), viaQuery: true }
+  const fromCookie = cookieValue(req.headers.cookie, COOKIE)
+  return { allowed: fromCookie !== null && sameSecret(fromCookie, secret), viaQuery: false }
+}

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { openDatabase } from '../core/db/openDatabase'
+import { mediaMimeType } from '../core/media/byteRange'
+import { mediaFileOf } from '../core/media/mediaPath'
+import { PeaksCache, peaksFolderBeside } from '../core/media/peaksCache'
+import { FileRefs } from '../core/service/fileRefs'
+import { createHandlers, dispatch } from '../core/service/handlers'
+import { UserError } from '../core/errors'
+import { COOKIE, checkRequest } from './guard'
+import { sendFile } from './sendFile'
+import { staticFile } from './staticFiles'
+
+export interface HostOptions {
+  databaseFile: string
+  rendererDir: string
+  port?: number
+}
+
+export interface RunningHost {
+  /** The address to open, secret included. */
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+const MAX_API_BODY = 1 << 20
+const MAX_UPLOAD = 20 * 1024 ** 3
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // wavesurfer.js styles its shadow DOM with a <style> element.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > limit) throw new UserError('invalid-request', `request body over ${limit} bytes`)
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+const json = (res: ServerResponse, status: number, body: unknown): void => {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+  res.end(JSON.stringify(body))
+}
+
+/**
+ * The browser host: the built renderer, the contract and the media on 127.0.0.1, for the e2e tests
+ * and for editors who prefer a browser. Everything the Electron shell offers goes through the same
+ * core handlers.
+ */
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const db = openDatabase(options.databaseFile)
+  const files = new FileRefs()
+  const handlers = createHandlers({ db, files })
+  const peaks = new PeaksCache(peaksFolderBeside(options.databaseFile))
+  const uploads = path.join(path.dirname(path.resolve(options.databaseFile)), 'episcore-media')
+  const rendererDir = path.resolve(options.rendererDir)
+  const secret = randomBytes(24).toString('hex')
+  let port = 0
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      const status = error instanceof UserError ? (error.code === 'not-found' ? 404 : 400) : 500
+      if (!(error instanceof UserError)) console.error('episcore host:', error)
+      if (!res.headersSent) json(res, status, { ok: false, error: { code: 'internal', message: (error as Error).message } })
+      else res.destroy()
+    })
+  })
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
+    const access = checkRequest(req, url, port, secret)
+    if (!access.allowed) {
+      res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden')
+      return
+    }
+    if (access.viaQuery) {
+      url.searchParams.delete('key')
+      res.writeHead(303, {
+        'set-cookie': `${COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
+        location: url.pathname + url.search,
+      })
+      res.end()
+      return
+    }
+    const [, area, name] = url.pathname.split('/')
+    if (area === 'api' && req.method === 'POST' && name) {
+      const body = await readBody(req, MAX_API_BODY)
+      let request: unknown
+      try {
+        request = body === '' ? {} : JSON.parse(body)
+      } catch {
+        json(res, 400, { ok: false, error: { code: 'invalid-request', message: 'the request body is not JSON' } })
+        return
+      }
+      json(res, 200, await dispatch(handlers, name, request))
+      return
+    }
+    if (area === 'upload' && req.method === 'POST') {
+      const fileName = path.basename(url.searchParams.get('name') ?? '').replace(/[^\p{L}\p{N}._ -]/gu, '_') || 'upload'
+      const declared = Number(req.headers['content-length'] ?? 0)
+      if (declared > MAX_UPLOAD) throw new UserError('invalid-request', 'file too large')
+      fs.mkdirSync(uploads, { recursive: true })
+      const target = path.join(uploads, `${randomBytes(8).toString('hex')}-${fileName}`)
+      await pipeline(req, fs.createWriteStream(target))
+      json(res, 200, { ok: true, value: { ref: files.register(target), name: fileName } })
+      return
+    }
+    if (area === 'media' && req.method === 'GET' && name) {
+      const media = mediaFileOf(db, decodeURIComponent(name))
+      sendFile(res, media.path, mediaMimeType(media.fileName), req.headers.range)
+      return
+    }
+    if (area === 'peaks' && req.method === 'GET' && name) {
+      const file = await peaks.forEpisode(db, decodeURIComponent(name))
+      sendFile(res, file, 'application/octet-stream', undefined)
+      return
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405).end()
+      return
+    }
+    const found = staticFile(rendererDir, url.pathname) ?? staticFile(rendererDir, '/')
+    if (!found) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('renderer not built: run npm run build')
+      return
+    }
+    res.writeHead(200, {
+      'content-type': found.type,
+      'content-security-policy': CONTENT_SECURITY_POLICY,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-cache',
+    })
+    fs.createReadStream(found.file).pipe(res)
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  const address = server.address()
+  port = typeof address === 'object' && address ? address.port : 0
+  return {
+    url: `http://127.0.0.1:${port}/?key=${secret}`,
+    port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => {
+          db.close()
+          resolve()
+        })
+      }),
+  }
+}

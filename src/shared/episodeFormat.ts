@@ -1,0 +1,304 @@
+/**
+ * Episode JSON, format version 1: the contract with publishing (shared/episode-format.md).
+ * This schema is the single source of the format; the exporter, the loader and `episcore validate`
+ * all check against it.
+ */
+import { z } from 'zod'
+
+export const EPISODE_FORMAT = 'episode-analysis'
+export const EPISODE_FORMAT_VERSION = 1
+export const SPEAKING_BALANCE_BIN_SECONDS = 180
+
+const hasAtMost3Decimals = (n: number): boolean => Math.abs(Math.round(n * 1000) - n * 1000) < 1e-6
+
+const time = z
+  .number()
+  .finite()
+  .min(0, 'a time is never negative')
+  .refine(hasAtMost3Decimals, 'a time has at most 3 decimals')
+
+const id = z.string().min(1, 'an id is never empty').max(64, 'an id has at most 64 characters')
+
+const trimmed = z.string().refine((s) => s === s.trim(), 'text is trimmed (no leading or trailing spaces)')
+
+const extensions = z.record(z.string(), z.unknown()).optional()
+
+const isoUtc = z.iso.datetime({ offset: false })
+
+export const originSchema = z.enum(['machine', 'human'])
+export const itemStatusSchema = z.enum(['unreviewed', 'accepted', 'edited'])
+export const roleSchema = z.enum(['host', 'guest', 'other'])
+export const reviewStatusSchema = z.enum(['draft', 'inReview', 'final'])
+export const dimensionKeySchema = z
+  .string()
+  .regex(/^[a-z][A-Za-z0-9]*$/, 'a dimension key is camelCase letters and digits')
+
+export const mediaRefSchema = z.strictObject({
+  fileName: trimmed.pipe(z.string().min(1)),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'sha256 is 64 lowercase hex digits'),
+  kind: z.enum(['audio', 'video']),
+})
+
+export const episodeInfoSchema = z.strictObject({
+  id,
+  title: trimmed,
+  show: trimmed,
+  publishedOn: z.iso.date().nullable(),
+  durationSeconds: z.number().finite().positive(),
+  sourceUrl: trimmed.nullable(),
+  summary: trimmed,
+  media: mediaRefSchema.nullable(),
+  extensions,
+})
+
+export const participantSchema = z.strictObject({
+  id,
+  name: trimmed,
+  role: roleSchema,
+  affiliation: trimmed.nullable(),
+  extensions,
+})
+
+export const dimensionSchema = z.strictObject({
+  key: dimensionKeySchema,
+  label: trimmed,
+  description: trimmed,
+  highlightLabel: trimmed,
+  extensions,
+})
+
+export const rubricSchema = z.strictObject({
+  scale: z.strictObject({ min: z.number().int(), max: z.number().int() }),
+  dimensions: z.array(dimensionSchema),
+  extensions,
+})
+
+export const scoreSchema = z.strictObject({
+  value: z.number().int().nullable(),
+  reasoning: trimmed,
+  extensions,
+})
+
+export const chapterSchema = z.strictObject({
+  id,
+  title: trimmed,
+  start: time,
+  end: time,
+  why: trimmed,
+  scores: z.record(z.string(), scoreSchema),
+  origin: originSchema,
+  status: itemStatusSchema,
+  extensions,
+})
+
+export const highlightSchema = z.strictObject({
+  id,
+  dimension: z.string(),
+  time,
+  title: trimmed,
+  description: trimmed,
+  origin: originSchema,
+  status: itemStatusSchema,
+  extensions,
+})
+
+export const statementSchema = z.strictObject({
+  id,
+  title: trimmed,
+  quote: trimmed,
+  start: time,
+  end: time,
+  speakerId: id.nullable(),
+  chapterId: id.nullable(),
+  origin: originSchema,
+  status: itemStatusSchema,
+  extensions,
+})
+
+export const wordSchema = z.strictObject({ start: time, end: time, text: z.string() })
+
+export const segmentSchema = z.strictObject({
+  id,
+  start: time,
+  end: time,
+  speakerId: id.nullable(),
+  text: z.string(),
+  words: z.array(wordSchema),
+  extensions,
+})
+
+export const transcriptSchema = z.strictObject({ segments: z.array(segmentSchema), extensions })
+
+export const speakingBalanceSchema = z.strictObject({
+  binSeconds: z.number().positive(),
+  bins: z.array(
+    z.strictObject({
+      start: z.number().min(0),
+      end: z.number().min(0),
+      hostSeconds: z.number().min(0),
+      guestSeconds: z.number().min(0),
+      otherSeconds: z.number().min(0),
+    }),
+  ),
+})
+
+export const reviewSchema = z.strictObject({
+  status: reviewStatusSchema,
+  reviewer: trimmed.nullable(),
+  updatedAt: isoUtc,
+})
+
+const episodeDocumentShape = z.strictObject({
+  format: z.literal(EPISODE_FORMAT),
+  version: z.literal(EPISODE_FORMAT_VERSION),
+  exportedAt: isoUtc,
+  generator: z.string().min(1),
+  episode: episodeInfoSchema,
+  participants: z.array(participantSchema),
+  rubric: rubricSchema,
+  chapters: z.array(chapterSchema),
+  highlights: z.array(highlightSchema),
+  statements: z.array(statementSchema),
+  speakingBalance: speakingBalanceSchema.nullable(),
+  scoreSummary: z.record(z.string(), z.number().nullable()),
+  transcript: transcriptSchema.nullable(),
+  review: reviewSchema,
+  extensions,
+})
+
+export type EpisodeDocument = z.infer<typeof episodeDocumentShape>
+export type Chapter = z.infer<typeof chapterSchema>
+export type Statement = z.infer<typeof statementSchema>
+export type Highlight = z.infer<typeof highlightSchema>
+export type Participant = z.infer<typeof participantSchema>
+export type Dimension = z.infer<typeof dimensionSchema>
+export type TranscriptSegment = z.infer<typeof segmentSchema>
+export type TranscriptWord = z.infer<typeof wordSchema>
+export type SpeakingBalance = z.infer<typeof speakingBalanceSchema>
+export type Role = z.infer<typeof roleSchema>
+
+type Issue = { path: PropertyKey[]; message: string }
+
+function checkUniqueIds(items: ReadonlyArray<{ id: string }>, list: string[], issues: Issue[]): void {
+  const seen = new Map<string, number>()
+  items.forEach((item, i) => {
+    const first = seen.get(item.id)
+    if (first !== undefined)
+      issues.push({ path: [...list, i, 'id'], message: `duplicate id "${item.id}" (also at /${list.join('/')}/${first})` })
+    else seen.set(item.id, i)
+  })
+}
+
+function checkSpan(
+  item: { start: number; end: number },
+  path: PropertyKey[],
+  duration: number,
+  issues: Issue[],
+): void {
+  if (item.start >= item.end)
+    issues.push({ path: [...path, 'end'], message: `end ${item.end} is not after start ${item.start}` })
+  if (item.end > duration)
+    issues.push({ path: [...path, 'end'], message: `${item.end} is past the media's end (${duration})` })
+}
+
+function checkSorted<T>(items: readonly T[], list: string[], compare: (a: T, b: T) => number, issues: Issue[]): void {
+  for (let i = 1; i < items.length; i++) {
+    if (compare(items[i - 1] as T, items[i] as T) > 0) {
+      const where = '/' + list.join('/')
+      issues.push({ path: [...list, i], message: `not sorted (this item belongs before ${where}/${i - 1})` })
+      return
+    }
+  }
+}
+
+export const bySpan = (a: { start: number; end: number; id: string }, b: { start: number; end: number; id: string }): number =>
+  a.start - b.start || a.end - b.end || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+/** The rules that tie one part of a document to another: spans, ids, scale, rubric keys. */
+export function crossChecks(doc: EpisodeDocument): Issue[] {
+  const issues: Issue[] = []
+  const duration = doc.episode.durationSeconds
+  const { min, max } = doc.rubric.scale
+  if (min >= max) issues.push({ path: ['rubric', 'scale', 'max'], message: `max ${max} is not above min ${min}` })
+
+  const dimensionKeys = new Set<string>()
+  doc.rubric.dimensions.forEach((d, i) => {
+    if (dimensionKeys.has(d.key))
+      issues.push({ path: ['rubric', 'dimensions', i, 'key'], message: `duplicate dimension key "${d.key}"` })
+    dimensionKeys.add(d.key)
+  })
+
+  checkUniqueIds(doc.participants, ['participants'], issues)
+  checkUniqueIds(doc.chapters, ['chapters'], issues)
+  checkUniqueIds(doc.highlights, ['highlights'], issues)
+  checkUniqueIds(doc.statements, ['statements'], issues)
+  const participantIds = new Set(doc.participants.map((p) => p.id))
+  const chapterIds = new Set(doc.chapters.map((c) => c.id))
+
+  doc.chapters.forEach((chapter, i) => {
+    checkSpan(chapter, ['chapters', i], duration, issues)
+    const previous = doc.chapters[i - 1]
+    if (previous && chapter.start < previous.end && previous.start <= chapter.start)
+      issues.push({
+        path: ['chapters', i, 'start'],
+        message: `chapter overlaps the previous one (starts at ${chapter.start}, before ${previous.end})`,
+      })
+    for (const key of dimensionKeys)
+      if (!(key in chapter.scores))
+        issues.push({ path: ['chapters', i, 'scores'], message: `no score entry for dimension "${key}"` })
+    for (const [key, score] of Object.entries(chapter.scores)) {
+      if (!dimensionKeys.has(key))
+        issues.push({ path: ['chapters', i, 'scores', key], message: `"${key}" is not a rubric dimension` })
+      if (score.value !== null && (score.value < min || score.value > max))
+        issues.push({
+          path: ['chapters', i, 'scores', key, 'value'],
+          message: `${score.value} is outside the scale ${min}-${max}`,
+        })
+    }
+  })
+  checkSorted(doc.chapters, ['chapters'], bySpan, issues)
+
+  const highlightDimensions = new Map<string, number>()
+  doc.highlights.forEach((h, i) => {
+    if (!dimensionKeys.has(h.dimension))
+      issues.push({ path: ['highlights', i, 'dimension'], message: `"${h.dimension}" is not a rubric dimension` })
+    const first = highlightDimensions.get(h.dimension)
+    if (first !== undefined)
+      issues.push({
+        path: ['highlights', i, 'dimension'],
+        message: `a second highlight for "${h.dimension}" (first at /highlights/${first})`,
+      })
+    else highlightDimensions.set(h.dimension, i)
+    if (h.time > duration)
+      issues.push({ path: ['highlights', i, 'time'], message: `${h.time} is past the media's end (${duration})` })
+  })
+  checkSorted(doc.highlights, ['highlights'], (a, b) => a.time - b.time, issues)
+
+  doc.statements.forEach((s, i) => {
+    checkSpan(s, ['statements', i], duration, issues)
+    if (s.speakerId !== null && !participantIds.has(s.speakerId))
+      issues.push({ path: ['statements', i, 'speakerId'], message: `"${s.speakerId}" is not a participant id` })
+    if (s.chapterId !== null && !chapterIds.has(s.chapterId))
+      issues.push({ path: ['statements', i, 'chapterId'], message: `"${s.chapterId}" is not a chapter id` })
+  })
+  checkSorted(doc.statements, ['statements'], bySpan, issues)
+
+  if (doc.transcript) {
+    checkUniqueIds(doc.transcript.segments, ['transcript', 'segments'], issues)
+    doc.transcript.segments.forEach((seg, i) => {
+      if (seg.end < seg.start)
+        issues.push({ path: ['transcript', 'segments', i, 'end'], message: `end ${seg.end} is before start ${seg.start}` })
+      if (seg.speakerId !== null && !participantIds.has(seg.speakerId))
+        issues.push({
+          path: ['transcript', 'segments', i, 'speakerId'],
+          message: `"${seg.speakerId}" is not a participant id`,
+        })
+    })
+    checkSorted(doc.transcript.segments, ['transcript', 'segments'], (a, b) => a.start - b.start, issues)
+  }
+  return issues
+}
+
+export const episodeDocumentSchema = episodeDocumentShape.superRefine((doc, ctx) => {
+  for (const issue of crossChecks(doc)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+})

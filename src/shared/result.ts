@@ -1,0 +1,19 @@
+/** Every reply that crosses a process or network boundary has this shape. */
+export type ErrorCode =
+  | 'invalid-request'
+  | 'unknown-method'
+  | 'not-found'
+  | 'invalid-input'
+  | 'conflict'
+  | 'nothing-to-undo'
+  | 'internal'
+
+export interface ReplyError {
+  code: ErrorCode
+  message: string
+}
+
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: ReplyError }
+
+export const ok = <T>(value: T): Reply<T> => ({ ok: true, value })
+export const fail = (code: ErrorCode, message: string): Reply<never> => ({ ok: false, error: { code, message } })

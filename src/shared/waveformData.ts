@@ -1,0 +1,91 @@
+/**
+ * BBC audiowaveform's binary `.dat` format (versions 1 and 2): min/max pairs per pixel, interleaved by
+ * channel, little-endian. Read by the renderer to draw and by the core to check its cache.
+ */
+export interface WaveformData {
+  version: 1 | 2
+  bits: 8 | 16
+  sampleRate: number
+  samplesPerPixel: number
+  channels: number
+  /** Number of min/max pairs per channel. */
+  length: number
+  /** Interleaved [min, max] per pixel per channel, in the file's own range (8- or 16-bit). */
+  data: Int8Array | Int16Array
+}
+
+export class WaveformFormatError extends Error {
+  override name = 'WaveformFormatError'
+}
+
+const MAX_CHANNELS = 24
+
+export function readWaveformData(bytes: ArrayBuffer | Uint8Array): WaveformData {
+  const view =
+    bytes instanceof Uint8Array ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new DataView(bytes)
+  const fail = (why: string): never => {
+    throw new WaveformFormatError(`not a valid waveform file: ${why}`)
+  }
+  if (view.byteLength < 20) fail(`${view.byteLength} bytes is shorter than the 20-byte header`)
+  const version = view.getInt32(0, true)
+  if (version !== 1 && version !== 2) fail(`version ${version} is not supported (1 or 2)`)
+  const headerSize = version === 2 ? 24 : 20
+  if (view.byteLength < headerSize) fail(`${view.byteLength} bytes is shorter than the version 2 header`)
+  const flags = view.getUint32(4, true)
+  const bits = flags & 1 ? 8 : 16
+  const sampleRate = view.getInt32(8, true)
+  const samplesPerPixel = view.getInt32(12, true)
+  const length = view.getUint32(16, true)
+  const channels = version === 2 ? view.getInt32(20, true) : 1
+  if (sampleRate <= 0) fail(`sample rate ${sampleRate} is too low`)
+  if (samplesPerPixel < 2) fail(`samples per pixel ${samplesPerPixel} is too low (at least 2)`)
+  if (channels < 1) fail(`${channels} channels is too few (at least 1)`)
+  if (channels > MAX_CHANNELS) fail(`${channels} channels is too many (at most ${MAX_CHANNELS})`)
+  const bytesPerValue = bits / 8
+  const expected = length * channels * 2 * bytesPerValue
+  const actual = view.byteLength - headerSize
+  if (actual !== expected)
+    fail(`the header announces ${length} points (${expected} bytes of data) but the file holds ${actual} bytes`)
+  const offset = view.byteOffset + headerSize
+  const count = length * channels * 2
+  // Copy so the result is aligned and owns its memory whatever buffer it came from.
+  const source = new Uint8Array(view.buffer, offset, expected).slice()
+  const data = bits === 8 ? new Int8Array(source.buffer, 0, count) : new Int16Array(littleEndianInt16(source), 0, count)
+  return { version, bits, sampleRate, samplesPerPixel, channels, length, data }
+}
+
+function littleEndianInt16(bytes: Uint8Array): ArrayBuffer {
+  const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
+  if (little) return bytes.buffer as ArrayBuffer
+  for (let i = 0; i + 1 < bytes.length; i += 2) {
+    const b = bytes[i] as number
+    bytes[i] = bytes[i + 1] as number
+    bytes[i + 1] = b
+  }
+  return bytes.buffer as ArrayBuffer
+}
+
+/** Header of a version 2, 16-bit file; the data follows as little-endian int16 pairs. */
+export function waveformHeader(sampleRate: number, samplesPerPixel: number, length: number, channels = 1): Uint8Array {
+  const header = new Uint8Array(24)
+  const view = new DataView(header.buffer)
+  view.setInt32(0, 2, true)
+  view.setUint32(4, 0, true)
+  view.setInt32(8, sampleRate, true)
+  view.setInt32(12, samplesPerPixel, true)
+  view.setUint32(16, length, true)
+  view.setInt32(20, channels, true)
+  return header
+}
+
+/** Peaks of one channel scaled to -1..1 as wavesurfer.js draws them: min and max of each pixel in turn. */
+export function channelPeaks(waveform: WaveformData, channel = 0): Float32Array {
+  const full = waveform.bits === 8 ? 128 : 32768
+  const out = new Float32Array(waveform.length * 2)
+  const stride = waveform.channels * 2
+  for (let i = 0; i < waveform.length; i++) {
+    out[i * 2] = (waveform.data[i * stride + channel * 2] as number) / full
+    out[i * 2 + 1] = (waveform.data[i * stride + channel * 2 + 1] as number) / full
+  }
+  return out
+}
