@@ -29,7 +29,10 @@ interface Io {
 
 type Options = Record<string, string | boolean | undefined>
 
-function parse(args: string[], options: Record<string, { type: 'string' | 'boolean' }>): { values: Options; positionals: string[] } {
+function parse(
+  args: string[],
+  options: Record<string, { type: 'string' | 'boolean'; short?: string }>,
+): { values: Options; positionals: string[] } {
   try {
     const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true })
     return { values: values as Options, positionals }
@@ -65,7 +68,10 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     let commandIndex = 0
     while (commandIndex < argv.length && (argv[commandIndex] ?? '').startsWith('-'))
       commandIndex += argv[commandIndex] === '--db' ? 2 : 1
-    const global = parse(argv.slice(0, commandIndex), { db: { type: 'string' }, help: { type: 'boolean', short: 'h' } })
+    const global = parse(argv.slice(0, commandIndex), {
+      db: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    })
     const command = argv[commandIndex]
     const rest = argv.slice(commandIndex + 1)
     const dbPath = str(global.values.db)
@@ -110,7 +116,12 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         const { values, positionals } = parse(rest, { out: { type: 'string' } })
         const [id] = positionals
         if (!id || positionals.length > 1) throw new UsageError('export needs one episode ID')
-        const text = JSON.stringify(withDb(dbPath, (db) => exportEpisode(db, id)), null, 2) + '\n'
+        const text =
+          JSON.stringify(
+            withDb(dbPath, (db) => exportEpisode(db, id)),
+            null,
+            2,
+          ) + '\n'
         const out = str(values.out)
         if (out) writeAtomically(out, text)
         else io.out(text.trimEnd())
@@ -131,7 +142,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       case 'serve': {
         const { values } = parse(rest, { port: { type: 'string' }, renderer: { type: 'string' } })
         const port = values.port === undefined ? 0 : Number(values.port)
-        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be 0-65535')
+        if (!Number.isInteger(port) || port < 0 || port > 65535)
+          throw new UsageError('--port must be 0-65535')
         const { startHost } = await import('../host/startHost')
         const host = await startHost({
           databaseFile: defaultDatabasePath(dbPath),
@@ -172,7 +184,8 @@ function validateFile(file: string): string[] {
   } catch {
     throw new UserError('not-found', `file not found: ${file}`)
   }
-  if (stat.size > MAX_EPISODE_FILE) return [`/: the file is ${stat.size} bytes; episode JSON over 50 MB is refused`]
+  if (stat.size > MAX_EPISODE_FILE)
+    return [`/: the file is ${stat.size} bytes; episode JSON over 50 MB is refused`]
   let json: unknown
   try {
     json = JSON.parse(fs.readFileSync(file, 'utf8'))

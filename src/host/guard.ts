@@ -22,11 +22,17 @@ function cookieValue(header: string | undefined, name: string): string | null {
  * loopback address (a DNS-rebinding page sends its own host name), an Origin, when sent, must be ours,
  * and the per-launch secret must come with the request (in the URL once, then as a cookie).
  */
-export function checkRequest(req: IncomingMessage, url: URL, port: number, secret: string): { allowed: boolean; viaQuery: boolean } {
+export function checkRequest(
+  req: IncomingMessage,
+  url: URL,
+  port: number,
+  secret: string,
+): { allowed: boolean; viaQuery: boolean } {
   const hosts = [`127.0.0.1:${port}`, `localhost:${port}`]
   if (!hosts.includes(req.headers.host ?? '')) return { allowed: false, viaQuery: false }
   const origin = req.headers.origin
-  if (origin !== undefined && !hosts.map((h) => `http://${h}`).includes(origin)) return { allowed: false, viaQuery: false }
+  if (origin !== undefined && !hosts.map((h) => `http://${h}`).includes(origin))
+    return { allowed: false, viaQuery: false }
   const fromQuery = url.searchParams.get('key')
   if (fromQuery !== null) return { allowed: sameSecret(fromQuery, secret), viaQuery: true }
   const fromCookie = cookieValue(req.headers.cookie, COOKIE)

@@ -3,7 +3,12 @@ import type { ServerResponse } from 'node:http'
 import { parseRange } from '../core/media/byteRange'
 
 /** Streams a file, honouring a single byte range as media elements ask when they seek. */
-export function sendFile(res: ServerResponse, file: string, type: string, rangeHeader: string | undefined): void {
+export function sendFile(
+  res: ServerResponse,
+  file: string,
+  type: string,
+  rangeHeader: string | undefined,
+): void {
   let size: number
   try {
     size = fs.statSync(file).size

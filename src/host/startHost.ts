@@ -79,7 +79,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     handle(req, res).catch((error: unknown) => {
       const status = error instanceof UserError ? (error.code === 'not-found' ? 404 : 400) : 500
       if (!(error instanceof UserError)) console.error('episcore host:', error)
-      if (!res.headersSent) json(res, status, { ok: false, error: { code: 'internal', message: (error as Error).message } })
+      if (!res.headersSent)
+        json(res, status, { ok: false, error: { code: 'internal', message: (error as Error).message } })
       else res.destroy()
     })
   })
@@ -107,14 +108,18 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       try {
         request = body === '' ? {} : JSON.parse(body)
       } catch {
-        json(res, 400, { ok: false, error: { code: 'invalid-request', message: 'the request body is not JSON' } })
+        json(res, 400, {
+          ok: false,
+          error: { code: 'invalid-request', message: 'the request body is not JSON' },
+        })
         return
       }
       json(res, 200, await dispatch(handlers, name, request))
       return
     }
     if (area === 'upload' && req.method === 'POST') {
-      const fileName = path.basename(url.searchParams.get('name') ?? '').replace(/[^\p{L}\p{N}._ -]/gu, '_') || 'upload'
+      const fileName =
+        path.basename(url.searchParams.get('name') ?? '').replace(/[^\p{L}\p{N}._ -]/gu, '_') || 'upload'
       const declared = Number(req.headers['content-length'] ?? 0)
       if (declared > MAX_UPLOAD) throw new UserError('invalid-request', 'file too large')
       fs.mkdirSync(uploads, { recursive: true })

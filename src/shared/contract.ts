@@ -4,7 +4,7 @@
  * request against it at its door.
  */
 import { z } from 'zod'
-import { reviewStatusSchema } from './episodeFormat'
+import type { reviewStatusSchema } from './episodeFormat'
 
 /** An opaque handle to a file the user chose; the renderer never names a path itself. */
 export const fileRefSchema = z.string().regex(/^file-[0-9a-f]{32}$/, 'not a file handle')

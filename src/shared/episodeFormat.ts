@@ -184,7 +184,10 @@ function checkUniqueIds(items: ReadonlyArray<{ id: string }>, list: string[], is
   items.forEach((item, i) => {
     const first = seen.get(item.id)
     if (first !== undefined)
-      issues.push({ path: [...list, i, 'id'], message: `duplicate id "${item.id}" (also at /${list.join('/')}/${first})` })
+      issues.push({
+        path: [...list, i, 'id'],
+        message: `duplicate id "${item.id}" (also at /${list.join('/')}/${first})`,
+      })
     else seen.set(item.id, i)
   })
 }
@@ -201,7 +204,12 @@ function checkSpan(
     issues.push({ path: [...path, 'end'], message: `${item.end} is past the media's end (${duration})` })
 }
 
-function checkSorted<T>(items: readonly T[], list: string[], compare: (a: T, b: T) => number, issues: Issue[]): void {
+function checkSorted<T>(
+  items: readonly T[],
+  list: string[],
+  compare: (a: T, b: T) => number,
+  issues: Issue[],
+): void {
   for (let i = 1; i < items.length; i++) {
     if (compare(items[i - 1] as T, items[i] as T) > 0) {
       const where = '/' + list.join('/')
@@ -211,15 +219,18 @@ function checkSorted<T>(items: readonly T[], list: string[], compare: (a: T, b: 
   }
 }
 
-export const bySpan = (a: { start: number; end: number; id: string }, b: { start: number; end: number; id: string }): number =>
-  a.start - b.start || a.end - b.end || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+export const bySpan = (
+  a: { start: number; end: number; id: string },
+  b: { start: number; end: number; id: string },
+): number => a.start - b.start || a.end - b.end || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /** The rules that tie one part of a document to another: spans, ids, scale, rubric keys. */
 export function crossChecks(doc: EpisodeDocument): Issue[] {
   const issues: Issue[] = []
   const duration = doc.episode.durationSeconds
   const { min, max } = doc.rubric.scale
-  if (min >= max) issues.push({ path: ['rubric', 'scale', 'max'], message: `max ${max} is not above min ${min}` })
+  if (min >= max)
+    issues.push({ path: ['rubric', 'scale', 'max'], message: `max ${max} is not above min ${min}` })
 
   const dimensionKeys = new Set<string>()
   doc.rubric.dimensions.forEach((d, i) => {
@@ -261,7 +272,10 @@ export function crossChecks(doc: EpisodeDocument): Issue[] {
   const highlightDimensions = new Map<string, number>()
   doc.highlights.forEach((h, i) => {
     if (!dimensionKeys.has(h.dimension))
-      issues.push({ path: ['highlights', i, 'dimension'], message: `"${h.dimension}" is not a rubric dimension` })
+      issues.push({
+        path: ['highlights', i, 'dimension'],
+        message: `"${h.dimension}" is not a rubric dimension`,
+      })
     const first = highlightDimensions.get(h.dimension)
     if (first !== undefined)
       issues.push({
@@ -270,14 +284,20 @@ export function crossChecks(doc: EpisodeDocument): Issue[] {
       })
     else highlightDimensions.set(h.dimension, i)
     if (h.time > duration)
-      issues.push({ path: ['highlights', i, 'time'], message: `${h.time} is past the media's end (${duration})` })
+      issues.push({
+        path: ['highlights', i, 'time'],
+        message: `${h.time} is past the media's end (${duration})`,
+      })
   })
   checkSorted(doc.highlights, ['highlights'], (a, b) => a.time - b.time, issues)
 
   doc.statements.forEach((s, i) => {
     checkSpan(s, ['statements', i], duration, issues)
     if (s.speakerId !== null && !participantIds.has(s.speakerId))
-      issues.push({ path: ['statements', i, 'speakerId'], message: `"${s.speakerId}" is not a participant id` })
+      issues.push({
+        path: ['statements', i, 'speakerId'],
+        message: `"${s.speakerId}" is not a participant id`,
+      })
     if (s.chapterId !== null && !chapterIds.has(s.chapterId))
       issues.push({ path: ['statements', i, 'chapterId'], message: `"${s.chapterId}" is not a chapter id` })
   })
@@ -287,7 +307,10 @@ export function crossChecks(doc: EpisodeDocument): Issue[] {
     checkUniqueIds(doc.transcript.segments, ['transcript', 'segments'], issues)
     doc.transcript.segments.forEach((seg, i) => {
       if (seg.end < seg.start)
-        issues.push({ path: ['transcript', 'segments', i, 'end'], message: `end ${seg.end} is before start ${seg.start}` })
+        issues.push({
+          path: ['transcript', 'segments', i, 'end'],
+          message: `end ${seg.end} is before start ${seg.start}`,
+        })
       if (seg.speakerId !== null && !participantIds.has(seg.speakerId))
         issues.push({
           path: ['transcript', 'segments', i, 'speakerId'],
@@ -300,5 +323,6 @@ export function crossChecks(doc: EpisodeDocument): Issue[] {
 }
 
 export const episodeDocumentSchema = episodeDocumentShape.superRefine((doc, ctx) => {
-  for (const issue of crossChecks(doc)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+  for (const issue of crossChecks(doc))
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
 })

@@ -16,4 +16,7 @@ export interface ReplyError {
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: ReplyError }
 
 export const ok = <T>(value: T): Reply<T> => ({ ok: true, value })
-export const fail = (code: ErrorCode, message: string): Reply<never> => ({ ok: false, error: { code, message } })
+export const fail = (code: ErrorCode, message: string): Reply<never> => ({
+  ok: false,
+  error: { code, message },
+})

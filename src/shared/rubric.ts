@@ -8,7 +8,12 @@ export const SEED_DIMENSIONS: readonly Dimension[] = [
     description: '',
     highlightLabel: 'The host holds their own',
   },
-  { key: 'guestTeaching', label: 'Guest teaching', description: '', highlightLabel: 'Biggest teaching moment' },
+  {
+    key: 'guestTeaching',
+    label: 'Guest teaching',
+    description: '',
+    highlightLabel: 'Biggest teaching moment',
+  },
   {
     key: 'guestDisagreement',
     label: 'Guest disagreement',

@@ -7,7 +7,10 @@ export type EpisodeValidation = { ok: true; document: EpisodeDocument } | { ok: 
 export function validateEpisodeDocument(json: unknown): EpisodeValidation {
   if (typeof json === 'object' && json !== null && 'version' in json && json.version !== 1) {
     const version = JSON.stringify((json as { version: unknown }).version)
-    return { ok: false, problems: [`/version: version ${version} is not known to this app (it reads version 1)`] }
+    return {
+      ok: false,
+      problems: [`/version: version ${version} is not known to this app (it reads version 1)`],
+    }
   }
   const parsed = episodeDocumentSchema.safeParse(json)
   if (parsed.success) return { ok: true, document: parsed.data }

@@ -22,7 +22,9 @@ const MAX_CHANNELS = 24
 
 export function readWaveformData(bytes: ArrayBuffer | Uint8Array): WaveformData {
   const view =
-    bytes instanceof Uint8Array ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new DataView(bytes)
+    bytes instanceof Uint8Array
+      ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      : new DataView(bytes)
   const fail = (why: string): never => {
     throw new WaveformFormatError(`not a valid waveform file: ${why}`)
   }
@@ -45,13 +47,16 @@ export function readWaveformData(bytes: ArrayBuffer | Uint8Array): WaveformData 
   const expected = length * channels * 2 * bytesPerValue
   const actual = view.byteLength - headerSize
   if (actual !== expected)
-    fail(`the header announces ${length} points (${expected} bytes of data) but the file holds ${actual} bytes`)
+    fail(
+      `the header announces ${length} points (${expected} bytes of data) but the file holds ${actual} bytes`,
+    )
   const offset = view.byteOffset + headerSize
   const count = length * channels * 2
   // Copy so the result is aligned and owns its memory whatever buffer it came from.
   const source = new Uint8Array(view.buffer, offset, expected).slice()
-  const data = bits === 8 ? new Int8Array(source.buffer, 0, count) : new Int16Array(littleEndianInt16(source), 0, count)
-  return { version, bits, sampleRate, samplesPerPixel, channels, length, data }
+  const data =
+    bits === 8 ? new Int8Array(source.buffer, 0, count) : new Int16Array(littleEndianInt16(source), 0, count)
+  return { version: version as 1 | 2, bits, sampleRate, samplesPerPixel, channels, length, data }
 }
 
 function littleEndianInt16(bytes: Uint8Array): ArrayBuffer {
@@ -66,7 +71,12 @@ function littleEndianInt16(bytes: Uint8Array): ArrayBuffer {
 }
 
 /** Header of a version 2, 16-bit file; the data follows as little-endian int16 pairs. */
-export function waveformHeader(sampleRate: number, samplesPerPixel: number, length: number, channels = 1): Uint8Array {
+export function waveformHeader(
+  sampleRate: number,
+  samplesPerPixel: number,
+  length: number,
+  channels = 1,
+): Uint8Array {
   const header = new Uint8Array(24)
   const view = new DataView(header.buffer)
   view.setInt32(0, 2, true)

@@ -12,7 +12,8 @@ export function schemaVersion(db: Database.Database): number {
  */
 export function migrate(db: Database.Database, migrations: readonly Migration[]): void {
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`migration ${m.name} has version ${m.version}, expected ${i + 1}`)
+    if (m.version !== i + 1)
+      throw new Error(`migration ${m.name} has version ${m.version}, expected ${i + 1}`)
   })
   const latest = migrations.length
   const current = schemaVersion(db)

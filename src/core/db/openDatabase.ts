@@ -35,7 +35,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
 }
 
 /** `--db PATH`, else `EPISCORE_DB`, else the platform's data folder: where the CLI and the host keep data. */
-export function defaultDatabasePath(explicit: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+export function defaultDatabasePath(
+  explicit: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   if (explicit) return path.resolve(explicit)
   if (env.EPISCORE_DB) return path.resolve(env.EPISCORE_DB)
   const home = env.HOME ?? env.USERPROFILE ?? '.'

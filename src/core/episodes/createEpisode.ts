@@ -51,15 +51,37 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
     db.prepare(
       `INSERT INTO episodes (id, title, show, published_on, duration_seconds, scale_min, scale_max, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, title, input.show?.trim() ?? '', input.publishedOn ?? null, probe.durationSeconds, rubric.scale.min, rubric.scale.max, now, now)
+    ).run(
+      id,
+      title,
+      input.show?.trim() ?? '',
+      input.publishedOn ?? null,
+      probe.durationSeconds,
+      rubric.scale.min,
+      rubric.scale.max,
+      now,
+      now,
+    )
     db.prepare(
       `INSERT INTO media (episode_id, path, file_name, sha256, size_bytes, kind, duration_seconds, audio_codec, video_codec)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, mediaPath, fileName, sha256, size, probe.kind, probe.durationSeconds, probe.audioCodec, probe.videoCodec)
+    ).run(
+      id,
+      mediaPath,
+      fileName,
+      sha256,
+      size,
+      probe.kind,
+      probe.durationSeconds,
+      probe.audioCodec,
+      probe.videoCodec,
+    )
     const addDimension = db.prepare(
       `INSERT INTO rubric_dimensions (episode_id, key, label, description, highlight_label, position) VALUES (?, ?, ?, ?, ?, ?)`,
     )
-    rubric.dimensions.forEach((d, i) => addDimension.run(id, d.key, d.label, d.description, d.highlightLabel, i))
+    rubric.dimensions.forEach((d, i) =>
+      addDimension.run(id, d.key, d.label, d.description, d.highlightLabel, i),
+    )
     if (transcript) insertTranscript(db, id, transcript)
   })()
   return id
@@ -88,7 +110,14 @@ function insertTranscript(db: Db, episodeId: string, transcript: ParsedTranscrip
   ordered.forEach((segment, i) => {
     const segmentId = `s${i + 1}`
     const speakerId = segment.speaker ? (speakerIds.get(segment.speaker) ?? null) : null
-    addSegment.run(episodeId, segmentId, roundMillis(segment.start), roundMillis(segment.end), speakerId, segment.text)
+    addSegment.run(
+      episodeId,
+      segmentId,
+      roundMillis(segment.start),
+      roundMillis(segment.end),
+      speakerId,
+      segment.text,
+    )
     segment.words.forEach((w, position) =>
       addWord.run(episodeId, segmentId, position, roundMillis(w.start), roundMillis(w.end), w.text),
     )

@@ -11,7 +11,8 @@ export type DefaultRubric = z.infer<typeof storedRubric>
 
 /** The rubric the editor saved as default for new episodes, if any. */
 export function loadDefaultRubric(db: Db): DefaultRubric | null {
-  const row = db.prepare(`SELECT value FROM settings WHERE key = 'defaultRubric'`).get() as { value: string } | undefined
+  const row = db.prepare(`SELECT value FROM settings WHERE key = 'defaultRubric'`).get() as
+    { value: string } | undefined
   if (!row) return null
   const parsed = storedRubric.safeParse(JSON.parse(row.value))
   return parsed.success ? parsed.data : null

@@ -12,7 +12,9 @@ export function episodeRow(db: Db, id: string): EpisodeRow {
 }
 
 export function mediaRow(db: Db, episodeId: string): MediaRow | null {
-  return (db.prepare(`SELECT * FROM media WHERE episode_id = ?`).get(episodeId) as MediaRow | undefined) ?? null
+  return (
+    (db.prepare(`SELECT * FROM media WHERE episode_id = ?`).get(episodeId) as MediaRow | undefined) ?? null
+  )
 }
 
 const toSummary = (row: EpisodeRow): EpisodeSummary => ({
@@ -42,7 +44,9 @@ export function episodeView(db: Db, id: string): EpisodeView {
     .all(id) as EpisodeView['segments']
   return {
     summary: toSummary(row),
-    media: media ? { fileName: media.file_name, kind: media.kind, available: fs.existsSync(media.path) } : null,
+    media: media
+      ? { fileName: media.file_name, kind: media.kind, available: fs.existsSync(media.path) }
+      : null,
     segments,
     history: historyState(db, id),
   }

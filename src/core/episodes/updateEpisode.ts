@@ -6,7 +6,11 @@ import { episodeRow } from './episodeQueries'
 
 export type EpisodePatch = z.output<typeof episodePatchSchema>
 
-const LABELS: Record<keyof EpisodePatch, string> = { title: 'Rename episode', show: 'Change show', publishedOn: 'Change air date' }
+const LABELS: Record<keyof EpisodePatch, string> = {
+  title: 'Rename episode',
+  show: 'Change show',
+  publishedOn: 'Change air date',
+}
 
 /** Changes the episode's details as one undoable edit. */
 export function updateEpisode(db: Db, id: string, patch: EpisodePatch): void {

@@ -8,7 +8,10 @@ export interface TimedSpeech {
 }
 
 /** Speaking time per role in 3-minute bins; `null` when no segment has a known speaker. */
-export function speakingBalance(speech: readonly TimedSpeech[], durationSeconds: number): SpeakingBalance | null {
+export function speakingBalance(
+  speech: readonly TimedSpeech[],
+  durationSeconds: number,
+): SpeakingBalance | null {
   const spoken = speech.filter((s): s is TimedSpeech & { role: Role } => s.role !== null && s.end > s.start)
   if (spoken.length === 0) return null
   const binCount = Math.max(1, Math.ceil(durationSeconds / SPEAKING_BALANCE_BIN_SECONDS))
@@ -47,7 +50,8 @@ export function scoreSummary(
   const summary: Record<string, number | null> = {}
   for (const key of dimensionKeys) {
     const values = chapters.map((c) => c.scores[key]?.value).filter((v): v is number => typeof v === 'number')
-    summary[key] = values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10
+    summary[key] =
+      values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10
   }
   return summary
 }

@@ -26,7 +26,11 @@ const withExtensions = <T extends object>(value: T, row: Item): T => {
 }
 
 /** The episode as episode JSON v1, read in one snapshot so the parts agree with each other. */
-export function exportEpisode(db: Db, id: string, options: { includeTranscript?: boolean } = {}): EpisodeDocument {
+export function exportEpisode(
+  db: Db,
+  id: string,
+  options: { includeTranscript?: boolean } = {},
+): EpisodeDocument {
   return db.transaction(() => buildDocument(db, id, options.includeTranscript ?? true))()
 }
 
@@ -43,12 +47,15 @@ function buildDocument(db: Db, id: string, includeTranscript: boolean): EpisodeD
   const dimensions = all<{ key: string; label: string; description: string; highlight_label: string } & Item>(
     `SELECT key, label, description, highlight_label, extensions FROM rubric_dimensions WHERE episode_id = ? ORDER BY position, key`,
   ).map((d) =>
-    withExtensions({ key: d.key, label: d.label, description: d.description, highlightLabel: d.highlight_label }, d),
+    withExtensions(
+      { key: d.key, label: d.label, description: d.description, highlightLabel: d.highlight_label },
+      d,
+    ),
   )
 
-  const scoreRows = all<{ chapter_id: string; dimension_key: string; value: number | null; reasoning: string } & Item>(
-    `SELECT chapter_id, dimension_key, value, reasoning, extensions FROM scores WHERE episode_id = ?`,
-  )
+  const scoreRows = all<
+    { chapter_id: string; dimension_key: string; value: number | null; reasoning: string } & Item
+  >(`SELECT chapter_id, dimension_key, value, reasoning, extensions FROM scores WHERE episode_id = ?`)
   const chapters: Chapter[] = all<Omit<Chapter, 'scores' | 'extensions'> & Item>(
     `SELECT id, title, start, end, why, origin, status, extensions FROM chapters WHERE episode_id = ?`,
   ).map((c) => {
@@ -57,25 +64,46 @@ function buildDocument(db: Db, id: string, includeTranscript: boolean): EpisodeD
     for (const s of scoreRows.filter((s) => s.chapter_id === c.id))
       scores[s.dimension_key] = withExtensions({ value: s.value, reasoning: s.reasoning }, s)
     return withExtensions(
-      { id: c.id, title: c.title, start: c.start, end: c.end, why: c.why, scores, origin: c.origin, status: c.status },
+      {
+        id: c.id,
+        title: c.title,
+        start: c.start,
+        end: c.end,
+        why: c.why,
+        scores,
+        origin: c.origin,
+        status: c.status,
+      },
       c,
     )
   })
   chapters.sort(bySpan)
 
-  const highlights: Highlight[] = all<Omit<Highlight, 'dimension' | 'extensions'> & { dimension_key: string } & Item>(
+  const highlights: Highlight[] = all<
+    Omit<Highlight, 'dimension' | 'extensions'> & { dimension_key: string } & Item
+  >(
     `SELECT id, dimension_key, time, title, description, origin, status, extensions FROM highlights WHERE episode_id = ?`,
   )
     .map((h) =>
       withExtensions(
-        { id: h.id, dimension: h.dimension_key, time: h.time, title: h.title, description: h.description, origin: h.origin, status: h.status },
+        {
+          id: h.id,
+          dimension: h.dimension_key,
+          time: h.time,
+          title: h.title,
+          description: h.description,
+          origin: h.origin,
+          status: h.status,
+        },
         h,
       ),
     )
     .sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1))
 
   const chapterAt = (t: number): string | null => chapters.find((c) => c.start <= t && t < c.end)?.id ?? null
-  const statements: Statement[] = all<Omit<Statement, 'speakerId' | 'chapterId' | 'extensions'> & { speaker_id: string | null } & Item>(
+  const statements: Statement[] = all<
+    Omit<Statement, 'speakerId' | 'chapterId' | 'extensions'> & { speaker_id: string | null } & Item
+  >(
     `SELECT id, title, quote, start, end, speaker_id, origin, status, extensions FROM statements WHERE episode_id = ?`,
   )
     .map((s) =>
@@ -110,7 +138,14 @@ function buildDocument(db: Db, id: string, includeTranscript: boolean): EpisodeD
   }
   const segments: TranscriptSegment[] = segmentRows.map((s) =>
     withExtensions(
-      { id: s.id, start: s.start, end: s.end, speakerId: s.speaker_id, text: s.text, words: wordsBySegment.get(s.id) ?? [] },
+      {
+        id: s.id,
+        start: s.start,
+        end: s.end,
+        speakerId: s.speaker_id,
+        text: s.text,
+        words: wordsBySegment.get(s.id) ?? [],
+      },
       s,
     ),
   )
@@ -140,7 +175,11 @@ function buildDocument(db: Db, id: string, includeTranscript: boolean): EpisodeD
     highlights,
     statements,
     speakingBalance: speakingBalance(
-      segments.map((s) => ({ start: s.start, end: s.end, role: s.speakerId ? (roleOf.get(s.speakerId) ?? null) : null })),
+      segments.map((s) => ({
+        start: s.start,
+        end: s.end,
+        role: s.speakerId ? (roleOf.get(s.speakerId) ?? null) : null,
+      })),
       duration,
     ),
     scoreSummary: scoreSummary(
@@ -160,4 +199,9 @@ function buildDocument(db: Db, id: string, includeTranscript: boolean): EpisodeD
 }
 
 export const exportFileName = (doc: EpisodeDocument): string =>
-  `${doc.episode.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 80) || 'episode'}.episode.json`
+  `${
+    doc.episode.title
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 80) || 'episode'
+  }.episode.json`

@@ -35,27 +35,35 @@ function replay(db: Db, changes: RowChange[], direction: 'undo' | 'redo'): void 
 }
 
 export function undo(db: Db, episodeId: string): string {
-  return db.transaction(() => {
-    const row = db
-      .prepare(`SELECT seq, label, changes FROM edit_history WHERE episode_id = ? AND state = 'done' ORDER BY seq DESC LIMIT 1`)
-      .get(episodeId) as HistoryRow | undefined
-    if (!row) throw new UserError('nothing-to-undo', 'nothing to undo')
-    replay(db, JSON.parse(row.changes) as RowChange[], 'undo')
-    db.prepare(`UPDATE edit_history SET state = 'undone' WHERE seq = ?`).run(row.seq)
-    return row.label
-  }).immediate()
+  return db
+    .transaction(() => {
+      const row = db
+        .prepare(
+          `SELECT seq, label, changes FROM edit_history WHERE episode_id = ? AND state = 'done' ORDER BY seq DESC LIMIT 1`,
+        )
+        .get(episodeId) as HistoryRow | undefined
+      if (!row) throw new UserError('nothing-to-undo', 'nothing to undo')
+      replay(db, JSON.parse(row.changes) as RowChange[], 'undo')
+      db.prepare(`UPDATE edit_history SET state = 'undone' WHERE seq = ?`).run(row.seq)
+      return row.label
+    })
+    .immediate()
 }
 
 export function redo(db: Db, episodeId: string): string {
-  return db.transaction(() => {
-    const row = db
-      .prepare(`SELECT seq, label, changes FROM edit_history WHERE episode_id = ? AND state = 'undone' ORDER BY seq ASC LIMIT 1`)
-      .get(episodeId) as HistoryRow | undefined
-    if (!row) throw new UserError('nothing-to-undo', 'nothing to redo')
-    replay(db, JSON.parse(row.changes) as RowChange[], 'redo')
-    db.prepare(`UPDATE edit_history SET state = 'done' WHERE seq = ?`).run(row.seq)
-    return row.label
-  }).immediate()
+  return db
+    .transaction(() => {
+      const row = db
+        .prepare(
+          `SELECT seq, label, changes FROM edit_history WHERE episode_id = ? AND state = 'undone' ORDER BY seq ASC LIMIT 1`,
+        )
+        .get(episodeId) as HistoryRow | undefined
+      if (!row) throw new UserError('nothing-to-undo', 'nothing to redo')
+      replay(db, JSON.parse(row.changes) as RowChange[], 'redo')
+      db.prepare(`UPDATE edit_history SET state = 'done' WHERE seq = ?`).run(row.seq)
+      return row.label
+    })
+    .immediate()
 }
 
 export interface HistoryState {
@@ -67,10 +75,14 @@ export interface HistoryState {
 
 export function historyState(db: Db, episodeId: string): HistoryState {
   const last = db
-    .prepare(`SELECT label FROM edit_history WHERE episode_id = ? AND state = 'done' ORDER BY seq DESC LIMIT 1`)
+    .prepare(
+      `SELECT label FROM edit_history WHERE episode_id = ? AND state = 'done' ORDER BY seq DESC LIMIT 1`,
+    )
     .get(episodeId) as { label: string } | undefined
   const next = db
-    .prepare(`SELECT label FROM edit_history WHERE episode_id = ? AND state = 'undone' ORDER BY seq ASC LIMIT 1`)
+    .prepare(
+      `SELECT label FROM edit_history WHERE episode_id = ? AND state = 'undone' ORDER BY seq ASC LIMIT 1`,
+    )
     .get(episodeId) as { label: string } | undefined
   return { canUndo: !!last, canRedo: !!next, undoLabel: last?.label ?? null, redoLabel: next?.label ?? null }
 }

@@ -40,7 +40,9 @@ export function writeRow(db: Db, table: EditableTable, key: Row, row: Row | null
     const sets = columns.map((c) => `${quote(c)} = @${c}`).join(', ')
     db.prepare(`UPDATE ${table} SET ${sets} WHERE ${where(table)}`).run({ ...row, ...key })
   } else {
-    db.prepare(`INSERT INTO ${table} (${columns.map(quote).join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`).run(row)
+    db.prepare(
+      `INSERT INTO ${table} (${columns.map(quote).join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`,
+    ).run(row)
   }
 }
 

@@ -1,7 +1,5 @@
 export type RangeAnswer =
-  | { kind: 'whole' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' }
+  { kind: 'whole' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' }
 
 /**
  * Reads an HTTP `Range` header against a file size (RFC 9110 §14.1.2), single ranges only, which is

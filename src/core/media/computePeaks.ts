@@ -48,7 +48,23 @@ export async function computePeaks(media: string, outFile: string, options: Peak
 
   const child = spawn(
     ffmpegPath(),
-    ['-v', 'error', '-nostdin', '-i', media, '-vn', '-sn', '-dn', '-ac', '1', '-f', 's16le', '-acodec', 'pcm_s16le', '-'],
+    [
+      '-v',
+      'error',
+      '-nostdin',
+      '-i',
+      media,
+      '-vn',
+      '-sn',
+      '-dn',
+      '-ac',
+      '1',
+      '-f',
+      's16le',
+      '-acodec',
+      'pcm_s16le',
+      '-',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   const abort = (): void => {
@@ -92,7 +108,10 @@ export async function computePeaks(media: string, outFile: string, options: Peak
     const tmp = `${outFile}.${process.pid}.tmp`
     fs.mkdirSync(path.dirname(outFile), { recursive: true })
     const body = new Uint8Array(out.buffer, 0, count * 2)
-    fs.writeFileSync(tmp, Buffer.concat([waveformHeader(options.sampleRate, samplesPerPixel, count / 2), body]))
+    fs.writeFileSync(
+      tmp,
+      Buffer.concat([waveformHeader(options.sampleRate, samplesPerPixel, count / 2), body]),
+    )
     fs.renameSync(tmp, outFile)
     options.onProgress?.(1)
   } finally {

@@ -30,7 +30,10 @@ export class PeaksCache {
     if (!job) {
       job = (async () => {
         const probe = await probeMedia(media.path)
-        await computePeaks(media.path, file, { sampleRate: probe.sampleRate, durationSeconds: probe.durationSeconds })
+        await computePeaks(media.path, file, {
+          sampleRate: probe.sampleRate,
+          durationSeconds: probe.durationSeconds,
+        })
         return file
       })().finally(() => this.running.delete(media.sha256))
       this.running.set(media.sha256, job)

@@ -46,7 +46,13 @@ export async function probeMedia(file: string): Promise<MediaProbe> {
   }
   if (size === 0) throw refuse(file, 'the file is empty')
   const result = await runTool(ffprobePath(), [
-    '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file,
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    file,
   ])
   if (result.code !== 0) {
     const line = result.stderr.trim().split('\n').pop() ?? ''
@@ -57,7 +63,8 @@ export async function probeMedia(file: string): Promise<MediaProbe> {
   if (!audio) throw refuse(file, 'it has no audio stream')
   const video = info.streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic)
   const duration = Number(info.format?.duration ?? audio.duration ?? NaN)
-  if (!Number.isFinite(duration) || duration <= 0) throw refuse(file, 'it has no duration (empty or truncated)')
+  if (!Number.isFinite(duration) || duration <= 0)
+    throw refuse(file, 'it has no duration (empty or truncated)')
   return {
     durationSeconds: duration,
     kind: video ? 'video' : 'audio',

@@ -16,7 +16,11 @@ export function runTool(command: string, args: readonly string[], signal?: Abort
     child.stderr.on('data', (b: Buffer) => err.push(b))
     child.on('error', reject)
     child.on('close', (code) =>
-      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+      resolve({
+        code,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+      }),
     )
   })
 }

@@ -11,5 +11,7 @@ function packagedBinary(pkg: string): string {
 }
 
 /** ffmpeg from `EPISCORE_FFMPEG`, else the npm-shipped build, else the one on PATH. */
-export const ffmpegPath = (): string => process.env.EPISCORE_FFMPEG || packagedBinary('@ffmpeg-installer/ffmpeg')
-export const ffprobePath = (): string => process.env.EPISCORE_FFPROBE || packagedBinary('@ffprobe-installer/ffprobe')
+export const ffmpegPath = (): string =>
+  process.env.EPISCORE_FFMPEG || packagedBinary('@ffmpeg-installer/ffmpeg')
+export const ffprobePath = (): string =>
+  process.env.EPISCORE_FFPROBE || packagedBinary('@ffprobe-installer/ffprobe')

@@ -1,4 +1,10 @@
-import { contract, isMethodName, type MethodName, type ParsedRequestOf, type ResponseOf } from '../../shared/contract'
+import {
+  contract,
+  isMethodName,
+  type MethodName,
+  type ParsedRequestOf,
+  type ResponseOf,
+} from '../../shared/contract'
 import { jsonPointer } from '../../shared/jsonPointer'
 import { fail, ok, type Reply } from '../../shared/result'
 import type { Db } from '../db/openDatabase'
@@ -57,7 +63,11 @@ export function createHandlers({ db, files }: CoreContext): Handlers {
  * turns every outcome into a reply. User mistakes come back as messages; anything else is logged and
  * reported as an internal error without its stack.
  */
-export async function dispatch(handlers: Handlers, method: string, request: unknown): Promise<Reply<unknown>> {
+export async function dispatch(
+  handlers: Handlers,
+  method: string,
+  request: unknown,
+): Promise<Reply<unknown>> {
   if (!isMethodName(method)) return fail('unknown-method', `unknown method "${method}"`)
   const parsed = contract[method].request.safeParse(request ?? {})
   if (!parsed.success)

@@ -53,6 +53,11 @@ export function parseSrt(text: string): ParsedTranscript {
     segments.push({ start, end, speaker, text: body, words: [] })
   }
   if (segments.length === 0)
-    throw new TranscriptError(firstBad ?? Math.max(1, lines.length), firstBad ? 'malformed timestamp; no usable cue in the file' : 'no subtitle cue (start --> end) in the file')
+    throw new TranscriptError(
+      firstBad ?? Math.max(1, lines.length),
+      firstBad
+        ? 'malformed timestamp; no usable cue in the file'
+        : 'no subtitle cue (start --> end) in the file',
+    )
   return { format: 'srt', segments }
 }

@@ -15,8 +15,12 @@ export function parseTranscript(content: Buffer | string, fileName: string): Par
     if (head.startsWith('WEBVTT')) return parseWebVtt(text)
     if (/-->/.test(text)) return parseSrt(text)
   } catch (error) {
-    if (error instanceof TranscriptError) throw new UserError('invalid-input', `${fileName}: ${error.message}`)
+    if (error instanceof TranscriptError)
+      throw new UserError('invalid-input', `${fileName}: ${error.message}`)
     throw error
   }
-  throw new UserError('invalid-input', `${fileName}: line 1: not a transcript format Episcore reads (WebVTT or SRT)`)
+  throw new UserError(
+    'invalid-input',
+    `${fileName}: line 1: not a transcript format Episcore reads (WebVTT or SRT)`,
+  )
 }

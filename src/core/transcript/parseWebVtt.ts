@@ -49,15 +49,25 @@ export function parseWebVtt(text: string): ParsedTranscript {
     const timingLine = i + 1
     i++
     const payload: string[] = []
-    while (i < lines.length && lines[i] !== '' && !(lines[i] ?? '').includes('-->')) payload.push(lines[i++] ?? '')
+    while (i < lines.length && lines[i] !== '' && !(lines[i] ?? '').includes('-->'))
+      payload.push(lines[i++] ?? '')
     if (!timing) {
       firstBadTiming ??= timingLine
       continue
     }
     const raw = payload.join('\n')
-    segments.push({ start: timing.start, end: timing.end, speaker: voiceOf(raw), text: plainCueText(raw), words: [] })
+    segments.push({
+      start: timing.start,
+      end: timing.end,
+      speaker: voiceOf(raw),
+      text: plainCueText(raw),
+      words: [],
+    })
   }
   if (segments.length === 0)
-    throw new TranscriptError(firstBadTiming ?? lines.length, firstBadTiming ? 'malformed cue timing; no usable cue in the file' : 'no cue in the file')
+    throw new TranscriptError(
+      firstBadTiming ?? lines.length,
+      firstBadTiming ? 'malformed cue timing; no usable cue in the file' : 'no cue in the file',
+    )
   return { format: 'webvtt', segments }
 }

@@ -1,0 +1,43 @@
+import { Menu, type BrowserWindow, type MenuItemConstructorOptions } from 'electron'
+import { CHANNELS } from './channels'
+
+/** The native menu: each item sends the renderer the same command its toolbar and keys dispatch. */
+export function buildMenu(getWindow: () => BrowserWindow | null): Menu {
+  const send = (command: string) => () => getWindow()?.webContents.send(CHANNELS.menuCommand, command)
+  const isMac = process.platform === 'darwin'
+  const template: MenuItemConstructorOptions[] = [
+    ...(isMac ? [{ role: 'appMenu' as const }] : []),
+    {
+      label: 'File',
+      submenu: [
+        { label: 'New Episode from Media…', accelerator: 'CmdOrCtrl+N', click: send('file.new') },
+        { label: 'Open…', accelerator: 'CmdOrCtrl+O', click: send('file.open') },
+        { label: 'Export…', accelerator: 'CmdOrCtrl+E', click: send('file.export') },
+        { type: 'separator' },
+        isMac ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
+    {
+      label: 'Edit',
+      submenu: [
+        // Undo/redo go to the episode's history in SQLite, not to the focused text field's.
+        { label: 'Undo', accelerator: 'CmdOrCtrl+Z', click: send('edit.undo') },
+        { label: 'Redo', accelerator: 'Shift+CmdOrCtrl+Z', click: send('edit.redo') },
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' },
+      ],
+    },
+    { role: 'viewMenu' },
+    {
+      role: 'help',
+      submenu: [
+        { label: 'Keyboard Shortcuts', accelerator: '?', click: send('help.shortcuts') },
+        { role: 'about' },
+      ],
+    },
+  ]
+  return Menu.buildFromTemplate(template)
+}

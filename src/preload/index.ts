@@ -1,0 +1,21 @@
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron'
+import type { DesktopApi } from './api'
+import { CHANNELS } from '../main/channels'
+
+const api = {
+  call: (method, request) => ipcRenderer.invoke(CHANNELS.call, method, request),
+  chooseFile: (kind) => ipcRenderer.invoke(CHANNELS.chooseFile, kind),
+  registerDroppedFile: (file) => {
+    // The path is read here, in the preload, from a real dropped File; the renderer never sees it.
+    const path = webUtils.getPathForFile(file)
+    return path ? ipcRenderer.invoke(CHANNELS.registerDropped, path) : Promise.resolve(null)
+  },
+  saveText: (defaultName, text) => ipcRenderer.invoke(CHANNELS.saveText, defaultName, text),
+  onMenuCommand: (listener) => {
+    const wrapped = (_event: IpcRendererEvent, command: string): void => listener(command)
+    ipcRenderer.on(CHANNELS.menuCommand, wrapped)
+    return () => ipcRenderer.removeListener(CHANNELS.menuCommand, wrapped)
+  },
+} satisfies DesktopApi
+
+contextBridge.exposeInMainWorld('episcore', api)

@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { EpisodeView } from '../../../shared/contract'
+import { formatClock } from '../../../shared/time'
+import { call, platform } from '../platform'
+import { isTypingTarget } from '../isTypingTarget'
+import { useMenuCommand } from '../useMenuCommand'
+import { seekMedia } from './seekMedia'
+import { TitleField } from './TitleField'
+import { TranscriptPanel } from './TranscriptPanel'
+import { Waveform } from './Waveform'
+
+export function EpisodeScreen({ id, onClose }: { id: string; onClose: () => void }): React.JSX.Element {
+  const [view, setView] = useState<EpisodeView | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [media, setMedia] = useState<HTMLMediaElement | null>(null)
+  const [time, setTime] = useState(0)
+  const [playing, setPlaying] = useState(false)
+
+  useEffect(() => {
+    call('episodes.open', { id }).then(setView, (e: Error) => setError(e.message))
+  }, [id])
+
+  useEffect(() => {
+    if (!media) return
+    const onTime = (): void => setTime(media.currentTime)
+    const onPlay = (): void => setPlaying(true)
+    const onPause = (): void => setPlaying(false)
+    media.addEventListener('timeupdate', onTime)
+    media.addEventListener('seeked', onTime)
+    media.addEventListener('play', onPlay)
+    media.addEventListener('pause', onPause)
+    return () => {
+      media.removeEventListener('timeupdate', onTime)
+      media.removeEventListener('seeked', onTime)
+      media.removeEventListener('play', onPlay)
+      media.removeEventListener('pause', onPause)
+    }
+  }, [media])
+
+  const run = useCallback((action: Promise<EpisodeView>) => {
+    action.then(
+      (next) => {
+        setView(next)
+        setError(null)
+      },
+      (e: Error) => setError(e.message),
+    )
+  }, [])
+
+  const togglePlay = useCallback(() => {
+    if (!media) return
+    if (media.paused) void media.play().catch((e: Error) => setError(`cannot play: ${e.message}`))
+    else media.pause()
+  }, [media])
+
+  const seek = useCallback(
+    (seconds: number) => {
+      if (media) setTime(seekMedia(media, seconds))
+    },
+    [media],
+  )
+
+  const undo = useCallback(() => run(call('history.undo', { id })), [run, id])
+  const redo = useCallback(() => run(call('history.redo', { id })), [run, id])
+  const exportJson = useCallback(() => {
+    call('episodes.export', { id })
+      .then(({ fileName, json }) =>
+        platform.saveText(fileName, json).then(() => setNotice(`Exported ${fileName}`)),
+      )
+      .catch((e: Error) => setError(e.message))
+  }, [id])
+
+  useMenuCommand((command) => {
+    if (command === 'edit.undo') undo()
+    else if (command === 'edit.redo') redo()
+    else if (command === 'file.export') exportJson()
+    else if (command === 'file.new' || command === 'file.open') onClose()
+  })
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (isTypingTarget(event.target)) return
+      const mod = event.ctrlKey || event.metaKey
+      if (event.key === ' ' && !mod) {
+        event.preventDefault()
+        togglePlay()
+      } else if (mod && event.key.toLowerCase() === 'z') {
+        event.preventDefault()
+        if (event.shiftKey) redo()
+        else undo()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [togglePlay, undo, redo])
+
+  if (!view)
+    return (
+      <main className="episode">
+        {error ? (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        ) : (
+          <p>Opening…</p>
+        )}
+      </main>
+    )
+  const { summary } = view
+  const Player = view.media?.kind === 'video' ? 'video' : 'audio'
+
+  return (
+    <main className="episode">
+      <header className="bar">
+        <button type="button" onClick={onClose} aria-label="Back to the library">
+          ← Library
+        </button>
+        <TitleField
+          key={summary.title}
+          title={summary.title}
+          onCommit={(title) => run(call('episodes.update', { id, patch: { title } }))}
+        />
+        <span className="meta">
+          {[summary.show, summary.publishedOn, formatClock(summary.durationSeconds)]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+        <span className="spacer" />
+        <button
+          type="button"
+          onClick={undo}
+          disabled={!view.history.canUndo}
+          title={view.history.undoLabel ? `Undo ${view.history.undoLabel} (Ctrl+Z)` : 'Nothing to undo'}
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          onClick={redo}
+          disabled={!view.history.canRedo}
+          title={view.history.redoLabel ? `Redo ${view.history.redoLabel} (Shift+Ctrl+Z)` : 'Nothing to redo'}
+        >
+          Redo
+        </button>
+        <button type="button" onClick={exportJson}>
+          Export JSON
+        </button>
+      </header>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p role="status" className="notice">
+          {notice}
+        </p>
+      )}
+      <div className="workspace">
+        <div className="player-column">
+          {view.media && !view.media.available && (
+            <p role="alert" className="error">
+              The media file {view.media.fileName} is missing or was moved. The analysis stays editable.
+            </p>
+          )}
+          {view.media?.available && (
+            <Player
+              ref={setMedia}
+              className={Player}
+              src={platform.mediaUrl(id)}
+              preload="metadata"
+              controls={Player === 'video'}
+            />
+          )}
+          {media && view.media?.available && (
+            <Waveform episodeId={id} media={media} duration={summary.durationSeconds} />
+          )}
+          <div className="transport">
+            <button
+              type="button"
+              onClick={togglePlay}
+              disabled={!media}
+              aria-label={playing ? 'Pause' : 'Play'}
+            >
+              {playing ? '❚❚ Pause' : '▶ Play'}
+            </button>
+            <output aria-label="Playhead">{formatClock(time)}</output>
+            <span className="hint">Space plays and pauses</span>
+          </div>
+        </div>
+        <TranscriptPanel segments={view.segments} time={time} onSeek={seek} />
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,7 @@
+/** Moves playback to `seconds`, clamped to the media's length. */
+export function seekMedia(media: HTMLMediaElement, seconds: number): number {
+  const end = Number.isFinite(media.duration) ? media.duration : Infinity
+  const target = Math.min(Math.max(0, seconds), end)
+  media.currentTime = target
+  return target
+}

@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { EpisodeSummary } from '../../../shared/contract'
+import { formatClock } from '../../../shared/time'
+import { call } from '../platform'
+import { useMenuCommand } from '../useMenuCommand'
+import { NewEpisodeForm } from './NewEpisodeForm'
+
+export function LibraryScreen({ onOpen }: { onOpen: (id: string) => void }): React.JSX.Element {
+  const [episodes, setEpisodes] = useState<EpisodeSummary[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [creating, setCreating] = useState(false)
+
+  const refresh = useCallback(() => {
+    call('episodes.list', {}).then(setEpisodes, (e: Error) => setError(e.message))
+  }, [])
+  useEffect(refresh, [refresh])
+  useMenuCommand((command) => {
+    if (command === 'file.new') setCreating(true)
+  })
+
+  return (
+    <main className="library">
+      <header className="bar">
+        <h1>Episcore</h1>
+        <button type="button" onClick={() => setCreating(true)} disabled={creating}>
+          New episode from media…
+        </button>
+      </header>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {creating && <NewEpisodeForm onCreated={onOpen} onCancel={() => setCreating(false)} />}
+      {episodes && episodes.length === 0 && !creating && (
+        <p className="empty">
+          No episodes yet. Create one from an episode’s audio or video and its transcript.
+        </p>
+      )}
+      {episodes && episodes.length > 0 && (
+        <table className="episodes" aria-label="Episodes">
+          <thead>
+            <tr>
+              <th>Title</th>
+              <th>Show</th>
+              <th>Aired</th>
+              <th>Length</th>
+              <th>Review</th>
+            </tr>
+          </thead>
+          <tbody>
+            {episodes.map((e) => (
+              <tr key={e.id}>
+                <td>
+                  <button type="button" className="link" onClick={() => onOpen(e.id)}>
+                    {e.title}
+                  </button>
+                </td>
+                <td>{e.show}</td>
+                <td>{e.publishedOn ?? ''}</td>
+                <td>{formatClock(e.durationSeconds)}</td>
+                <td>{e.reviewStatus}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  )
+}

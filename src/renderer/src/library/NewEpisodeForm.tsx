@@ -1,0 +1,144 @@
+import { useState, type DragEvent, type FormEvent } from 'react'
+import { call, platform, type ChosenFile } from '../platform'
+
+const TRANSCRIPT_NAME = /\.(vtt|srt|json|txt)$/i
+
+function FilePicker(props: {
+  kind: 'media' | 'transcript'
+  label: string
+  chosen: ChosenFile | null
+  onChosen: (file: ChosenFile) => void
+  onError: (message: string) => void
+}): React.JSX.Element {
+  const { kind, label, chosen, onChosen, onError } = props
+  const choose = platform.chooseFile
+  return (
+    <div className="field">
+      <span>{label}</span>
+      {choose ? (
+        <button
+          type="button"
+          onClick={() =>
+            void choose(kind).then(
+              (f) => f && onChosen(f),
+              (e: Error) => onError(e.message),
+            )
+          }
+        >
+          Choose…
+        </button>
+      ) : (
+        <input
+          type="file"
+          aria-label={label}
+          accept={kind === 'media' ? 'audio/*,video/*,.mkv' : '.vtt,.srt,.json,.txt'}
+          onChange={(e) => {
+            const file = e.target.files?.[0]
+            if (file) platform.adoptFile(file).then(onChosen, (err: Error) => onError(err.message))
+          }}
+        />
+      )}
+      <span className="chosen">{chosen?.name ?? 'none chosen'}</span>
+    </div>
+  )
+}
+
+/** Media plus transcript, by dialog or by dropping the files; the core checks both before writing. */
+export function NewEpisodeForm(props: {
+  onCreated: (id: string) => void
+  onCancel: () => void
+}): React.JSX.Element {
+  const [media, setMedia] = useState<ChosenFile | null>(null)
+  const [transcript, setTranscript] = useState<ChosenFile | null>(null)
+  const [title, setTitle] = useState('')
+  const [show, setShow] = useState('')
+  const [date, setDate] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const onDrop = (event: DragEvent): void => {
+    event.preventDefault()
+    for (const file of Array.from(event.dataTransfer.files)) {
+      const isTranscript = TRANSCRIPT_NAME.test(file.name)
+      platform.adoptFile(file).then(
+        (chosen) => (isTranscript ? setTranscript(chosen) : setMedia(chosen)),
+        (e: Error) => setError(e.message),
+      )
+    }
+  }
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault()
+    if (!media) {
+      setError('Choose the episode’s audio or video first.')
+      return
+    }
+    setBusy(true)
+    setError(null)
+    call('episodes.create', {
+      media: media.ref,
+      ...(transcript && { transcript: transcript.ref }),
+      ...(title.trim() && { title: title.trim() }),
+      ...(show.trim() && { show: show.trim() }),
+      ...(date && { publishedOn: date }),
+    }).then(
+      ({ id }) => props.onCreated(id),
+      (e: Error) => {
+        setBusy(false)
+        setError(e.message)
+      },
+    )
+  }
+
+  return (
+    <form
+      className="new-episode"
+      aria-label="New episode"
+      onSubmit={submit}
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={onDrop}
+    >
+      <h2>New episode</h2>
+      <p className="hint">Drop the media and transcript files here, or choose them.</p>
+      <FilePicker
+        kind="media"
+        label="Media (audio or video)"
+        chosen={media}
+        onChosen={setMedia}
+        onError={setError}
+      />
+      <FilePicker
+        kind="transcript"
+        label="Transcript (WebVTT or SRT)"
+        chosen={transcript}
+        onChosen={setTranscript}
+        onError={setError}
+      />
+      <label className="field">
+        <span>Title</span>
+        <input value={title} onChange={(e) => setTitle(e.target.value)} placeholder="from the file name" />
+      </label>
+      <label className="field">
+        <span>Show</span>
+        <input value={show} onChange={(e) => setShow(e.target.value)} />
+      </label>
+      <label className="field">
+        <span>Air date</span>
+        <input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+      </label>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" disabled={busy || !media}>
+          {busy ? 'Creating…' : 'Create episode'}
+        </button>
+        <button type="button" onClick={props.onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,88 @@
+import type { MethodName, RequestOf, ResponseOf } from '../../shared/contract'
+import type { Reply } from '../../shared/result'
+
+export interface ChosenFile {
+  ref: string
+  name: string
+}
+
+/**
+ * Where the renderer runs: inside Electron (through the preload's object) or in a browser served by
+ * the local host (through HTTP). Components see only this interface.
+ */
+export interface Platform {
+  kind: 'desktop' | 'browser'
+  call<K extends MethodName>(method: K, request: RequestOf<K>): Promise<Reply<ResponseOf<K>>>
+  mediaUrl(episodeId: string): string
+  peaksUrl(episodeId: string): string
+  /** Turns a file the user picked or dropped into a handle the core accepts. */
+  adoptFile(file: File): Promise<ChosenFile>
+  /** Desktop: the native dialog. Browser: null, the page shows a file input instead. */
+  chooseFile: ((kind: 'media' | 'transcript') => Promise<ChosenFile | null>) | null
+  saveText(fileName: string, text: string): Promise<void>
+  onMenuCommand(listener: (command: string) => void): () => void
+}
+
+function desktopPlatform(api: NonNullable<Window['episcore']>): Platform {
+  return {
+    kind: 'desktop',
+    call: (method, request) => api.call(method, request),
+    mediaUrl: (id) => `episcore-media://media/${encodeURIComponent(id)}`,
+    peaksUrl: (id) => `episcore-media://peaks/${encodeURIComponent(id)}`,
+    adoptFile: async (file) => {
+      const chosen = await api.registerDroppedFile(file)
+      if (!chosen) throw new Error(`${file.name} cannot be read`)
+      return chosen
+    },
+    chooseFile: (kind) => api.chooseFile(kind),
+    saveText: async (fileName, text) => {
+      await api.saveText(fileName, text)
+    },
+    onMenuCommand: (listener) => api.onMenuCommand(listener),
+  }
+}
+
+function browserPlatform(): Platform {
+  return {
+    kind: 'browser',
+    call: async (method, request) => {
+      const response = await fetch(`/api/${method}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(request),
+      })
+      return (await response.json()) as Reply<never>
+    },
+    mediaUrl: (id) => `/media/${encodeURIComponent(id)}`,
+    peaksUrl: (id) => `/peaks/${encodeURIComponent(id)}`,
+    adoptFile: async (file) => {
+      const response = await fetch(`/upload?name=${encodeURIComponent(file.name)}`, {
+        method: 'POST',
+        body: file,
+      })
+      const reply = (await response.json()) as Reply<ChosenFile>
+      if (!reply.ok) throw new Error(reply.error.message)
+      return reply.value
+    },
+    chooseFile: null,
+    saveText: async (fileName, text) => {
+      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
+      const link = document.createElement('a')
+      link.href = url
+      link.download = fileName
+      link.click()
+      // The download reads the blob after this task ends.
+      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+    },
+    onMenuCommand: () => () => undefined,
+  }
+}
+
+export const platform: Platform = window.episcore ? desktopPlatform(window.episcore) : browserPlatform()
+
+/** Calls the core and unwraps the reply; a failure becomes an Error carrying the core's message. */
+export async function call<K extends MethodName>(method: K, request: RequestOf<K>): Promise<ResponseOf<K>> {
+  const reply = await platform.call(method, request)
+  if (!reply.ok) throw new Error(reply.error.message)
+  return reply.value
+}
