@@ -7,6 +7,7 @@ import { createEpisode } from '../core/episodes/createEpisode'
 import { listEpisodes } from '../core/episodes/episodeQueries'
 import { UserError } from '../core/errors'
 import { exportEpisode } from '../core/export/exportEpisode'
+import { startHost } from '../host/startHost'
 
 const USAGE = `usage: episcore [--db PATH] <command> [options]
 
@@ -144,7 +145,6 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         const port = values.port === undefined ? 0 : Number(values.port)
         if (!Number.isInteger(port) || port < 0 || port > 65535)
           throw new UsageError('--port must be 0-65535')
-        const { startHost } = await import('../host/startHost')
         const host = await startHost({
           databaseFile: defaultDatabasePath(dbPath),
           rendererDir: str(values.renderer) ?? path.resolve(__dirname, '..', '..', 'out', 'renderer'),

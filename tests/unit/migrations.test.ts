@@ -1,0 +1,86 @@
+import Database from 'better-sqlite3'
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { migrate, schemaVersion } from '../../src/core/db/migrate'
+import { MIGRATIONS } from '../../src/core/db/migrations'
+import { openDatabase } from '../../src/core/db/openDatabase'
+import { UserError } from '../../src/core/errors'
+import { tempFolder } from '../tempFolder'
+
+const TABLES = [
+  'episodes',
+  'media',
+  'participants',
+  'transcript_segments',
+  'transcript_words',
+  'rubric_dimensions',
+  'chapters',
+  'scores',
+  'statements',
+  'highlights',
+  'edit_history',
+  'settings',
+]
+
+describe('database migrations', () => {
+  it('brings an empty file to the newest schema with every table STRICT, WAL and foreign keys on', () => {
+    const file = path.join(tempFolder(), 'new.sqlite')
+    const db = openDatabase(file)
+    expect(schemaVersion(db)).toBe(MIGRATIONS.length)
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
+    const tables = db.prepare(`SELECT name, strict FROM pragma_table_list WHERE schema = 'main'`).all() as {
+      name: string
+      strict: number
+    }[]
+    for (const name of TABLES) expect(tables.find((t) => t.name === name)?.strict, name).toBe(1)
+    db.close()
+  })
+
+  it('opens an up-to-date database again without changing it', () => {
+    const file = path.join(tempFolder(), 'again.sqlite')
+    openDatabase(file).close()
+    const db = openDatabase(file)
+    expect(schemaVersion(db)).toBe(MIGRATIONS.length)
+    db.close()
+  })
+
+  it('refuses a database written by a newer app, and leaves it untouched', () => {
+    const file = path.join(tempFolder(), 'future.sqlite')
+    const raw = new Database(file)
+    raw.pragma('user_version = 999')
+    raw.close()
+    expect(() => openDatabase(file)).toThrow(UserError)
+    expect(() => openDatabase(file)).toThrow(/newer Episcore \(schema version 999/)
+    const after = new Database(file)
+    expect(after.pragma('user_version', { simple: true })).toBe(999)
+    expect(after.prepare(`SELECT count(*) AS n FROM sqlite_master`).get()).toEqual({ n: 0 })
+    after.close()
+  })
+
+  it('applies all pending migrations in one transaction: a failing one leaves the version as it was', () => {
+    const db = new Database(path.join(tempFolder(), 'partial.sqlite'))
+    const broken = [
+      { version: 1, name: 'good', sql: 'CREATE TABLE a (x INTEGER) STRICT;' },
+      { version: 2, name: 'bad', sql: 'CREATE TABLE b (x NOPE_NOT_A_TYPE) STRICT;' },
+    ]
+    expect(() => migrate(db, broken)).toThrow()
+    expect(schemaVersion(db)).toBe(0)
+    expect(db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name = 'a'`).get()).toEqual({ n: 0 })
+    db.close()
+  })
+
+  it('refuses a migration list whose versions do not rise one by one', () => {
+    const db = new Database(':memory:')
+    expect(() => migrate(db, [{ version: 2, name: 'skipped one', sql: '' }])).toThrow(/expected 1/)
+    db.close()
+  })
+
+  it('reports a file that is not SQLite with its name', () => {
+    const dir = tempFolder()
+    const file = path.join(dir, 'garbage.sqlite')
+    fs.writeFileSync(file, 'this is not a database, just text that is long enough '.repeat(20))
+    expect(() => openDatabase(file)).toThrow(/garbage\.sqlite/)
+  })
+})
