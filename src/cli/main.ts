@@ -75,7 +75,15 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     })
     const command = argv[commandIndex]
     const rest = argv.slice(commandIndex + 1)
-    const dbPath = str(global.values.db)
+    let dbPath = str(global.values.db)
+    // `npm run serve -- --db PATH` puts --db after the command: accept it there too.
+    const parseCommand = (
+      options: Record<string, { type: 'string' | 'boolean' }>,
+    ): { values: Options; positionals: string[] } => {
+      const parsed = parse(rest, { ...options, db: { type: 'string' } })
+      dbPath = str(parsed.values.db) ?? dbPath
+      return parsed
+    }
     if (global.values.help || command === 'help') {
       io.out(USAGE)
       return 0
@@ -83,7 +91,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     if (!command) throw new UsageError('no command given')
     switch (command) {
       case 'new': {
-        const { values } = parse(rest, {
+        const { values } = parseCommand({
           media: { type: 'string' },
           transcript: { type: 'string' },
           title: { type: 'string' },
@@ -109,12 +117,12 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return 0
       }
       case 'list': {
-        parse(rest, {})
+        parseCommand({})
         for (const e of withDb(dbPath, listEpisodes)) io.out(`${e.id}\t${e.title}\t${e.reviewStatus}`)
         return 0
       }
       case 'export': {
-        const { values, positionals } = parse(rest, { out: { type: 'string' } })
+        const { values, positionals } = parseCommand({ out: { type: 'string' } })
         const [id] = positionals
         if (!id || positionals.length > 1) throw new UsageError('export needs one episode ID')
         const text =
@@ -129,7 +137,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return 0
       }
       case 'validate': {
-        const { positionals } = parse(rest, {})
+        const { positionals } = parseCommand({})
         const [file] = positionals
         if (!file || positionals.length > 1) throw new UsageError('validate needs one FILE.json')
         const problems = validateFile(file)
@@ -141,7 +149,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return 1
       }
       case 'serve': {
-        const { values } = parse(rest, { port: { type: 'string' }, renderer: { type: 'string' } })
+        const { values } = parseCommand({ port: { type: 'string' }, renderer: { type: 'string' } })
         const port = values.port === undefined ? 0 : Number(values.port)
         if (!Number.isInteger(port) || port < 0 || port > 65535)
           throw new UsageError('--port must be 0-65535')

@@ -122,8 +122,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         path.basename(url.searchParams.get('name') ?? '').replace(/[^\p{L}\p{N}._ -]/gu, '_') || 'upload'
       const declared = Number(req.headers['content-length'] ?? 0)
       if (declared > MAX_UPLOAD) throw new UserError('invalid-request', 'file too large')
-      fs.mkdirSync(uploads, { recursive: true })
-      const target = path.join(uploads, `${randomBytes(8).toString('hex')}-${fileName}`)
+      // One folder per upload keeps the user's own file name, which becomes the media's name and default title.
+      const folder = path.join(uploads, randomBytes(8).toString('hex'))
+      fs.mkdirSync(folder, { recursive: true })
+      const target = path.join(folder, fileName)
       await pipeline(req, fs.createWriteStream(target))
       json(res, 200, { ok: true, value: { ref: files.register(target), name: fileName } })
       return
