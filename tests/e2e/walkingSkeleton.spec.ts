@@ -128,3 +128,28 @@ test('a transcript that is not one is refused with the reason, and nothing is cr
   await page.getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByText('No episodes yet')).toBeVisible()
 })
+
+test('dropping the media and transcript on the library starts a new episode with both', async ({
+  page,
+  served,
+}) => {
+  await page.goto(served.host.url)
+  const files = [
+    { name: 'audio.mp3', type: 'audio/mpeg', base64: fs.readFileSync(SONNET_MP3).toString('base64') },
+    { name: 'sonnet001.vtt', type: 'text/vtt', base64: fs.readFileSync(SONNET_VTT).toString('base64') },
+  ]
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer()
+    for (const f of list) {
+      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))
+      transfer.items.add(new File([bytes], f.name, { type: f.type }))
+    }
+    return transfer
+  }, files)
+  await page.locator('main.library').dispatchEvent('drop', { dataTransfer })
+  const form = page.getByRole('form', { name: 'New episode' })
+  await expect(form.getByText('audio.mp3')).toBeVisible()
+  await expect(form.getByText('sonnet001.vtt')).toBeVisible()
+  await form.getByRole('button', { name: 'Create episode' }).click()
+  await expect(page.getByRole('region', { name: 'Transcript' }).getByRole('listitem')).toHaveCount(cueCount())
+})

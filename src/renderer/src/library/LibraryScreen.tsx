@@ -9,6 +9,7 @@ export function LibraryScreen({ onOpen }: { onOpen: (id: string) => void }): Rea
   const [episodes, setEpisodes] = useState<EpisodeSummary[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [creating, setCreating] = useState(false)
+  const [dropped, setDropped] = useState<File[]>([])
 
   const refresh = useCallback(() => {
     call('episodes.list', {}).then(setEpisodes, (e: Error) => setError(e.message))
@@ -19,7 +20,16 @@ export function LibraryScreen({ onOpen }: { onOpen: (id: string) => void }): Rea
   })
 
   return (
-    <main className="library">
+    <main
+      className="library"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        // Files dropped anywhere on the library start a new episode with them.
+        e.preventDefault()
+        setDropped(Array.from(e.dataTransfer.files))
+        setCreating(true)
+      }}
+    >
       <header className="bar">
         <h1>Episcore</h1>
         <button type="button" onClick={() => setCreating(true)} disabled={creating}>
@@ -31,10 +41,20 @@ export function LibraryScreen({ onOpen }: { onOpen: (id: string) => void }): Rea
           {error}
         </p>
       )}
-      {creating && <NewEpisodeForm onCreated={onOpen} onCancel={() => setCreating(false)} />}
+      {creating && (
+        <NewEpisodeForm
+          dropped={dropped}
+          onCreated={onOpen}
+          onCancel={() => {
+            setCreating(false)
+            setDropped([])
+          }}
+        />
+      )}
       {episodes && episodes.length === 0 && !creating && (
         <p className="empty">
-          No episodes yet. Create one from an episode’s audio or video and its transcript.
+          No episodes yet. Create one from an episode’s audio or video and its transcript, or drop the files
+          here.
         </p>
       )}
       {episodes && episodes.length > 0 && (

@@ -1,4 +1,4 @@
-import { useState, type DragEvent, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { call, platform, type ChosenFile } from '../platform'
 
 const TRANSCRIPT_NAME = /\.(vtt|srt|json|txt)$/i
@@ -45,6 +45,7 @@ function FilePicker(props: {
 
 /** Media plus transcript, by dialog or by dropping the files; the core checks both before writing. */
 export function NewEpisodeForm(props: {
+  dropped: readonly File[]
   onCreated: (id: string) => void
   onCancel: () => void
 }): React.JSX.Element {
@@ -56,16 +57,15 @@ export function NewEpisodeForm(props: {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  const onDrop = (event: DragEvent): void => {
-    event.preventDefault()
-    for (const file of Array.from(event.dataTransfer.files)) {
+  useEffect(() => {
+    for (const file of props.dropped) {
       const isTranscript = TRANSCRIPT_NAME.test(file.name)
       platform.adoptFile(file).then(
         (chosen) => (isTranscript ? setTranscript(chosen) : setMedia(chosen)),
         (e: Error) => setError(e.message),
       )
     }
-  }
+  }, [props.dropped])
 
   const submit = (event: FormEvent): void => {
     event.preventDefault()
@@ -91,13 +91,7 @@ export function NewEpisodeForm(props: {
   }
 
   return (
-    <form
-      className="new-episode"
-      aria-label="New episode"
-      onSubmit={submit}
-      onDragOver={(e) => e.preventDefault()}
-      onDrop={onDrop}
-    >
+    <form className="new-episode" aria-label="New episode" onSubmit={submit}>
       <h2>New episode</h2>
       <p className="hint">Drop the media and transcript files here, or choose them.</p>
       <FilePicker
