@@ -68,8 +68,8 @@ const json = (res: ServerResponse, status: number, body: unknown): void => {
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const db = openDatabase(options.databaseFile)
   const files = new FileRefs()
-  const handlers = createHandlers({ db, files })
   const peaks = new PeaksCache(peaksFolderBeside(options.databaseFile))
+  const handlers = createHandlers({ db, files, peaks })
   const uploads = path.join(path.dirname(path.resolve(options.databaseFile)), 'episcore-media')
   const rendererDir = path.resolve(options.rendererDir)
   const secret = randomBytes(24).toString('hex')
@@ -136,7 +136,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return
     }
     if (area === 'peaks' && req.method === 'GET' && name) {
-      const file = await peaks.forEpisode(db, decodeURIComponent(name))
+      // Only a finished file is served; the page asks `media.peaks` for progress and to start the work.
+      const file = await peaks.fileForEpisode(db, decodeURIComponent(name))
       sendFile(res, file, 'application/octet-stream', undefined)
       return
     }

@@ -65,8 +65,8 @@ function lockDownNavigation(): void {
   })
 }
 
-function wireIpc(db: Db, files: FileRefs): void {
-  const handlers = createHandlers({ db, files })
+function wireIpc(db: Db, files: FileRefs, peaks: PeaksCache): void {
+  const handlers = createHandlers({ db, files, peaks })
   const fromOurWindow = (event: Electron.IpcMainInvokeEvent): boolean =>
     event.sender === mainWindow?.webContents
   ipcMain.handle(CHANNELS.call, (event, method: unknown, request: unknown) =>
@@ -128,7 +128,7 @@ if (!app.requestSingleInstanceLock()) {
     }
     const peaks = new PeaksCache(peaksFolderBeside(databaseFile))
     protocol.handle(MEDIA_SCHEME, (request) => answerMediaRequest(db, peaks, request))
-    wireIpc(db, new FileRefs())
+    wireIpc(db, new FileRefs(), peaks)
     Menu.setApplicationMenu(buildMenu(() => mainWindow))
     mainWindow = createWindow()
     mainWindow.on('closed', () => (mainWindow = null))

@@ -14,7 +14,7 @@ export async function answerMediaRequest(db: Db, peaks: PeaksCache, request: Req
   const episodeId = decodeURIComponent(url.pathname.replace(/^\/+/, ''))
   try {
     if (url.hostname === 'peaks') {
-      const file = await peaks.forEpisode(db, episodeId)
+      const file = await peaks.fileForEpisode(db, episodeId)
       return new Response(fs.readFileSync(file), { headers: { 'content-type': 'application/octet-stream' } })
     }
     if (url.hostname !== 'media') return new Response('not found', { status: 404 })

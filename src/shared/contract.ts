@@ -33,12 +33,30 @@ export interface SegmentView {
   text: string
 }
 
+export interface SpanView {
+  id: string
+  title: string
+  start: number
+  end: number
+}
+
 export interface EpisodeView {
   summary: EpisodeSummary
+  chapters: SpanView[]
+  statements: SpanView[]
   media: { fileName: string; kind: 'audio' | 'video'; available: boolean } | null
   segments: SegmentView[]
   history: { canUndo: boolean; canRedo: boolean; undoLabel: string | null; redoLabel: string | null }
 }
+
+/** Where an episode's waveform peaks stand; `computing` carries a 0-1 fraction. */
+export type PeaksStatus =
+  | { state: 'ready' }
+  | { state: 'computing'; progress: number }
+  | { state: 'cancelled' }
+  | { state: 'missing' }
+  | { state: 'failed'; message: string }
+  | { state: 'unavailable'; message: string }
 
 export const episodePatchSchema = z
   .strictObject({
@@ -64,6 +82,11 @@ export const contract = {
   'episodes.open': method<EpisodeView>()(byId),
   'episodes.update': method<EpisodeView>()(z.strictObject({ id: episodeId, patch: episodePatchSchema })),
   'episodes.export': method<{ fileName: string; json: string }>()(byId),
+  'episodes.relinkMedia': method<{ view: EpisodeView; sameContent: boolean }>()(
+    z.strictObject({ id: episodeId, media: fileRefSchema }),
+  ),
+  'media.peaks': method<PeaksStatus>()(z.strictObject({ id: episodeId, restart: z.boolean().optional() })),
+  'media.cancelPeaks': method<PeaksStatus>()(byId),
   'history.undo': method<EpisodeView>()(byId),
   'history.redo': method<EpisodeView>()(byId),
 }

@@ -99,3 +99,37 @@ export function channelPeaks(waveform: WaveformData, channel = 0): Float32Array 
   }
   return out
 }
+
+/**
+ * A coarser level of interleaved min/max peaks: `factor` pixels folded into one. Used for the overview
+ * of the whole episode, so it never walks millions of points on each paint.
+ */
+export function reducePeaks(peaks: Float32Array, factor: number): Float32Array {
+  const pairs = peaks.length >> 1
+  const step = Math.max(1, Math.floor(factor))
+  const out = new Float32Array(Math.ceil(pairs / step) * 2)
+  for (let o = 0, i = 0; i < pairs; i += step, o += 2) {
+    let min = 1
+    let max = -1
+    const end = Math.min(pairs, i + step)
+    for (let j = i; j < end; j++) {
+      const lo = peaks[j * 2] as number
+      const hi = peaks[j * 2 + 1] as number
+      if (lo < min) min = lo
+      if (hi > max) max = hi
+    }
+    out[o] = min
+    out[o + 1] = max
+  }
+  return out
+}
+
+/** Scales peaks so the loudest point reaches 1: quiet recordings still fill the view. */
+export function normalizePeaks(peaks: Float32Array): Float32Array {
+  let loudest = 0
+  for (let i = 0; i < peaks.length; i++) loudest = Math.max(loudest, Math.abs(peaks[i] as number))
+  if (loudest === 0 || loudest === 1) return peaks
+  const out = new Float32Array(peaks.length)
+  for (let i = 0; i < peaks.length; i++) out[i] = (peaks[i] as number) / loudest
+  return out
+}

@@ -63,7 +63,7 @@ test('an editor creates an episode from media and VTT, plays it, seeks from the 
   const line = transcript.getByRole('button', { name: /That thereby beauty's rose might never die/ })
   await line.click()
   await expect.poll(() => media.evaluate((m: HTMLMediaElement) => m.currentTime)).toBeCloseTo(5.88, 1)
-  await expect(page.getByLabel('Playhead')).toHaveText('0:05')
+  await expect(page.getByRole('status', { name: 'Playhead' })).toHaveText('0:05')
   await expect(transcript.locator('li[aria-current="true"]')).toContainText(
     "That thereby beauty's rose might never die",
   )

@@ -1,4 +1,4 @@
-import type { EpisodeSummary, EpisodeView } from '../../shared/contract'
+import type { EpisodeSummary, EpisodeView, SpanView } from '../../shared/contract'
 import type { Db } from '../db/openDatabase'
 import { notFound } from '../errors'
 import { historyState } from '../history/editHistory'
@@ -42,8 +42,14 @@ export function episodeView(db: Db, id: string): EpisodeView {
        WHERE s.episode_id = ? ORDER BY s.start, s.end, s.id`,
     )
     .all(id) as EpisodeView['segments']
+  const spans = (table: 'chapters' | 'statements'): SpanView[] =>
+    db
+      .prepare(`SELECT id, title, start, end FROM ${table} WHERE episode_id = ? ORDER BY start, end, id`)
+      .all(id) as SpanView[]
   return {
     summary: toSummary(row),
+    chapters: spans('chapters'),
+    statements: spans('statements'),
     media: media
       ? { fileName: media.file_name, kind: media.kind, available: fs.existsSync(media.path) }
       : null,

@@ -15,55 +15,74 @@ export interface PeaksOptions {
 
 export const DEFAULT_PIXELS_PER_SECOND = 100
 
+/** Folds 16-bit samples into min/max pairs; keeps its state between chunks of any size. */
+class PeakFolder {
+  pairs = new Int16Array(1 << 16)
+  count = 0
+  samples = 0
+  private min = 32767
+  private max = -32768
+  private inPixel = 0
+
+  constructor(readonly samplesPerPixel: number) {}
+
+  fold(view: Int16Array): void {
+    // Locals, not fields, in the hot loop: this runs for every sample of a multi-hour file.
+    let min = this.min
+    let max = this.max
+    let inPixel = this.inPixel
+    const spp = this.samplesPerPixel
+    for (let i = 0; i < view.length; i++) {
+      const s = view[i] as number
+      if (s < min) min = s
+      if (s > max) max = s
+      if (++inPixel === spp) {
+        this.push(min, max)
+        min = 32767
+        max = -32768
+        inPixel = 0
+      }
+    }
+    this.min = min
+    this.max = max
+    this.inPixel = inPixel
+    this.samples += view.length
+  }
+
+  finish(): void {
+    if (this.inPixel > 0) this.push(this.min, this.max)
+    this.inPixel = 0
+  }
+
+  private push(min: number, max: number): void {
+    if (this.count + 2 > this.pairs.length) {
+      const bigger = new Int16Array(this.pairs.length * 2)
+      bigger.set(this.pairs)
+      this.pairs = bigger
+    }
+    this.pairs[this.count++] = min
+    this.pairs[this.count++] = max
+  }
+}
+
 /**
  * Decodes the media's audio with ffmpeg as a stream of mono 16-bit samples and folds it into min/max
- * pairs as it arrives, so memory stays constant whatever the length. Writes a BBC audiowaveform v2
- * file to `outFile` (via a temporary file, so a cancelled or failed run leaves nothing behind).
+ * pairs as it arrives, so memory stays constant whatever the length (a 3-hour file holds ~4 MB of
+ * peaks). Writes a BBC audiowaveform v2 file to `outFile` through a temporary file, so a cancelled or
+ * failed run leaves nothing behind.
  */
 export async function computePeaks(media: string, outFile: string, options: PeaksOptions): Promise<void> {
   const pps = options.pixelsPerSecond ?? DEFAULT_PIXELS_PER_SECOND
-  const samplesPerPixel = Math.max(2, Math.round(options.sampleRate / pps))
+  const folder = new PeakFolder(Math.max(2, Math.round(options.sampleRate / pps)))
   const expectedSamples = options.durationSeconds * options.sampleRate
-  let out = new Int16Array(1 << 16)
-  let count = 0
-  let min = 32767
-  let max = -32768
-  let inPixel = 0
-  let samples = 0
-  let carry: number | null = null
-  let lastReported = -1
-
-  const pushPair = (): void => {
-    if (count + 2 > out.length) {
-      const bigger = new Int16Array(out.length * 2)
-      bigger.set(out)
-      out = bigger
-    }
-    out[count++] = min
-    out[count++] = max
-    min = 32767
-    max = -32768
-    inPixel = 0
-  }
+  if (options.signal?.aborted) throw new UserError('conflict', 'waveform computation cancelled')
 
   const child = spawn(
     ffmpegPath(),
     [
-      '-v',
-      'error',
-      '-nostdin',
-      '-i',
-      media,
-      '-vn',
-      '-sn',
-      '-dn',
-      '-ac',
-      '1',
-      '-f',
-      's16le',
-      '-acodec',
-      'pcm_s16le',
-      '-',
+      ...['-v', 'error', '-nostdin', '-i', media, '-vn', '-sn', '-dn', '-ac', '1'],
+      // Large packets: one pipe read per 64k samples instead of one per codec frame.
+      ...['-af', 'asetnsamples=n=65536:p=0', '-f', 's16le', '-acodec', 'pcm_s16le', '-'],
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
@@ -73,56 +92,54 @@ export async function computePeaks(media: string, outFile: string, options: Peak
   options.signal?.addEventListener('abort', abort, { once: true })
   const errors: Buffer[] = []
   child.stderr.on('data', (b: Buffer) => errors.push(b))
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
+  let carry: Buffer | null = null
+  let lastReported = -1
 
   try {
     for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-      let offset = 0
-      if (carry !== null) {
-        const sample = ((chunk[0] as number) << 8) | carry
-        fold((sample << 16) >> 16)
-        carry = null
-        offset = 1
+      let bytes: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk
+      carry = null
+      if (bytes.length % 2 === 1) {
+        carry = bytes.subarray(bytes.length - 1)
+        bytes = bytes.subarray(0, bytes.length - 1)
       }
-      const whole = Math.floor((chunk.length - offset) / 2)
-      for (let i = 0; i < whole; i++) fold(chunk.readInt16LE(offset + i * 2))
-      if ((chunk.length - offset) % 2 === 1) carry = chunk[chunk.length - 1] as number
+      // s16le is little-endian, as every platform Electron runs on; an odd offset needs a copy to align.
+      if (bytes.byteOffset % 2 === 1) bytes = Buffer.from(bytes)
+      folder.fold(new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length >> 1))
       if (options.onProgress && expectedSamples > 0) {
-        const percent = Math.min(99, Math.floor((samples / expectedSamples) * 100))
+        const percent = Math.min(99, Math.floor((folder.samples / expectedSamples) * 100))
         if (percent !== lastReported) {
           lastReported = percent
           options.onProgress(percent / 100)
         }
       }
     }
-    const code: number | null = await new Promise((resolve) => {
-      if (child.exitCode !== null) resolve(child.exitCode)
-      else child.on('close', resolve)
-    })
+    const code = await exited
     if (options.signal?.aborted) throw new UserError('conflict', 'waveform computation cancelled')
     if (code !== 0) {
       const why = Buffer.concat(errors).toString('utf8').trim().split('\n').pop() ?? `exit code ${code}`
       throw new UserError('invalid-input', `cannot decode ${path.basename(media)}: ${why}`)
     }
-    if (inPixel > 0) pushPair()
-    if (count === 0) throw new UserError('invalid-input', `${path.basename(media)} holds no audio samples`)
-    const tmp = `${outFile}.${process.pid}.tmp`
+    folder.finish()
+    if (folder.count === 0)
+      throw new UserError('invalid-input', `${path.basename(media)} holds no audio samples`)
+    const tmp = `${outFile}.${process.pid}.${Date.now()}.tmp`
     fs.mkdirSync(path.dirname(outFile), { recursive: true })
-    const body = new Uint8Array(out.buffer, 0, count * 2)
-    fs.writeFileSync(
-      tmp,
-      Buffer.concat([waveformHeader(options.sampleRate, samplesPerPixel, count / 2), body]),
-    )
-    fs.renameSync(tmp, outFile)
+    const body = new Uint8Array(folder.pairs.buffer, 0, folder.count * 2)
+    try {
+      fs.writeFileSync(
+        tmp,
+        Buffer.concat([waveformHeader(options.sampleRate, folder.samplesPerPixel, folder.count / 2), body]),
+      )
+      fs.renameSync(tmp, outFile)
+    } catch (error) {
+      fs.rmSync(tmp, { force: true })
+      throw error
+    }
     options.onProgress?.(1)
   } finally {
     options.signal?.removeEventListener('abort', abort)
     if (child.exitCode === null) child.kill('SIGKILL')
-  }
-
-  function fold(sample: number): void {
-    if (sample < min) min = sample
-    if (sample > max) max = sample
-    samples++
-    if (++inPixel === samplesPerPixel) pushPair()
   }
 }

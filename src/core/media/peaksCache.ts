@@ -1,18 +1,27 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import type { PeaksStatus } from '../../shared/contract'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
 import { mediaRow } from '../episodes/episodeQueries'
 import { computePeaks } from './computePeaks'
 import { probeMedia } from './probeMedia'
 
+interface Job {
+  progress: number
+  abort: AbortController
+  done: Promise<void>
+  failure: string | null
+  cancelled: boolean
+}
+
 /**
  * Waveform peaks cached by the media's content hash: the second open of an episode (or of the same
- * file under another name) reads a small file and never decodes. Concurrent requests for the same
- * media share one computation.
+ * file under another name) reads a small file and never decodes. One background job per media,
+ * whoever asks; its progress can be read and it can be cancelled.
  */
 export class PeaksCache {
-  private readonly running = new Map<string, Promise<string>>()
+  private readonly jobs = new Map<string, Job>()
 
   constructor(readonly folder: string) {}
 
@@ -20,25 +29,66 @@ export class PeaksCache {
     return path.join(this.folder, `${sha256}.dat`)
   }
 
-  async forEpisode(db: Db, episodeId: string): Promise<string> {
+  /**
+   * Where the episode's peaks stand. `start` computes them when missing; a cancelled or failed job
+   * stays so until `restart`.
+   */
+  status(db: Db, episodeId: string, mode: 'peek' | 'start' | 'restart' = 'start'): PeaksStatus {
     const media = mediaRow(db, episodeId)
-    if (!media) throw new UserError('not-found', 'this episode has no media')
-    const file = this.fileFor(media.sha256)
-    if (fs.existsSync(file)) return file
-    if (!fs.existsSync(media.path)) throw new UserError('not-found', `media file not found: ${media.path}`)
-    let job = this.running.get(media.sha256)
-    if (!job) {
-      job = (async () => {
-        const probe = await probeMedia(media.path)
-        await computePeaks(media.path, file, {
+    if (!media) return { state: 'unavailable', message: 'this episode has no media' }
+    if (fs.existsSync(this.fileFor(media.sha256))) return { state: 'ready' }
+    const job = this.jobs.get(media.sha256)
+    if (job && !job.cancelled && job.failure === null) return { state: 'computing', progress: job.progress }
+    if (job && mode !== 'restart')
+      return job.cancelled ? { state: 'cancelled' } : { state: 'failed', message: job.failure ?? '' }
+    if (!fs.existsSync(media.path))
+      return { state: 'unavailable', message: `the media file is missing: ${media.file_name}` }
+    if (mode === 'peek') return { state: 'missing' }
+    this.startJob(media.sha256, media.path)
+    return { state: 'computing', progress: 0 }
+  }
+
+  cancel(db: Db, episodeId: string): PeaksStatus {
+    const media = mediaRow(db, episodeId)
+    const job = media ? this.jobs.get(media.sha256) : undefined
+    if (job && !job.cancelled && job.failure === null) {
+      job.cancelled = true
+      job.abort.abort()
+    }
+    return this.status(db, episodeId, 'peek')
+  }
+
+  /** The cached file, computing it first if needed (for callers that can wait, like the CLI). */
+  async fileForEpisode(db: Db, episodeId: string): Promise<string> {
+    const status = this.status(db, episodeId, 'restart')
+    const media = mediaRow(db, episodeId)
+    if (status.state === 'unavailable' || !media)
+      throw new UserError('not-found', status.state === 'unavailable' ? status.message : 'no media')
+    await this.jobs.get(media.sha256)?.done
+    const after = this.status(db, episodeId, 'peek')
+    if (after.state !== 'ready')
+      throw new UserError('invalid-input', after.state === 'failed' ? after.message : 'waveform not ready')
+    return this.fileFor(media.sha256)
+  }
+
+  private startJob(sha256: string, mediaPath: string): void {
+    const abort = new AbortController()
+    const job: Job = { progress: 0, abort, failure: null, cancelled: false, done: Promise.resolve() }
+    job.done = (async () => {
+      try {
+        const probe = await probeMedia(mediaPath)
+        await computePeaks(mediaPath, this.fileFor(sha256), {
           sampleRate: probe.sampleRate,
           durationSeconds: probe.durationSeconds,
+          signal: abort.signal,
+          onProgress: (fraction) => (job.progress = fraction),
         })
-        return file
-      })().finally(() => this.running.delete(media.sha256))
-      this.running.set(media.sha256, job)
-    }
-    return job
+        this.jobs.delete(sha256)
+      } catch (error) {
+        if (!job.cancelled) job.failure = (error as Error).message
+      }
+    })()
+    this.jobs.set(sha256, job)
   }
 }
 

@@ -10,10 +10,12 @@ import { fail, ok, type Reply } from '../../shared/result'
 import type { Db } from '../db/openDatabase'
 import { createEpisode } from '../episodes/createEpisode'
 import { episodeView, listEpisodes } from '../episodes/episodeQueries'
+import { relinkMedia } from '../episodes/relinkMedia'
 import { updateEpisode } from '../episodes/updateEpisode'
 import { UserError } from '../errors'
 import { exportEpisode, exportFileName } from '../export/exportEpisode'
 import { redo, undo } from '../history/editHistory'
+import type { PeaksCache } from '../media/peaksCache'
 import type { FileRefs } from './fileRefs'
 
 export type Handlers = {
@@ -23,10 +25,11 @@ export type Handlers = {
 export interface CoreContext {
   db: Db
   files: FileRefs
+  peaks: PeaksCache
 }
 
 /** The core's side of the contract: one function per method. */
-export function createHandlers({ db, files }: CoreContext): Handlers {
+export function createHandlers({ db, files, peaks }: CoreContext): Handlers {
   return {
     'episodes.list': () => listEpisodes(db),
     'episodes.create': async (r) => ({
@@ -47,6 +50,12 @@ export function createHandlers({ db, files }: CoreContext): Handlers {
       const doc = exportEpisode(db, r.id)
       return { fileName: exportFileName(doc), json: JSON.stringify(doc, null, 2) + '\n' }
     },
+    'episodes.relinkMedia': async (r) => {
+      const { sameContent } = await relinkMedia(db, r.id, files.resolve(r.media))
+      return { view: episodeView(db, r.id), sameContent }
+    },
+    'media.peaks': (r) => peaks.status(db, r.id, r.restart ? 'restart' : 'start'),
+    'media.cancelPeaks': (r) => peaks.cancel(db, r.id),
     'history.undo': (r) => {
       undo(db, r.id)
       return episodeView(db, r.id)

@@ -1,10 +1,29 @@
-import { useCallback, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { EpisodeScreen } from './episode/EpisodeScreen'
 import { LibraryScreen } from './library/LibraryScreen'
 
-/** Two screens: the library of episodes, and one episode being edited. */
+const episodeInHash = (): string | null => {
+  const match = /^#\/episode\/(.+)$/.exec(window.location.hash)
+  return match ? decodeURIComponent(match[1] ?? '') : null
+}
+
+/**
+ * Two screens: the library of episodes, and one episode being edited. The open episode lives in the
+ * URL's hash, so a reload (or the browser's Back) lands where the editor was.
+ */
 export function App(): React.JSX.Element {
-  const [episodeId, setEpisodeId] = useState<string | null>(null)
-  const back = useCallback(() => setEpisodeId(null), [])
-  return episodeId ? <EpisodeScreen id={episodeId} onClose={back} /> : <LibraryScreen onOpen={setEpisodeId} />
+  const [episodeId, setEpisodeId] = useState<string | null>(episodeInHash)
+  useEffect(() => {
+    const onHash = (): void => setEpisodeId(episodeInHash())
+    window.addEventListener('hashchange', onHash)
+    return () => window.removeEventListener('hashchange', onHash)
+  }, [])
+  const open = (id: string | null): void => {
+    window.location.hash = id ? `#/episode/${encodeURIComponent(id)}` : ''
+  }
+  return episodeId ? (
+    <EpisodeScreen key={episodeId} id={episodeId} onClose={() => open(null)} />
+  ) : (
+    <LibraryScreen onOpen={open} />
+  )
 }

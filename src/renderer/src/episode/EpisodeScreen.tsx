@@ -1,13 +1,17 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { EpisodeView } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
-import { call, platform } from '../platform'
 import { isTypingTarget } from '../isTypingTarget'
+import { call, platform } from '../platform'
 import { useMenuCommand } from '../useMenuCommand'
-import { seekMedia } from './seekMedia'
+import { PLAYBACK_RATES } from './playbackRates'
+import { RelinkMedia } from './RelinkMedia'
+import { seekMedia, setPlaybackRate } from './mediaControl'
 import { TitleField } from './TitleField'
 import { TranscriptPanel } from './TranscriptPanel'
-import { Waveform } from './Waveform'
+import type { WaveformController } from './Waveform'
+import { WaveformPanel } from './WaveformPanel'
+import { ZOOM_STEP } from './waveformZoom'
 
 export function EpisodeScreen({ id, onClose }: { id: string; onClose: () => void }): React.JSX.Element {
   const [view, setView] = useState<EpisodeView | null>(null)
@@ -16,6 +20,9 @@ export function EpisodeScreen({ id, onClose }: { id: string; onClose: () => void
   const [media, setMedia] = useState<HTMLMediaElement | null>(null)
   const [time, setTime] = useState(0)
   const [playing, setPlaying] = useState(false)
+  const [follow, setFollow] = useState(true)
+  const [rate, setRate] = useState(1)
+  const waveform = useRef<WaveformController | null>(null)
 
   useEffect(() => {
     call('episodes.open', { id }).then(setView, (e: Error) => setError(e.message))
@@ -61,6 +68,14 @@ export function EpisodeScreen({ id, onClose }: { id: string; onClose: () => void
     [media],
   )
 
+  const changeRate = useCallback(
+    (next: number) => {
+      setRate(next)
+      if (media) setPlaybackRate(media, next)
+    },
+    [media],
+  )
+
   const undo = useCallback(() => run(call('history.undo', { id })), [run, id])
   const redo = useCallback(() => run(call('history.redo', { id })), [run, id])
   const exportJson = useCallback(() => {
@@ -78,22 +93,35 @@ export function EpisodeScreen({ id, onClose }: { id: string; onClose: () => void
     else if (command === 'file.new' || command === 'file.open') onClose()
   })
 
+  const duration = view?.summary.durationSeconds ?? 0
   useEffect(() => {
+    const keys: Record<string, (event: KeyboardEvent) => void> = {
+      ' ': () => togglePlay(),
+      ArrowLeft: (e) => seek((media?.currentTime ?? 0) - (e.shiftKey ? 1 : 5)),
+      ArrowRight: (e) => seek((media?.currentTime ?? 0) + (e.shiftKey ? 1 : 5)),
+      Home: () => seek(0),
+      End: () => seek(duration),
+      '+': () => waveform.current?.zoomBy(ZOOM_STEP),
+      '=': () => waveform.current?.zoomBy(ZOOM_STEP),
+      '-': () => waveform.current?.zoomBy(1 / ZOOM_STEP),
+    }
     const onKey = (event: KeyboardEvent): void => {
       if (isTypingTarget(event.target)) return
       const mod = event.ctrlKey || event.metaKey
-      if (event.key === ' ' && !mod) {
-        event.preventDefault()
-        togglePlay()
-      } else if (mod && event.key.toLowerCase() === 'z') {
+      if (mod && event.key.toLowerCase() === 'z') {
         event.preventDefault()
         if (event.shiftKey) redo()
         else undo()
+        return
       }
+      const action = mod || event.altKey ? undefined : keys[event.key]
+      if (!action) return
+      event.preventDefault()
+      action(event)
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [togglePlay, undo, redo])
+  }, [togglePlay, undo, redo, seek, media, duration])
 
   if (!view)
     return (
@@ -160,12 +188,24 @@ export function EpisodeScreen({ id, onClose }: { id: string; onClose: () => void
       <div className="workspace">
         <div className="player-column">
           {view.media && !view.media.available && (
-            <p role="alert" className="error">
-              The media file {view.media.fileName} is missing or was moved. The analysis stays editable.
-            </p>
+            <RelinkMedia
+              episodeId={id}
+              fileName={view.media.fileName}
+              onRelinked={(next, sameContent) => {
+                setView(next)
+                setError(null)
+                setNotice(
+                  sameContent
+                    ? `Media relinked: ${next.media?.fileName ?? ''}`
+                    : `Warning: ${next.media?.fileName ?? 'the new file'} is not the file this episode was made from (different content). Check that the times still match.`,
+                )
+              }}
+              onError={setError}
+            />
           )}
           {view.media?.available && (
             <Player
+              key={`player-${view.media.fileName}`}
               ref={setMedia}
               className={Player}
               src={platform.mediaUrl(id)}
@@ -174,7 +214,17 @@ export function EpisodeScreen({ id, onClose }: { id: string; onClose: () => void
             />
           )}
           {media && view.media?.available && (
-            <Waveform episodeId={id} media={media} duration={summary.durationSeconds} />
+            <WaveformPanel
+              key={`waveform-${view.media.fileName}`}
+              episodeId={id}
+              media={media}
+              duration={summary.durationSeconds}
+              time={time}
+              follow={follow}
+              chapters={view.chapters}
+              statements={view.statements}
+              controller={waveform}
+            />
           )}
           <div className="transport">
             <button
@@ -186,8 +236,38 @@ export function EpisodeScreen({ id, onClose }: { id: string; onClose: () => void
               {playing ? '❚❚ Pause' : '▶ Play'}
             </button>
             <output aria-label="Playhead">{formatClock(time)}</output>
-            <span className="hint">Space plays and pauses</span>
+            <label>
+              Speed{' '}
+              <select
+                aria-label="Playback speed"
+                value={rate}
+                onChange={(e) => changeRate(Number(e.target.value))}
+              >
+                {PLAYBACK_RATES.map((r) => (
+                  <option key={r} value={r}>
+                    {r}×
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> Follow
+              playhead
+            </label>
+            <button
+              type="button"
+              aria-label="Zoom out"
+              onClick={() => waveform.current?.zoomBy(1 / ZOOM_STEP)}
+            >
+              −
+            </button>
+            <button type="button" aria-label="Zoom in" onClick={() => waveform.current?.zoomBy(ZOOM_STEP)}>
+              +
+            </button>
           </div>
+          <p className="hint keys">
+            Space play/pause · ←/→ 5 s (Shift: 1 s) · Home/End · +/− or Ctrl+wheel zoom · Ctrl+Z undo
+          </p>
         </div>
         <TranscriptPanel segments={view.segments} time={time} onSeek={seek} />
       </div>

@@ -5,3 +5,9 @@ export function seekMedia(media: HTMLMediaElement, seconds: number): number {
   media.currentTime = target
   return target
 }
+
+/** Plays faster or slower; speech keeps its pitch. */
+export function setPlaybackRate(media: HTMLMediaElement, rate: number): void {
+  media.preservesPitch = true
+  media.playbackRate = rate
+}
