@@ -7,6 +7,8 @@ import { createEpisode } from '../core/episodes/createEpisode'
 import { listEpisodes } from '../core/episodes/episodeQueries'
 import { UserError } from '../core/errors'
 import { exportEpisode } from '../core/export/exportEpisode'
+import { computePeaks, DEFAULT_PIXELS_PER_SECOND } from '../core/media/computePeaks'
+import { probeMedia } from '../core/media/probeMedia'
 import { startHost } from '../host/startHost'
 
 const USAGE = `usage: episcore [--db PATH] <command> [options]
@@ -17,6 +19,8 @@ commands:
   list                   one line per episode: id, title, review status (tab-separated)
   export ID [--out FILE] write the episode as episode JSON v1 (stdout without --out)
   validate FILE.json     check a file against episode JSON v1
+  peaks MEDIA --out FILE.dat [--pixels-per-second N]
+                         waveform peaks (BBC audiowaveform binary, version 2)
   serve [--port N]       the browser host on 127.0.0.1; prints the URL to open
 
 --db PATH (or EPISCORE_DB) names the database; the default is the app's own.`
@@ -147,6 +151,29 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         }
         for (const p of problems) io.out(p)
         return 1
+      }
+      case 'peaks': {
+        const { values, positionals } = parseCommand({
+          out: { type: 'string' },
+          'pixels-per-second': { type: 'string' },
+        })
+        const [media] = positionals
+        const out = str(values.out)
+        if (!media || positionals.length > 1 || !out)
+          throw new UsageError('peaks needs MEDIA and --out FILE.dat')
+        const pps =
+          values['pixels-per-second'] === undefined
+            ? DEFAULT_PIXELS_PER_SECOND
+            : Number(values['pixels-per-second'])
+        if (!Number.isFinite(pps) || pps <= 0 || pps > 10_000)
+          throw new UsageError('--pixels-per-second must be a number from 1 to 10000')
+        const probe = await probeMedia(media)
+        await computePeaks(media, path.resolve(out), {
+          sampleRate: probe.sampleRate,
+          durationSeconds: probe.durationSeconds,
+          pixelsPerSecond: pps,
+        })
+        return 0
       }
       case 'serve': {
         const { values } = parseCommand({ port: { type: 'string' }, renderer: { type: 'string' } })

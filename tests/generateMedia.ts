@@ -1,0 +1,66 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { ffmpegPath } from '../src/core/media/tools'
+import { tempFolder } from './tempFolder'
+
+/** Makes a media file with the ffmpeg the app ships, from ffmpeg's own test sources. */
+export function generateMedia(name: string, args: readonly string[]): string {
+  const out = path.join(tempFolder('episcore-media-'), name)
+  const run = spawnSync(ffmpegPath(), ['-v', 'error', '-y', ...args, out], { encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(`ffmpeg could not make ${name}: ${run.stderr}`)
+  return out
+}
+
+/** Speech-like sound: pink noise, band-limited, with syllable-rate and phrase-rate loudness changes. */
+export const SPEECH_LIKE =
+  'anoisesrc=c=pink:r=44100:a=0.4,lowpass=f=3500,tremolo=f=4.2:d=0.9,tremolo=f=0.23:d=0.95'
+
+export const speechMp3 = (seconds: number): string =>
+  generateMedia(`speech-${seconds}s.mp3`, [
+    '-f',
+    'lavfi',
+    '-i',
+    SPEECH_LIKE,
+    '-t',
+    String(seconds),
+    '-ac',
+    '1',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '64k',
+  ])
+
+export const videoWithSpeech = (seconds: number): string =>
+  generateMedia(`video-${seconds}s.mp4`, [
+    ...['-f', 'lavfi', '-i', `testsrc=size=320x180:rate=15:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', SPEECH_LIKE, '-t', String(seconds)],
+    ...[
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '64k',
+      '-shortest',
+    ],
+  ])
+
+export const videoWithoutAudio = (seconds: number): string =>
+  generateMedia(`silent-video-${seconds}s.mp4`, [
+    ...['-f', 'lavfi', '-i', `testsrc=size=160x90:rate=10:duration=${seconds}`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+  ])
+
+/** A long mp3 made fast: one minute of speech-like sound encoded once, then repeated by stream copy. */
+export function longSpeechMp3(minutes: number): string {
+  const minute = speechMp3(60)
+  const list = path.join(path.dirname(minute), 'list.txt')
+  fs.writeFileSync(list, Array.from({ length: minutes }, () => `file '${minute}'`).join('\n'))
+  return generateMedia(`speech-${minutes}min.mp3`, ['-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy'])
+}
