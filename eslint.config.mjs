@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'schema/**'],
+    ignores: [
+      'bench/tmp/**',
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'schema/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

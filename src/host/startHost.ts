@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { openDatabase } from '../core/db/openDatabase'
 import { mediaMimeType } from '../core/media/byteRange'
 import { mediaFileOf } from '../core/media/mediaPath'
-import { PeaksCache, peaksFolderBeside } from '../core/media/peaksCache'
+import { PeaksCache, peaksFolderBeside, peaksLevelOf } from '../core/media/peaksCache'
 import { FileRefs } from '../core/service/fileRefs'
 import { createHandlers, dispatch } from '../core/service/handlers'
 import { UserError } from '../core/errors'
@@ -137,7 +137,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     }
     if (area === 'peaks' && req.method === 'GET' && name) {
       // Only a finished file is served; the page asks `media.peaks` for progress and to start the work.
-      const file = await peaks.fileForEpisode(db, decodeURIComponent(name))
+      const file = await peaks.fileForEpisode(
+        db,
+        decodeURIComponent(name),
+        peaksLevelOf(url.searchParams.get('level')),
+      )
       sendFile(res, file, 'application/octet-stream', undefined)
       return
     }

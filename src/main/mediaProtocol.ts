@@ -3,7 +3,7 @@ import { Readable } from 'node:stream'
 import type { Db } from '../core/db/openDatabase'
 import { mediaMimeType, parseRange } from '../core/media/byteRange'
 import { mediaFileOf } from '../core/media/mediaPath'
-import type { PeaksCache } from '../core/media/peaksCache'
+import { peaksLevelOf, type PeaksCache } from '../core/media/peaksCache'
 
 /**
  * Answers `episcore-media://media/<episodeId>` and `episcore-media://peaks/<episodeId>`: the media by
@@ -14,7 +14,7 @@ export async function answerMediaRequest(db: Db, peaks: PeaksCache, request: Req
   const episodeId = decodeURIComponent(url.pathname.replace(/^\/+/, ''))
   try {
     if (url.hostname === 'peaks') {
-      const file = await peaks.fileForEpisode(db, episodeId)
+      const file = await peaks.fileForEpisode(db, episodeId, peaksLevelOf(url.searchParams.get('level')))
       return new Response(fs.readFileSync(file), { headers: { 'content-type': 'application/octet-stream' } })
     }
     if (url.hostname !== 'media') return new Response('not found', { status: 404 })

@@ -59,9 +59,10 @@ export function readWaveformData(bytes: ArrayBuffer | Uint8Array): WaveformData 
   return { version: version as 1 | 2, bits, sampleRate, samplesPerPixel, channels, length, data }
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
+
 function littleEndianInt16(bytes: Uint8Array): ArrayBuffer {
-  const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
-  if (little) return bytes.buffer as ArrayBuffer
+  if (LITTLE_ENDIAN) return bytes.buffer as ArrayBuffer
   for (let i = 0; i + 1 < bytes.length; i += 2) {
     const b = bytes[i] as number
     bytes[i] = bytes[i + 1] as number
@@ -88,14 +89,28 @@ export function waveformHeader(
   return header
 }
 
-/** Peaks of one channel scaled to -1..1 as wavesurfer.js draws them: min and max of each pixel in turn. */
-export function channelPeaks(waveform: WaveformData, channel = 0): Float32Array {
-  const full = waveform.bits === 8 ? 128 : 32768
-  const out = new Float32Array(waveform.length * 2)
+/**
+ * Peaks of one channel as wavesurfer.js and the painters read them: min and max of each pixel in
+ * turn, scaled to -1..1, or with `normalize` so that the loudest point reaches 1 (quiet recordings
+ * still fill the view).
+ */
+export function channelPeaks(waveform: WaveformData, channel = 0, normalize = false): Float32Array {
+  const { data, length } = waveform
   const stride = waveform.channels * 2
-  for (let i = 0; i < waveform.length; i++) {
-    out[i * 2] = (waveform.data[i * stride + channel * 2] as number) / full
-    out[i * 2 + 1] = (waveform.data[i * stride + channel * 2 + 1] as number) / full
+  const first = channel * 2
+  let loudest = 0
+  if (normalize)
+    for (let i = first; i < data.length; i += stride) {
+      const lo = -(data[i] as number)
+      const hi = data[i + 1] as number
+      if (lo > loudest) loudest = lo
+      if (hi > loudest) loudest = hi
+    }
+  const scale = 1 / (loudest > 0 ? loudest : waveform.bits === 8 ? 128 : 32768)
+  const out = new Float32Array(length * 2)
+  for (let p = 0, i = first; p < out.length; p += 2, i += stride) {
+    out[p] = (data[i] as number) * scale
+    out[p + 1] = (data[i + 1] as number) * scale
   }
   return out
 }
@@ -124,12 +139,54 @@ export function reducePeaks(peaks: Float32Array, factor: number): Float32Array {
   return out
 }
 
-/** Scales peaks so the loudest point reaches 1: quiet recordings still fill the view. */
-export function normalizePeaks(peaks: Float32Array): Float32Array {
-  let loudest = 0
-  for (let i = 0; i < peaks.length; i++) loudest = Math.max(loudest, Math.abs(peaks[i] as number))
-  if (loudest === 0 || loudest === 1) return peaks
-  const out = new Float32Array(peaks.length)
-  for (let i = 0; i < peaks.length; i++) out[i] = (peaks[i] as number) / loudest
-  return out
+export interface PeakLevel {
+  pxPerSec: number
+  peaks: Float32Array
+}
+
+/**
+ * The peaks at several resolutions, each half the one before, down to a few thousand points: a view
+ * draws from the coarsest level that still has a point per pixel, so a zoom step costs the same from
+ * the whole episode down to 100 px/s. Levels are made when first asked for, or by `warm()` while the
+ * page is idle.
+ */
+export class PeakPyramid {
+  private readonly levels: Array<PeakLevel | undefined>
+
+  constructor(peaks: Float32Array, durationSeconds: number, minPairs = 2048) {
+    let count = 1
+    while (peaks.length / 2 / 2 ** (count - 1) > minPairs * 2) count++
+    this.levels = new Array<PeakLevel | undefined>(count)
+    this.levels[0] = { pxPerSec: peaks.length / 2 / durationSeconds, peaks }
+  }
+
+  get finest(): PeakLevel {
+    return this.levels[0] as PeakLevel
+  }
+
+  get coarsest(): PeakLevel {
+    return this.level(this.levels.length - 1)
+  }
+
+  level(k: number): PeakLevel {
+    const found = this.levels[k]
+    if (found) return found
+    let j = k - 1
+    while (!this.levels[j]) j--
+    const from = this.levels[j] as PeakLevel
+    const made = { pxPerSec: from.pxPerSec / 2 ** (k - j), peaks: reducePeaks(from.peaks, 2 ** (k - j)) }
+    this.levels[k] = made
+    return made
+  }
+
+  /** The coarsest level with at least one point per pixel at `pxPerSec` (the finest when none has). */
+  levelFor(pxPerSec: number): PeakLevel {
+    const base = this.finest.pxPerSec
+    const k = Math.max(0, Math.min(this.levels.length - 1, Math.floor(Math.log2(base / pxPerSec))))
+    return this.level(k)
+  }
+
+  warm(): void {
+    for (let k = 1; k < this.levels.length; k++) this.level(k)
+  }
 }

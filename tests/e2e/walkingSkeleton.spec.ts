@@ -34,16 +34,11 @@ test('an editor creates an episode from media and VTT, plays it, seeks from the 
   await expect(page.getByLabel('Episode title')).toHaveValue('Sonnet 1')
   const waveform = page.getByRole('region', { name: 'Waveform' })
   await expect(waveform).toHaveAttribute('data-state', 'ready')
-  const inked = await page.evaluate(() => {
-    const host = document.querySelector('.waveform div')?.firstElementChild
-    const canvases = [...(host?.shadowRoot?.querySelectorAll('canvas') ?? [])]
-    return canvases.reduce((sum, canvas) => {
-      if (!canvas.width || !canvas.height) return sum
-      const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? []
-      let n = 0
-      for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++
-      return sum + n
-    }, 0)
+  const inked = await page.locator('canvas.waveform-layer').evaluate((canvas: HTMLCanvasElement) => {
+    const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? []
+    let n = 0
+    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++
+    return n
   })
   expect(inked).toBeGreaterThan(1000)
 

@@ -152,8 +152,18 @@ describe('browser host', () => {
     // 53.3 s at 100 pixels per second.
     expect(waveform.length).toBeGreaterThan(5300)
     expect(waveform.length).toBeLessThan(5340)
-    const cached = fs.readdirSync(path.join(dir, 'episcore-cache', 'peaks'))
-    expect(cached).toHaveLength(1)
+    const cached = fs.readdirSync(path.join(dir, 'episcore-cache', 'peaks')).sort()
+    expect(cached).toHaveLength(2)
+    expect(cached[0]).toMatch(/^[0-9a-f]{64}\.dat$/)
+    expect(cached[1]).toBe(cached[0]?.replace('.dat', '.overview.dat'))
+    const overview = readWaveformData(
+      (await request(host.port, `/peaks/${episodeId}?level=overview`, { cookie })).body,
+    )
+    expect(overview.sampleRate).toBe(waveform.sampleRate)
+    expect(overview.length * overview.samplesPerPixel).toBeGreaterThanOrEqual(
+      waveform.length * waveform.samplesPerPixel,
+    )
+    expect(overview.length).toBeLessThanOrEqual(8192)
     const second = await request(host.port, `/peaks/${episodeId}`, { cookie })
     expect(second.body.equals(first.body)).toBe(true)
   })

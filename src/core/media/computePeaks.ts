@@ -5,15 +5,34 @@ import { waveformHeader } from '../../shared/waveformData'
 import { UserError } from '../errors'
 import { ffmpegPath } from './tools'
 
+function writeWaveform(file: string, sampleRate: number, samplesPerPixel: number, pairs: Int16Array): void {
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`
+  try {
+    const body = new Uint8Array(pairs.buffer, pairs.byteOffset, pairs.length * 2)
+    fs.writeFileSync(
+      tmp,
+      Buffer.concat([waveformHeader(sampleRate, samplesPerPixel, pairs.length / 2), body]),
+    )
+    fs.renameSync(tmp, file)
+  } catch (error) {
+    fs.rmSync(tmp, { force: true })
+    throw error
+  }
+}
+
 export interface PeaksOptions {
   sampleRate: number
   durationSeconds: number
   pixelsPerSecond?: number
   signal?: AbortSignal
   onProgress?: (fraction: number) => void
+  /** Also write the overview level (at most OVERVIEW_MAX_PAIRS points) to this file. */
+  overviewFile?: string
 }
 
 export const DEFAULT_PIXELS_PER_SECOND = 100
+/** The overview level: few enough points that a page paints the whole episode from it at once. */
+export const OVERVIEW_MAX_PAIRS = 8192
 
 /** Folds 16-bit samples into min/max pairs; keeps its state between chunks of any size. */
 class PeakFolder {
@@ -49,6 +68,23 @@ class PeakFolder {
     this.samples += view.length
   }
 
+  /** A coarser copy: `factor` pairs folded into one, as 16-bit min/max pairs. */
+  reduced(factor: number): Int16Array {
+    const pairs = this.count / 2
+    const out = new Int16Array(Math.ceil(pairs / factor) * 2)
+    for (let o = 0, i = 0; i < pairs; i += factor, o += 2) {
+      let min = 32767
+      let max = -32768
+      for (let j = i; j < Math.min(pairs, i + factor); j++) {
+        min = Math.min(min, this.pairs[j * 2] as number)
+        max = Math.max(max, this.pairs[j * 2 + 1] as number)
+      }
+      out[o] = min
+      out[o + 1] = max
+    }
+    return out
+  }
+
   finish(): void {
     if (this.inPixel > 0) this.push(this.min, this.max)
     this.inPixel = 0
@@ -68,8 +104,8 @@ class PeakFolder {
 /**
  * Decodes the media's audio with ffmpeg as a stream of mono 16-bit samples and folds it into min/max
  * pairs as it arrives, so memory stays constant whatever the length (a 3-hour file holds ~4 MB of
- * peaks). Writes a BBC audiowaveform v2 file to `outFile` through a temporary file, so a cancelled or
- * failed run leaves nothing behind.
+ * peaks). Writes BBC audiowaveform v2 files (the full level and, if asked, the overview level) through
+ * temporary files, so a cancelled or failed run leaves nothing behind.
  */
 export async function computePeaks(media: string, outFile: string, options: PeaksOptions): Promise<void> {
   const pps = options.pixelsPerSecond ?? DEFAULT_PIXELS_PER_SECOND
@@ -124,19 +160,18 @@ export async function computePeaks(media: string, outFile: string, options: Peak
     folder.finish()
     if (folder.count === 0)
       throw new UserError('invalid-input', `${path.basename(media)} holds no audio samples`)
-    const tmp = `${outFile}.${process.pid}.${Date.now()}.tmp`
     fs.mkdirSync(path.dirname(outFile), { recursive: true })
-    const body = new Uint8Array(folder.pairs.buffer, 0, folder.count * 2)
-    try {
-      fs.writeFileSync(
-        tmp,
-        Buffer.concat([waveformHeader(options.sampleRate, folder.samplesPerPixel, folder.count / 2), body]),
+    if (options.overviewFile) {
+      const factor = Math.max(1, Math.ceil(folder.count / 2 / OVERVIEW_MAX_PAIRS))
+      writeWaveform(
+        options.overviewFile,
+        options.sampleRate,
+        folder.samplesPerPixel * factor,
+        folder.reduced(factor),
       )
-      fs.renameSync(tmp, outFile)
-    } catch (error) {
-      fs.rmSync(tmp, { force: true })
-      throw error
     }
+    // The full level last: its presence is what marks the peaks as done.
+    writeWaveform(outFile, options.sampleRate, folder.samplesPerPixel, folder.pairs.subarray(0, folder.count))
     options.onProgress?.(1)
   } finally {
     options.signal?.removeEventListener('abort', abort)

@@ -7,6 +7,11 @@ import { mediaRow } from '../episodes/episodeQueries'
 import { computePeaks } from './computePeaks'
 import { probeMedia } from './probeMedia'
 
+/** `full`: 100 px/s for close zooms; `overview`: a few thousand points for the whole episode. */
+export type PeaksLevel = 'full' | 'overview'
+
+export const peaksLevelOf = (value: string | null): PeaksLevel => (value === 'overview' ? 'overview' : 'full')
+
 interface Job {
   progress: number
   abort: AbortController
@@ -25,8 +30,12 @@ export class PeaksCache {
 
   constructor(readonly folder: string) {}
 
-  fileFor(sha256: string): string {
-    return path.join(this.folder, `${sha256}.dat`)
+  fileFor(sha256: string, level: PeaksLevel = 'full'): string {
+    return path.join(this.folder, level === 'full' ? `${sha256}.dat` : `${sha256}.overview.dat`)
+  }
+
+  private isReady(sha256: string): boolean {
+    return fs.existsSync(this.fileFor(sha256, 'full')) && fs.existsSync(this.fileFor(sha256, 'overview'))
   }
 
   /**
@@ -36,7 +45,7 @@ export class PeaksCache {
   status(db: Db, episodeId: string, mode: 'peek' | 'start' | 'restart' = 'start'): PeaksStatus {
     const media = mediaRow(db, episodeId)
     if (!media) return { state: 'unavailable', message: 'this episode has no media' }
-    if (fs.existsSync(this.fileFor(media.sha256))) return { state: 'ready' }
+    if (this.isReady(media.sha256)) return { state: 'ready' }
     const job = this.jobs.get(media.sha256)
     if (job && !job.cancelled && job.failure === null) return { state: 'computing', progress: job.progress }
     if (job && mode !== 'restart')
@@ -59,7 +68,7 @@ export class PeaksCache {
   }
 
   /** The cached file, computing it first if needed (for callers that can wait, like the CLI). */
-  async fileForEpisode(db: Db, episodeId: string): Promise<string> {
+  async fileForEpisode(db: Db, episodeId: string, level: PeaksLevel = 'full'): Promise<string> {
     const status = this.status(db, episodeId, 'restart')
     const media = mediaRow(db, episodeId)
     if (status.state === 'unavailable' || !media)
@@ -68,7 +77,7 @@ export class PeaksCache {
     const after = this.status(db, episodeId, 'peek')
     if (after.state !== 'ready')
       throw new UserError('invalid-input', after.state === 'failed' ? after.message : 'waveform not ready')
-    return this.fileFor(media.sha256)
+    return this.fileFor(media.sha256, level)
   }
 
   private startJob(sha256: string, mediaPath: string): void {
@@ -78,6 +87,7 @@ export class PeaksCache {
       try {
         const probe = await probeMedia(mediaPath)
         await computePeaks(mediaPath, this.fileFor(sha256), {
+          overviewFile: this.fileFor(sha256, 'overview'),
           sampleRate: probe.sampleRate,
           durationSeconds: probe.durationSeconds,
           signal: abort.signal,

@@ -14,7 +14,7 @@ export interface Platform {
   kind: 'desktop' | 'browser'
   call<K extends MethodName>(method: K, request: RequestOf<K>): Promise<Reply<ResponseOf<K>>>
   mediaUrl(episodeId: string): string
-  peaksUrl(episodeId: string): string
+  peaksUrl(episodeId: string, level: 'full' | 'overview'): string
   /** Turns a file the user picked or dropped into a handle the core accepts. */
   adoptFile(file: File): Promise<ChosenFile>
   /** Desktop: the native dialog. Browser: null, the page shows a file input instead. */
@@ -28,7 +28,7 @@ function desktopPlatform(api: NonNullable<Window['episcore']>): Platform {
     kind: 'desktop',
     call: (method, request) => api.call(method, request),
     mediaUrl: (id) => `episcore-media://media/${encodeURIComponent(id)}`,
-    peaksUrl: (id) => `episcore-media://peaks/${encodeURIComponent(id)}`,
+    peaksUrl: (id, level) => `episcore-media://peaks/${encodeURIComponent(id)}?level=${level}`,
     adoptFile: async (file) => {
       const chosen = await api.registerDroppedFile(file)
       if (!chosen) throw new Error(`${file.name} cannot be read`)
@@ -54,7 +54,7 @@ function browserPlatform(): Platform {
       return (await response.json()) as Reply<never>
     },
     mediaUrl: (id) => `/media/${encodeURIComponent(id)}`,
-    peaksUrl: (id) => `/peaks/${encodeURIComponent(id)}`,
+    peaksUrl: (id, level) => `/peaks/${encodeURIComponent(id)}?level=${level}`,
     adoptFile: async (file) => {
       const response = await fetch(`/upload?name=${encodeURIComponent(file.name)}`, {
         method: 'POST',

@@ -10,6 +10,7 @@ import { seekMedia, setPlaybackRate } from './mediaControl'
 import { TitleField } from './TitleField'
 import { TranscriptPanel } from './TranscriptPanel'
 import type { WaveformController } from './Waveform'
+import { usePeaks } from './usePeaks'
 import { WaveformPanel } from './WaveformPanel'
 import { ZOOM_STEP } from './waveformZoom'
 
@@ -23,6 +24,8 @@ export function EpisodeScreen({ id, onClose }: { id: string; onClose: () => void
   const [follow, setFollow] = useState(true)
   const [rate, setRate] = useState(1)
   const waveform = useRef<WaveformController | null>(null)
+  // Asked for at once, beside the episode itself: the waveform need not wait for the page to settle.
+  const peaks = usePeaks(id)
 
   useEffect(() => {
     call('episodes.open', { id }).then(setView, (e: Error) => setError(e.message))
@@ -216,7 +219,7 @@ export function EpisodeScreen({ id, onClose }: { id: string; onClose: () => void
           {media && view.media?.available && (
             <WaveformPanel
               key={`waveform-${view.media.fileName}`}
-              episodeId={id}
+              peaks={peaks}
               media={media}
               duration={summary.durationSeconds}
               time={time}

@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useRef } from 'react'
-import { reducePeaks } from '../../../shared/waveformData'
+import { useEffect, useRef } from 'react'
 import type { ViewWindow } from './Waveform'
 
 const HEIGHT = 36
 
 /**
- * The whole episode at a glance, from a coarse level of the peaks, with the part the waveform shows
+ * The whole episode at a glance, from the coarsest level of the peaks (a few thousand points), with the part the waveform shows
  * marked. Clicking or dragging moves the waveform's view there.
  */
 export function Overview(props: {
@@ -17,8 +16,7 @@ export function Overview(props: {
 }): React.JSX.Element {
   const { peaks, duration, view, time, onNavigate } = props
   const canvas = useRef<HTMLCanvasElement>(null)
-  // About two points per pixel of a wide screen, whatever the episode's length.
-  const coarse = useMemo(() => reducePeaks(peaks, peaks.length / 2 / 4000), [peaks])
+  const coarse = peaks
 
   useEffect(() => {
     const element = canvas.current

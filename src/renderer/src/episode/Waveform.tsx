@@ -1,8 +1,5 @@
 import { useEffect, useRef } from 'react'
 import WaveSurfer from 'wavesurfer.js'
-import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js'
-import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js'
-import type { SpanView } from '../../../shared/contract'
 import { clampZoom, scrollKeepingAnchor, ZOOM_STEP } from './waveformZoom'
 
 export interface WaveformController {
@@ -19,28 +16,23 @@ export interface ViewWindow {
   pxPerSec: number
 }
 
-const CHAPTER_COLORS = ['rgba(90, 130, 190, 0.10)', 'rgba(90, 170, 130, 0.10)']
-const STATEMENT_COLOR = 'rgba(201, 162, 39, 0.35)'
-
 /**
- * The waveform, drawn by wavesurfer.js from peaks the core computed (and cached) for this media. It
- * is handed the duration too, so it never fetches or decodes the media itself; playback stays with
- * the page's media element.
+ * wavesurfer.js over the page's media element: the scrollable, zoomable timeline with the playhead,
+ * click and drag to seek, and following playback. It is handed peaks and the duration, so it never
+ * fetches or decodes the media itself.
  */
 export function Waveform(props: {
-  peaks: Float32Array
+  /** A few thousand points: wavesurfer needs peaks for its timeline, not for painting. */
+  coarsePeaks: Float32Array
   duration: number
   media: HTMLMediaElement
-  chapters: readonly SpanView[]
-  statements: readonly SpanView[]
   follow: boolean
   controllerRef: React.RefObject<WaveformController | null>
   onView: (view: ViewWindow) => void
 }): React.JSX.Element {
-  const { peaks, duration, media, chapters, statements, follow, controllerRef, onView } = props
+  const { coarsePeaks, duration, media, follow, controllerRef, onView } = props
   const container = useRef<HTMLDivElement>(null)
   const surfer = useRef<WaveSurfer | null>(null)
-  const regions = useRef<ReturnType<typeof RegionsPlugin.create> | null>(null)
   const onViewRef = useRef(onView)
   useEffect(() => {
     onViewRef.current = onView
@@ -49,30 +41,27 @@ export function Waveform(props: {
   useEffect(() => {
     const element = container.current
     if (!element) return
-    const regionsPlugin = RegionsPlugin.create()
+    const fit = (): number => element.clientWidth / duration
     const ws = WaveSurfer.create({
       container: element,
       media,
-      peaks: [peaks],
+      // wavesurfer keeps the geometry, cursor, seeking and follow; WaveformLayer paints the waves
+      // beneath it from the peak levels (its own canvases, one per 8000 px with a copy for progress,
+      // cost too much per zoom step on long episodes), so it gets the overview level and no height.
+      peaks: [coarsePeaks],
       duration,
-      height: 128,
-      waveColor: '#7a8fa6',
-      progressColor: '#2f4f6f',
+      height: 0,
+      waveColor: 'transparent',
+      progressColor: 'transparent',
       cursorColor: '#d2452b',
       cursorWidth: 2,
       normalize: false,
       dragToSeek: true,
       autoScroll: true,
       autoCenter: true,
-      plugins: [
-        TimelinePlugin.create({ height: 18, style: { fontSize: '11px', color: '#555' } }),
-        regionsPlugin,
-      ],
     })
     surfer.current = ws
-    regions.current = regionsPlugin
     let pxPerSec = 0
-    const fit = (): number => element.clientWidth / duration
     const report = (): void => {
       const width = element.clientWidth
       const scale = pxPerSec || fit()
@@ -80,6 +69,8 @@ export function Waveform(props: {
       onViewRef.current({ start, end: Math.min(duration, start + width / scale), pxPerSec: scale })
     }
     ws.on('scroll', report)
+    // The fit-to-width view is known before wavesurfer is ready: paint it at once.
+    report()
     ws.on('ready', () => {
       element.dataset.ready = 'true'
       report()
@@ -114,39 +105,13 @@ export function Waveform(props: {
       element.removeEventListener('wheel', onWheel)
       controllerRef.current = null
       surfer.current = null
-      regions.current = null
       ws.destroy()
     }
-  }, [peaks, duration, media, controllerRef])
+  }, [coarsePeaks, duration, media, controllerRef])
 
   useEffect(() => {
     surfer.current?.setOptions({ autoScroll: follow, autoCenter: follow })
   }, [follow])
-
-  useEffect(() => {
-    const plugin = regions.current
-    if (!plugin) return
-    plugin.clearRegions()
-    chapters.forEach((c, i) =>
-      plugin.addRegion({
-        id: `chapter-${c.id}`,
-        start: c.start,
-        end: c.end,
-        color: CHAPTER_COLORS[i % 2],
-        drag: false,
-        resize: false,
-      }),
-    )
-    for (const s of statements)
-      plugin.addRegion({
-        id: `statement-${s.id}`,
-        start: s.start,
-        end: s.end,
-        color: STATEMENT_COLOR,
-        drag: false,
-        resize: false,
-      })
-  }, [chapters, statements, peaks])
 
   return <div ref={container} className="waveform-canvas" data-testid="waveform" />
 }

@@ -1,12 +1,15 @@
-import { useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
+import { PeakPyramid } from '../../../shared/waveformData'
 import type { SpanView } from '../../../shared/contract'
 import { Overview } from './Overview'
-import { usePeaks } from './usePeaks'
+import { TimeRuler } from './TimeRuler'
+import type { PeaksState } from './usePeaks'
 import { Waveform, type ViewWindow, type WaveformController } from './Waveform'
+import { WaveformLayer } from './WaveformLayer'
 
 /** Waveform and overview once the peaks are there; progress with Cancel while the core computes them. */
 export function WaveformPanel(props: {
-  episodeId: string
+  peaks: { state: PeaksState; cancel: () => void; retry: () => void }
   media: HTMLMediaElement
   duration: number
   time: number
@@ -15,9 +18,19 @@ export function WaveformPanel(props: {
   statements: readonly SpanView[]
   controller: React.RefObject<WaveformController | null>
 }): React.JSX.Element {
-  const { episodeId, media, duration, time, follow, chapters, statements, controller } = props
-  const { state, cancel, retry } = usePeaks(episodeId)
+  const { peaks, media, duration, time, follow, chapters, statements, controller } = props
+  const { state, cancel, retry } = peaks
   const [view, setView] = useState<ViewWindow | null>(null)
+  const pyramid = useMemo(
+    () => (state.kind === 'ready' ? new PeakPyramid(state.full ?? state.overview, duration) : null),
+    [state, duration],
+  )
+  // The finer levels are made after the first paint, while the editor looks at the waveform.
+  useEffect(() => {
+    if (!pyramid) return
+    const idle = requestIdleCallback(() => pyramid.warm())
+    return () => cancelIdleCallback(idle)
+  }, [pyramid])
 
   if (state.kind === 'error')
     return (
@@ -65,20 +78,30 @@ export function WaveformPanel(props: {
       </section>
     )
   }
+  if (!pyramid) return <section className="waveform" aria-label="Waveform" data-state="computing" />
   return (
     <section className="waveform" aria-label="Waveform" data-state="ready">
-      <Waveform
-        peaks={state.peaks}
-        duration={duration}
-        media={media}
-        chapters={chapters}
-        statements={statements}
-        follow={follow}
-        controllerRef={controller}
-        onView={setView}
-      />
+      <div className="waveform-stack">
+        <WaveformLayer
+          view={view}
+          duration={duration}
+          pyramid={pyramid}
+          time={time}
+          chapters={chapters}
+          statements={statements}
+        />
+        <Waveform
+          coarsePeaks={state.overview}
+          duration={duration}
+          media={media}
+          follow={follow}
+          controllerRef={controller}
+          onView={setView}
+        />
+      </div>
+      <TimeRuler view={view} />
       <Overview
-        peaks={state.peaks}
+        peaks={state.overview}
         duration={duration}
         view={view}
         time={time}

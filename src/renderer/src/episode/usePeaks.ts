@@ -1,18 +1,26 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { PeaksStatus } from '../../../shared/contract'
-import { channelPeaks, normalizePeaks, readWaveformData } from '../../../shared/waveformData'
+import { channelPeaks, readWaveformData } from '../../../shared/waveformData'
 import { call, platform } from '../platform'
 
 export type PeaksState =
   | { kind: 'waiting'; status: PeaksStatus }
-  | { kind: 'ready'; peaks: Float32Array }
+  | { kind: 'ready'; overview: Float32Array; full: Float32Array | null }
   | { kind: 'error'; message: string }
 
 const POLL_MS = 250
 
+async function fetchPeaks(episodeId: string, level: 'full' | 'overview'): Promise<Float32Array> {
+  const response = await fetch(platform.peaksUrl(episodeId, level))
+  if (!response.ok) throw new Error(`waveform unavailable (${response.status})`)
+  // Both levels share the loudest point, so normalizing each keeps them on the same scale.
+  return channelPeaks(readWaveformData(await response.arrayBuffer()), 0, true)
+}
+
 /**
  * The episode's waveform peaks: asks the core to compute them when they are not cached (reporting
- * progress meanwhile), then fetches the finished file once. The page never decodes media itself.
+ * progress meanwhile), then fetches the overview level and the full one. The page never decodes
+ * media itself.
  */
 export function usePeaks(episodeId: string): { state: PeaksState; cancel: () => void; retry: () => void } {
   const [state, setState] = useState<PeaksState>({
@@ -29,10 +37,15 @@ export function usePeaks(episodeId: string): { state: PeaksState; cancel: () => 
         const status = await call('media.peaks', { id: episodeId, restart })
         if (stopped) return
         if (status.state === 'ready') {
-          const response = await fetch(platform.peaksUrl(episodeId))
-          if (!response.ok) throw new Error(`waveform unavailable (${response.status})`)
-          const peaks = normalizePeaks(channelPeaks(readWaveformData(await response.arrayBuffer())))
-          if (!stopped) setState({ kind: 'ready', peaks })
+          // The overview paints the whole episode at once; the full resolution follows for close zooms.
+          const overview = await fetchPeaks(episodeId, 'overview')
+          if (stopped) return
+          setState({ kind: 'ready', overview, full: null })
+          // After the first paint: the full level is only needed for close zooms.
+          await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 1000 }))
+          if (stopped) return
+          const full = await fetchPeaks(episodeId, 'full')
+          if (!stopped) setState({ kind: 'ready', overview, full })
           return
         }
         setState({ kind: 'waiting', status })

@@ -1,0 +1,353 @@
+/**
+ * `npm run bench`: the speed and memory targets of long media, measured here on media the bench
+ * generates itself. Prints a table and writes bench/results.json.
+ */
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { openDatabase } from '../src/core/db/openDatabase'
+import { createEpisode } from '../src/core/episodes/createEpisode'
+import { computePeaks } from '../src/core/media/computePeaks'
+import { PeaksCache, peaksFolderBeside } from '../src/core/media/peaksCache'
+import { probeMedia } from '../src/core/media/probeMedia'
+import { ffmpegPath } from '../src/core/media/tools'
+import { startHost } from '../src/host/startHost'
+import { benchMedia } from './benchMedia'
+
+const ROOT = path.resolve(__dirname, '..')
+const RENDERER_DIR = path.join(ROOT, 'out', 'renderer')
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const REGIONS = 500
+
+interface Row {
+  measure: string
+  value: number | string
+  unit: string
+  target: string
+  pass: boolean | null
+  note?: string
+}
+
+const rows: Row[] = []
+const log = (line: string): void => console.error(`bench: ${line}`)
+const seconds = (ms: number): number => Math.round(ms) / 1000
+
+function timed(run: () => void): number {
+  const start = performance.now()
+  run()
+  return performance.now() - start
+}
+
+async function timedAsync(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now()
+  await run()
+  return performance.now() - start
+}
+
+function ffmpegDecodeToNull(media: string): number {
+  return timed(() => {
+    const run = spawnSync(ffmpegPath(), ['-v', 'error', '-nostdin', '-i', media, '-vn', '-f', 'null', '-'])
+    if (run.status !== 0) throw new Error(`ffmpeg could not decode ${media}`)
+  })
+}
+
+async function peaksRatio(label: string, media: string): Promise<void> {
+  const probe = await probeMedia(media)
+  const out = path.join(os.tmpdir(), `episcore-bench-${process.pid}.dat`)
+  // Best of two each, alternating, so both see the same disk cache and machine load.
+  let ffmpegMs = Infinity
+  let peaksMs = Infinity
+  for (let i = 0; i < 2; i++) {
+    ffmpegMs = Math.min(ffmpegMs, ffmpegDecodeToNull(media))
+    peaksMs = Math.min(
+      peaksMs,
+      await timedAsync(() =>
+        computePeaks(media, out, { sampleRate: probe.sampleRate, durationSeconds: probe.durationSeconds }),
+      ),
+    )
+  }
+  fs.rmSync(out, { force: true })
+  const ratio = Math.round((peaksMs / ffmpegMs) * 100) / 100
+  rows.push({
+    measure: `peaks / ffmpeg decode to null, ${label}`,
+    value: ratio,
+    unit: 'x',
+    target: '<= 1.3',
+    pass: ratio <= 1.3,
+    note: `peaks ${seconds(peaksMs)} s, ffmpeg -vn -f null ${seconds(ffmpegMs)} s`,
+  })
+}
+
+/** Resident memory of Chromium's renderer processes, from /proc (Linux); the bench runs one page at a time. */
+function rendererRssMb(): number | null {
+  if (process.platform !== 'linux') return null
+  let total = 0
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8')
+      if (!cmdline.includes('--type=renderer') || !/chrom/i.test(cmdline)) continue
+      const status = fs.readFileSync(`/proc/${entry}/status`, 'utf8')
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return Math.round(total)
+}
+
+async function jsHeapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('HeapProfiler.collectGarbage')
+  // The JS heap plus the typed arrays' memory outside it (where the peaks live).
+  const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number }
+  return Math.round((usage.usedSize + (usage.backingStorageSize ?? 0)) / 1024 / 1024)
+}
+
+async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      ...[
+        '--no-sandbox',
+        '--headless',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+      ...['--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'],
+      // Frames as fast as the work allows, so frame times measure work rather than the display's rate.
+      ...['--disable-gpu-vsync', '--disable-frame-rate-limit'],
+    ],
+  })
+}
+
+/** A page; tsx (esbuild) names functions with a `__name` helper that page.evaluate bodies would miss. */
+async function newPage(browser: Browser, viewport = { width: 1600, height: 900 }): Promise<Page> {
+  const page = await browser.newPage({ viewport })
+  await page.addInitScript('globalThis.__name = (f) => f')
+  return page
+}
+
+/** Opens the 3-hour episode (peaks cached) and measures until its waveform is painted. */
+async function secondOpen(browser: Browser, url: string, id: string): Promise<void> {
+  const times: number[] = []
+  let heap = 0
+  let rss: number | null = null
+  for (let i = 0; i < 3; i++) {
+    const page = await newPage(browser)
+    await page.goto(url)
+    await page.evaluate(() => performance.mark('open'))
+    const start = Date.now()
+    await page.goto(new URL(`/#/episode/${id}`, url).href)
+    await page.waitForSelector('canvas.waveform-layer[data-painted="true"]', { timeout: 30_000 })
+    // Painted: two animation frames after the waveform layer drew.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+    times.push(Date.now() - start)
+    heap = await jsHeapMb(page)
+    rss = rendererRssMb()
+    await page.close()
+  }
+  const median = [...times].sort((a, b) => a - b)[1] as number
+  rows.push({
+    measure: 'second open of a 3 h episode until the waveform is painted',
+    value: seconds(median),
+    unit: 's',
+    target: '<= 1',
+    pass: median <= 1000,
+    note: `runs ${times.map((t) => seconds(t)).join(', ')} s (API, overview peaks, first paint)`,
+  })
+  rows.push({
+    measure: 'renderer JS heap (with typed arrays), 3 h episode open (Episcore)',
+    value: heap,
+    unit: 'MB',
+    target: '<= 300',
+    pass: heap <= 300,
+    note: rss === null ? undefined : `renderer process RSS ${rss} MB`,
+  })
+}
+
+/** The comparison: wavesurfer.js given the media URL, decoding the whole file in the page. */
+async function wavesurferDecoding(browser: Browser, label: string, media: string): Promise<void> {
+  const page = await newPage(browser)
+  const wavesurfer = path.join(ROOT, 'node_modules', 'wavesurfer.js', 'dist', 'wavesurfer.esm.js')
+  await page.route('http://bench.local/**', (route) => {
+    const name = new URL(route.request().url()).pathname
+    if (name === '/') {
+      void route.fulfill({
+        contentType: 'text/html',
+        body: `<div id="w"></div><script type="module">
+          import WaveSurfer from './wavesurfer.esm.js'
+          const ws = WaveSurfer.create({ container: '#w', url: './media.mp3' })
+          ws.on('ready', () => (document.body.dataset.state = 'ready'))
+          ws.on('error', (e) => (document.body.dataset.state = 'error: ' + e))
+        </script>`,
+      })
+    } else if (name === '/wavesurfer.esm.js')
+      void route.fulfill({ path: wavesurfer, contentType: 'text/javascript' })
+    else void route.fulfill({ path: media, contentType: 'audio/mpeg' })
+  })
+  let peakRss = 0
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rendererRssMb() ?? 0)), 250)
+  const start = Date.now()
+  let outcome: string
+  try {
+    await page.goto('http://bench.local/')
+    await page.waitForFunction(() => document.body.dataset.state, null, { timeout: 120_000 })
+    outcome = (await page.evaluate(() => document.body.dataset.state)) ?? 'unknown'
+  } catch (error) {
+    outcome = `did not finish (${(error as Error).message.split('\n')[0]})`
+  }
+  clearInterval(sampler)
+  const heap = await jsHeapMb(page).catch(() => NaN)
+  await page.close().catch(() => undefined)
+  rows.push({
+    measure: `wavesurfer.js decoding ${label} itself (comparison)`,
+    value: outcome === 'ready' ? seconds(Date.now() - start) : outcome,
+    unit: outcome === 'ready' ? 's' : '',
+    target: 'for comparison',
+    pass: null,
+    note: `peak renderer RSS ${peakRss} MB, JS heap after ${heap} MB`,
+  })
+}
+
+/** Zooms and scrolls the 3 h episode with 500 regions, one step per frame, and times every frame. */
+async function frameTimes(browser: Browser, url: string, id: string): Promise<void> {
+  const page = await newPage(browser)
+  await page.goto(url)
+  await page.goto(new URL(`/#/episode/${id}`, url).href)
+  await page.waitForSelector('[data-ready="true"]', { timeout: 30_000 })
+  const regions = Number(await page.locator('canvas.waveform-layer').getAttribute('data-statements'))
+  const frames = await page.evaluate(async () => {
+    const element = document.querySelector('[data-testid="waveform"]') as HTMLElement
+    const scroller = element.firstElementChild?.shadowRoot?.querySelector('.scroll') as HTMLElement
+    const rect = element.getBoundingClientRect()
+    const wheel = (deltaY: number): void => {
+      element.dispatchEvent(
+        new WheelEvent('wheel', {
+          deltaY,
+          ctrlKey: true,
+          clientX: rect.left + rect.width / 2,
+          bubbles: true,
+          cancelable: true,
+        }),
+      )
+    }
+    // Zoom in step by step to ~100 px/s, scroll through, zoom out again: one action per frame.
+    const actions: Array<() => void> = []
+    for (let i = 0; i < 18; i++) actions.push(() => wheel(-100))
+    for (let i = 0; i < 240; i++) actions.push(() => (scroller.scrollLeft += 240))
+    for (let i = 0; i < 18; i++) actions.push(() => wheel(100))
+    for (let i = 0; i < 60; i++) actions.push(() => (scroller.scrollLeft -= 400))
+    const times: number[] = []
+    await new Promise<void>((resolve) => {
+      let last = performance.now()
+      let step = 0
+      const frame = (now: number): void => {
+        if (step > 0) times.push(now - last)
+        last = now
+        const action = actions[step++]
+        if (!action) return resolve()
+        action()
+        requestAnimationFrame(frame)
+      }
+      requestAnimationFrame(frame)
+    })
+    return times
+  })
+  await page.close()
+  const sorted = [...frames].sort((a, b) => a - b)
+  const p95 = Math.round((sorted[Math.floor(sorted.length * 0.95)] ?? NaN) * 10) / 10
+  const median = Math.round((sorted[Math.floor(sorted.length / 2)] ?? NaN) * 10) / 10
+  rows.push({
+    measure: `frame time p95, zooming and scrolling a 3 h episode with ${regions} statement spans`,
+    value: p95,
+    unit: 'ms',
+    target: '<= 16',
+    pass: p95 <= 16 && regions >= REGIONS,
+    note: `${frames.length} frames, median ${median} ms, max ${Math.round(sorted.at(-1) ?? NaN)} ms`,
+  })
+}
+
+function addStatements(databaseFile: string, episodeId: string, durationSeconds: number): void {
+  const db = openDatabase(databaseFile)
+  const insert = db.prepare(
+    `INSERT INTO statements (episode_id, id, title, quote, start, end) VALUES (?, ?, ?, '', ?, ?)`,
+  )
+  db.transaction(() => {
+    for (let i = 0; i < REGIONS; i++) {
+      const start = Math.round(((i + 0.2) * durationSeconds * 1000) / REGIONS) / 1000
+      insert.run(episodeId, `st${i}`, `Statement ${i + 1}`, start, Math.round((start + 12) * 1000) / 1000)
+    }
+  })()
+  db.close()
+}
+
+function printTable(): void {
+  const header = ['measure', 'value', 'target', 'ok', 'note']
+  const lines = rows.map((r) => [
+    r.measure,
+    `${r.value}${r.unit ? ' ' + r.unit : ''}`,
+    r.target,
+    r.pass === null ? '' : r.pass ? 'yes' : 'NO',
+    r.note ?? '',
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
+  const format = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')
+  console.log(format(header))
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'))
+  for (const l of lines) console.log(format(l))
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html')))
+    throw new Error('build the renderer first (npm run build)')
+  const media = benchMedia(log)
+
+  log('peaks vs ffmpeg decode…')
+  await peaksRatio('1 h mp3', media.hourMp3)
+  await peaksRatio('3 h mp3', media.threeHourMp3)
+  await peaksRatio('1 h mp4 (video)', media.hourMp4)
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'episcore-bench-'))
+  const databaseFile = path.join(dir, 'bench.sqlite')
+  const db = openDatabase(databaseFile)
+  const id = await createEpisode(db, { mediaPath: media.threeHourMp3, title: 'Three hours' })
+  log('first open: computing the 3 h peaks once…')
+  await new PeaksCache(peaksFolderBeside(databaseFile)).fileForEpisode(db, id)
+  const duration = (await probeMedia(media.threeHourMp3)).durationSeconds
+  db.close()
+  addStatements(databaseFile, id, duration)
+
+  const host = await startHost({ databaseFile, rendererDir: RENDERER_DIR })
+  const browser = await launch()
+  try {
+    log('second open in Chromium…')
+    await secondOpen(browser, host.url, id)
+    log('frame times…')
+    await frameTimes(browser, host.url, id)
+    log('wavesurfer.js decoding by itself (comparison)…')
+    await wavesurferDecoding(browser, 'a 1 h mp3', media.hourMp3)
+    await wavesurferDecoding(browser, 'a 3 h mp3', media.threeHourMp3)
+  } finally {
+    await browser.close()
+    await host.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+
+  printTable()
+  const results = {
+    when: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
+    rows,
+  }
+  fs.writeFileSync(path.join(__dirname, 'results.json'), JSON.stringify(results, null, 2) + '\n')
+  if (rows.some((r) => r.pass === false)) process.exitCode = 1
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,54 @@
+import { useLayoutEffect, useRef } from 'react'
+import type { SpanView } from '../../../shared/contract'
+import type { PeakPyramid } from '../../../shared/waveformData'
+import { paintWaveform } from './paintWaveform'
+import type { ViewWindow } from './Waveform'
+
+/** The canvas under wavesurfer's (transparent) view: the waveform, chapters and statements, painted per view. */
+export function WaveformLayer(props: {
+  view: ViewWindow | null
+  duration: number
+  pyramid: PeakPyramid
+  time: number
+  chapters: readonly SpanView[]
+  statements: readonly SpanView[]
+}): React.JSX.Element {
+  const { view, duration, pyramid, time, chapters, statements } = props
+  const canvas = useRef<HTMLCanvasElement>(null)
+
+  // Before the browser paints, so the layer never lags the scroll it follows.
+  useLayoutEffect(() => {
+    const element = canvas.current
+    const ctx = element?.getContext('2d')
+    if (!element || !ctx) return
+    const width = element.clientWidth
+    const height = element.clientHeight
+    const ratio = window.devicePixelRatio || 1
+    if (element.width !== Math.round(width * ratio)) element.width = Math.round(width * ratio)
+    if (element.height !== Math.round(height * ratio)) element.height = Math.round(height * ratio)
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
+    paintWaveform({
+      ctx,
+      width,
+      height,
+      // Until wavesurfer reports its view, the whole episode fits the width: paint that at once.
+      start: view?.start ?? 0,
+      pxPerSec: view?.pxPerSec ?? width / duration,
+      pyramid,
+      time,
+      chapters,
+      statements,
+    })
+    element.dataset.painted = 'true'
+  }, [view, duration, pyramid, time, chapters, statements])
+
+  return (
+    <canvas
+      ref={canvas}
+      className="waveform-layer"
+      aria-hidden="true"
+      data-statements={statements.length}
+      data-chapters={chapters.length}
+    />
+  )
+}
