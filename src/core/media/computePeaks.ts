@@ -35,7 +35,7 @@ export const DEFAULT_PIXELS_PER_SECOND = 100
 export const OVERVIEW_MAX_PAIRS = 8192
 
 /** Folds 16-bit samples into min/max pairs; keeps its state between chunks of any size. */
-class PeakFolder {
+export class PeakFolder {
   pairs = new Int16Array(1 << 16)
   count = 0
   samples = 0
@@ -46,25 +46,52 @@ class PeakFolder {
   constructor(readonly samplesPerPixel: number) {}
 
   fold(view: Int16Array): void {
-    // Locals, not fields, in the hot loop: this runs for every sample of a multi-hour file.
+    // Locals, not fields, in the hot loops: this runs for every sample of a multi-hour file.
+    const spp = this.samplesPerPixel
     let min = this.min
     let max = this.max
-    let inPixel = this.inPixel
-    const spp = this.samplesPerPixel
-    for (let i = 0; i < view.length; i++) {
+    let i = 0
+    // Finish the pixel the previous chunk began.
+    if (this.inPixel > 0) {
+      const end = Math.min(view.length, spp - this.inPixel)
+      for (; i < end; i++) {
+        const s = view[i] as number
+        if (s < min) min = s
+        if (s > max) max = s
+      }
+      this.inPixel += end
+      if (this.inPixel < spp) {
+        this.min = min
+        this.max = max
+        this.samples += view.length
+        return
+      }
+      this.push(min, max)
+    }
+    // Whole pixels: a tight loop per pixel, with no per-sample bookkeeping.
+    const whole = i + Math.floor((view.length - i) / spp) * spp
+    for (; i < whole;) {
+      min = 32767
+      max = -32768
+      const end = i + spp
+      for (; i < end; i++) {
+        const s = view[i] as number
+        if (s < min) min = s
+        if (s > max) max = s
+      }
+      this.push(min, max)
+    }
+    // The start of the next pixel.
+    min = 32767
+    max = -32768
+    for (; i < view.length; i++) {
       const s = view[i] as number
       if (s < min) min = s
       if (s > max) max = s
-      if (++inPixel === spp) {
-        this.push(min, max)
-        min = 32767
-        max = -32768
-        inPixel = 0
-      }
     }
+    this.inPixel = view.length - whole
     this.min = min
     this.max = max
-    this.inPixel = inPixel
     this.samples += view.length
   }
 
@@ -88,6 +115,8 @@ class PeakFolder {
   finish(): void {
     if (this.inPixel > 0) this.push(this.min, this.max)
     this.inPixel = 0
+    this.min = 32767
+    this.max = -32768
   }
 
   private push(min: number, max: number): void {

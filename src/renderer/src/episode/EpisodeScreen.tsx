@@ -26,6 +26,15 @@ export function EpisodeScreen({ id, onClose }: { id: string; onClose: () => void
   const waveform = useRef<WaveformController | null>(null)
   // Asked for at once, beside the episode itself: the waveform need not wait for the page to settle.
   const peaks = usePeaks(id)
+  // The media element starts loading once the waveform has had its first paint (creating it costs
+  // the page a fifth of a second); seeking before then is kept and applied when it loads.
+  const [mediaLoads, setMediaLoads] = useState(false)
+  const peaksAnswered = peaks.state.kind !== 'asking'
+  useEffect(() => {
+    if (!peaksAnswered || mediaLoads) return
+    const idle = requestIdleCallback(() => setMediaLoads(true), { timeout: 300 })
+    return () => cancelIdleCallback(idle)
+  }, [peaksAnswered, mediaLoads])
 
   useEffect(() => {
     call('episodes.open', { id }).then(setView, (e: Error) => setError(e.message))
@@ -211,7 +220,7 @@ export function EpisodeScreen({ id, onClose }: { id: string; onClose: () => void
               key={`player-${view.media.fileName}`}
               ref={setMedia}
               className={Player}
-              src={platform.mediaUrl(id)}
+              src={mediaLoads ? platform.mediaUrl(id) : undefined}
               preload="metadata"
               controls={Player === 'video'}
             />

@@ -1,11 +1,39 @@
 import { useEffect, useRef } from 'react'
+import { sizeCanvas } from './sizeCanvas'
 import type { ViewWindow } from './Waveform'
 
 const HEIGHT = 36
 
+/** The overview's waveform, drawn once per size into an offscreen canvas. */
+function drawBackground(peaks: Float32Array, width: number, ratio: number): HTMLCanvasElement {
+  const canvas = document.createElement('canvas')
+  canvas.width = Math.max(1, Math.round(width * ratio))
+  canvas.height = Math.round(HEIGHT * ratio)
+  const ctx = canvas.getContext('2d')
+  if (!ctx) return canvas
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
+  const pairs = peaks.length / 2
+  const mid = HEIGHT / 2
+  ctx.beginPath()
+  for (let x = 0; x < width; x++) {
+    const from = Math.floor((x / width) * pairs)
+    const to = Math.max(from + 1, Math.floor(((x + 1) / width) * pairs))
+    let min = 0
+    let max = 0
+    for (let i = from; i < to && i < pairs; i++) {
+      min = Math.min(min, peaks[i * 2] as number)
+      max = Math.max(max, peaks[i * 2 + 1] as number)
+    }
+    ctx.rect(x, mid - max * mid, 1, Math.max(1, (max - min) * mid))
+  }
+  ctx.fillStyle = '#9aa9b8'
+  ctx.fill()
+  return canvas
+}
+
 /**
- * The whole episode at a glance, from the coarsest level of the peaks (a few thousand points), with the part the waveform shows
- * marked. Clicking or dragging moves the waveform's view there.
+ * The whole episode at a glance, from the overview level of the peaks (a few thousand points), with
+ * the part the waveform shows marked. Clicking or dragging moves the waveform's view there.
  */
 export function Overview(props: {
   peaks: Float32Array
@@ -16,32 +44,20 @@ export function Overview(props: {
 }): React.JSX.Element {
   const { peaks, duration, view, time, onNavigate } = props
   const canvas = useRef<HTMLCanvasElement>(null)
-  const coarse = peaks
+  const background = useRef<{ peaks: Float32Array; width: number; image: HTMLCanvasElement } | null>(null)
 
   useEffect(() => {
     const element = canvas.current
     const ctx = element?.getContext('2d')
     if (!element || !ctx) return
-    const width = element.clientWidth
-    const ratio = window.devicePixelRatio || 1
-    element.width = Math.round(width * ratio)
-    element.height = Math.round(HEIGHT * ratio)
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
-    ctx.clearRect(0, 0, width, HEIGHT)
-    const pairs = coarse.length / 2
-    const mid = HEIGHT / 2
-    ctx.fillStyle = '#9aa9b8'
-    for (let x = 0; x < width; x++) {
-      const from = Math.floor((x / width) * pairs)
-      const to = Math.max(from + 1, Math.floor(((x + 1) / width) * pairs))
-      let min = 0
-      let max = 0
-      for (let i = from; i < to && i < pairs; i++) {
-        min = Math.min(min, coarse[i * 2] as number)
-        max = Math.max(max, coarse[i * 2 + 1] as number)
-      }
-      ctx.fillRect(x, mid - max * mid, 1, Math.max(1, (max - min) * mid))
+    const { width } = sizeCanvas(element, ctx, HEIGHT)
+    let cached = background.current
+    if (!cached || cached.peaks !== peaks || cached.width !== width) {
+      cached = { peaks, width, image: drawBackground(peaks, width, window.devicePixelRatio || 1) }
+      background.current = cached
     }
+    ctx.clearRect(0, 0, width, HEIGHT)
+    ctx.drawImage(cached.image, 0, 0, width, HEIGHT)
     if (view) {
       const left = (view.start / duration) * width
       const right = (view.end / duration) * width
@@ -52,7 +68,7 @@ export function Overview(props: {
     }
     ctx.fillStyle = '#d2452b'
     ctx.fillRect((time / duration) * width - 1, 0, 2, HEIGHT)
-  }, [coarse, duration, view, time])
+  }, [peaks, duration, view, time])
 
   const navigate = (event: React.PointerEvent<HTMLCanvasElement>): void => {
     const rect = event.currentTarget.getBoundingClientRect()

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { formatClock } from '../../../shared/time'
+import { sizeCanvas } from './sizeCanvas'
 import type { ViewWindow } from './Waveform'
 
 const HEIGHT = 20
@@ -20,11 +21,7 @@ export function TimeRuler({ view }: { view: ViewWindow | null }): React.JSX.Elem
     const element = canvas.current
     const ctx = element?.getContext('2d')
     if (!element || !ctx || !view) return
-    const width = element.clientWidth
-    const ratio = window.devicePixelRatio || 1
-    element.width = Math.round(width * ratio)
-    element.height = Math.round(HEIGHT * ratio)
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
+    const { width } = sizeCanvas(element, ctx, HEIGHT)
     ctx.clearRect(0, 0, width, HEIGHT)
     const every = labelInterval(view.pxPerSec)
     const minor = every / 5

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react'
 import type { SpanView } from '../../../shared/contract'
 import type { PeakPyramid } from '../../../shared/waveformData'
 import { paintWaveform } from './paintWaveform'
+import { sizeCanvas } from './sizeCanvas'
 import type { ViewWindow } from './Waveform'
 
 /** The canvas under wavesurfer's (transparent) view: the waveform, chapters and statements, painted per view. */
@@ -21,12 +22,7 @@ export function WaveformLayer(props: {
     const element = canvas.current
     const ctx = element?.getContext('2d')
     if (!element || !ctx) return
-    const width = element.clientWidth
-    const height = element.clientHeight
-    const ratio = window.devicePixelRatio || 1
-    if (element.width !== Math.round(width * ratio)) element.width = Math.round(width * ratio)
-    if (element.height !== Math.round(height * ratio)) element.height = Math.round(height * ratio)
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
+    const { width, height } = sizeCanvas(element, ctx)
     paintWaveform({
       ctx,
       width,
@@ -39,7 +35,11 @@ export function WaveformLayer(props: {
       chapters,
       statements,
     })
-    element.dataset.painted = 'true'
+    if (!element.dataset.painted) {
+      element.dataset.painted = 'true'
+      // When the frame holding the first waveform has been handed to the screen (the bench reads it).
+      requestAnimationFrame(() => (element.dataset.presentedAt = performance.now().toFixed(1)))
+    }
   }, [view, duration, pyramid, time, chapters, statements])
 
   return (
@@ -48,6 +48,7 @@ export function WaveformLayer(props: {
       className="waveform-layer"
       aria-hidden="true"
       data-statements={statements.length}
+      data-finest={Math.round(pyramid.finest.pxPerSec)}
       data-chapters={chapters.length}
     />
   )

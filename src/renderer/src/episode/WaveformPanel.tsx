@@ -43,6 +43,8 @@ export function WaveformPanel(props: {
         </p>
       </section>
     )
+  if (state.kind === 'asking')
+    return <section className="waveform" aria-label="Waveform" data-state="asking" />
   if (state.kind === 'waiting') {
     const { status } = state
     return (

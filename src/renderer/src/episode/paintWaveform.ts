@@ -68,22 +68,29 @@ export function paintWaveform(p: PaintInput): void {
   const pairs = level.peaks.length / 2
   const perPixel = level.pxPerSec / pxPerSec
   const mid = height / 2
-  const playedX = x(time)
-  for (let px = 0; px < width; px++) {
-    const from = Math.floor((start + px / pxPerSec) * level.pxPerSec)
-    if (from >= pairs) break
-    const to = Math.min(pairs, Math.max(from + 1, Math.floor(from + perPixel)))
-    let min = 0
-    let max = 0
-    for (let i = Math.max(0, from); i < to; i++) {
-      const lo = level.peaks[i * 2] as number
-      const hi = level.peaks[i * 2 + 1] as number
-      if (lo < min) min = lo
-      if (hi > max) max = hi
+  const playedX = Math.max(0, Math.min(width, Math.ceil(x(time))))
+  // One path per colour: setting a fill style per pixel costs more than the drawing.
+  const bars = (fromPx: number, toPx: number, color: string): void => {
+    ctx.beginPath()
+    for (let px = fromPx; px < toPx; px++) {
+      const from = Math.floor((start + px / pxPerSec) * level.pxPerSec)
+      if (from >= pairs) break
+      const to = Math.min(pairs, Math.max(from + 1, Math.floor(from + perPixel)))
+      let min = 0
+      let max = 0
+      for (let i = Math.max(0, from); i < to; i++) {
+        const lo = level.peaks[i * 2] as number
+        const hi = level.peaks[i * 2 + 1] as number
+        if (lo < min) min = lo
+        if (hi > max) max = hi
+      }
+      ctx.rect(px, mid - max * mid, 1, Math.max(1, (max - min) * mid))
     }
-    ctx.fillStyle = px < playedX ? COLORS.played : COLORS.wave
-    ctx.fillRect(px, mid - max * mid, 1, Math.max(1, (max - min) * mid))
+    ctx.fillStyle = color
+    ctx.fill()
   }
+  bars(0, playedX, COLORS.played)
+  bars(playedX, width, COLORS.wave)
 
   eachVisible(p.statements, start, end, (s) => {
     const left = x(s.start)

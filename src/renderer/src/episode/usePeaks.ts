@@ -4,6 +4,7 @@ import { channelPeaks, readWaveformData } from '../../../shared/waveformData'
 import { call, platform } from '../platform'
 
 export type PeaksState =
+  | { kind: 'asking' }
   | { kind: 'waiting'; status: PeaksStatus }
   | { kind: 'ready'; overview: Float32Array; full: Float32Array | null }
   | { kind: 'error'; message: string }
