@@ -53,6 +53,7 @@ export function Waveform(props: {
       height: 0,
       waveColor: 'transparent',
       progressColor: 'transparent',
+      renderFunction: () => undefined,
       cursorColor: '#d2452b',
       cursorWidth: 2,
       normalize: false,
