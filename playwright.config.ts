@@ -1,10 +1,10 @@
 import { defineConfig } from '@playwright/test'
 import fs from 'node:fs'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium'
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-if (!fs.existsSync(chromium))
+if (!fs.existsSync(CHROMIUM_PATH))
   throw new Error(
-    `Chromium not found at ${chromium}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.`,
+    `Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.`,
   )
 
 export default defineConfig({
@@ -17,17 +17,8 @@ export default defineConfig({
     browserName: 'chromium',
     acceptDownloads: true,
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--headless',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
 })

@@ -2,12 +2,10 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { ffmpegPath } from '../src/core/media/tools'
+import { SPEECH_LIKE } from '../tests/generateMedia'
 
 /** Generated once into bench/media (ignored by git) and reused by later runs. */
 export const MEDIA_DIR = path.resolve(__dirname, 'media')
-
-// Speech-like: pink noise, band-limited to voice, with syllable-rate and phrase-rate loudness changes.
-const SPEECH_LIKE = 'anoisesrc=c=pink:r=44100:a=0.4,lowpass=f=3500,tremolo=f=4.2:d=0.9,tremolo=f=0.23:d=0.95'
 
 function ffmpeg(args: string[]): void {
   const run = spawnSync(ffmpegPath(), ['-v', 'error', '-y', ...args], { encoding: 'utf8' })

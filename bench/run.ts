@@ -14,11 +14,11 @@ import { PeaksCache, peaksFolderBeside } from '../src/core/media/peaksCache'
 import { probeMedia } from '../src/core/media/probeMedia'
 import { ffmpegPath } from '../src/core/media/tools'
 import { startHost } from '../src/host/startHost'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium'
 import { benchMedia } from './benchMedia'
 
 const ROOT = path.resolve(__dirname, '..')
 const RENDERER_DIR = path.join(ROOT, 'out', 'renderer')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const REGIONS = 500
 
 interface Row {
@@ -108,19 +108,9 @@ async function jsHeapMb(page: Page): Promise<number> {
 
 async function launch(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      ...[
-        '--no-sandbox',
-        '--headless',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-      ...['--disable-sync', '--no-first-run', '--autoplay-policy=no-user-gesture-required'],
-      // Frames as fast as the work allows, so frame times measure work rather than the display's rate.
-      ...['--disable-gpu-vsync', '--disable-frame-rate-limit'],
-    ],
+    executablePath: CHROMIUM_PATH,
+    // Frames as fast as the work allows, so frame times measure work rather than the display's rate.
+    args: [...CHROMIUM_ARGS, '--disable-gpu-vsync', '--disable-frame-rate-limit'],
   })
 }
 

@@ -5,8 +5,7 @@ import { SEED_DIMENSIONS, SEED_SCALE } from '../../shared/rubric'
 import { roundMillis } from '../../shared/time'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
-import { sha256File } from '../media/hashFile'
-import { probeMedia } from '../media/probeMedia'
+import { describeMediaFile } from '../media/describeMediaFile'
 import type { ParsedTranscript } from '../transcript/parsedTranscript'
 import { parseTranscript } from '../transcript/parseTranscript'
 import { loadDefaultRubric } from './defaultRubric'
@@ -37,11 +36,8 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
   if (input.publishedOn !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(input.publishedOn))
     throw new UserError('invalid-input', `--date ${input.publishedOn} is not YYYY-MM-DD`)
   const transcript = input.transcriptPath ? readTranscript(input.transcriptPath) : null
-  const mediaPath = path.resolve(input.mediaPath)
-  const probe = await probeMedia(mediaPath)
-  const sha256 = await sha256File(mediaPath)
-  const size = fs.statSync(mediaPath).size
-  const fileName = path.basename(mediaPath)
+  const media = await describeMediaFile(input.mediaPath)
+  const { probe, fileName } = media
   const id = randomUUID()
   const now = new Date().toISOString()
   const title = input.title?.trim() || fileName.replace(/\.[^.]+$/, '')
@@ -67,10 +63,10 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       id,
-      mediaPath,
+      media.path,
       fileName,
-      sha256,
-      size,
+      media.sha256,
+      media.sizeBytes,
       probe.kind,
       probe.durationSeconds,
       probe.audioCodec,

@@ -1,9 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
-import { sha256File } from '../media/hashFile'
-import { probeMedia } from '../media/probeMedia'
+import { describeMediaFile } from '../media/describeMediaFile'
 import { mediaRow } from './episodeQueries'
 
 /**
@@ -18,19 +15,17 @@ export async function relinkMedia(
 ): Promise<{ sameContent: boolean }> {
   const current = mediaRow(db, episodeId)
   if (!current) throw new UserError('not-found', `episode ${episodeId} has no media to relink`)
-  const mediaPath = path.resolve(file)
-  const probe = await probeMedia(mediaPath)
-  const sha256 = await sha256File(mediaPath)
-  const size = fs.statSync(mediaPath).size
+  const media = await describeMediaFile(file)
+  const { probe, sha256 } = media
   db.transaction(() => {
     db.prepare(
       `UPDATE media SET path = ?, file_name = ?, sha256 = ?, size_bytes = ?, kind = ?, duration_seconds = ?,
          audio_codec = ?, video_codec = ? WHERE episode_id = ?`,
     ).run(
-      mediaPath,
-      path.basename(mediaPath),
+      media.path,
+      media.fileName,
       sha256,
-      size,
+      media.sizeBytes,
       probe.kind,
       probe.durationSeconds,
       probe.audioCodec,

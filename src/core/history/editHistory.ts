@@ -34,37 +34,26 @@ function replay(db: Db, changes: RowChange[], direction: 'undo' | 'redo'): void 
   }
 }
 
-export function undo(db: Db, episodeId: string): string {
+/** Undoes the last done edit, or redoes the first undone one; answers the edit's label. */
+function step(db: Db, episodeId: string, direction: 'undo' | 'redo'): string {
+  const [from, to, order] = direction === 'undo' ? ['done', 'undone', 'DESC'] : ['undone', 'done', 'ASC']
   return db
     .transaction(() => {
       const row = db
         .prepare(
-          `SELECT seq, label, changes FROM edit_history WHERE episode_id = ? AND state = 'done' ORDER BY seq DESC LIMIT 1`,
+          `SELECT seq, label, changes FROM edit_history WHERE episode_id = ? AND state = ? ORDER BY seq ${order} LIMIT 1`,
         )
-        .get(episodeId) as HistoryRow | undefined
-      if (!row) throw new UserError('nothing-to-undo', 'nothing to undo')
-      replay(db, JSON.parse(row.changes) as RowChange[], 'undo')
-      db.prepare(`UPDATE edit_history SET state = 'undone' WHERE seq = ?`).run(row.seq)
+        .get(episodeId, from) as HistoryRow | undefined
+      if (!row) throw new UserError('nothing-to-undo', `nothing to ${direction}`)
+      replay(db, JSON.parse(row.changes) as RowChange[], direction)
+      db.prepare(`UPDATE edit_history SET state = ? WHERE seq = ?`).run(to, row.seq)
       return row.label
     })
     .immediate()
 }
 
-export function redo(db: Db, episodeId: string): string {
-  return db
-    .transaction(() => {
-      const row = db
-        .prepare(
-          `SELECT seq, label, changes FROM edit_history WHERE episode_id = ? AND state = 'undone' ORDER BY seq ASC LIMIT 1`,
-        )
-        .get(episodeId) as HistoryRow | undefined
-      if (!row) throw new UserError('nothing-to-undo', 'nothing to redo')
-      replay(db, JSON.parse(row.changes) as RowChange[], 'redo')
-      db.prepare(`UPDATE edit_history SET state = 'done' WHERE seq = ?`).run(row.seq)
-      return row.label
-    })
-    .immediate()
-}
+export const undo = (db: Db, episodeId: string): string => step(db, episodeId, 'undo')
+export const redo = (db: Db, episodeId: string): string => step(db, episodeId, 'redo')
 
 export interface HistoryState {
   canUndo: boolean
