@@ -1,0 +1,15 @@
+import { z } from 'zod'
+import { episodeDocumentSchema } from './episodeFormat'
+
+/**
+ * Episode JSON v1 as a JSON Schema, generated from the zod schema (the single source) for consumers
+ * that do not run TypeScript. Cross-field rules (spans within the media, unique ids, sorted lists)
+ * are only in the zod schema; `episcore validate` checks them.
+ */
+export function episodeJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(episodeDocumentSchema, { target: 'draft-2020-12' }),
+    $id: 'https://episcore.app/schema/episode.v1.json',
+    title: 'Episode JSON, format version 1',
+  }
+}
