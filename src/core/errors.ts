@@ -12,4 +12,3 @@ export class UserError extends Error {
 }
 
 export const notFound = (what: string): UserError => new UserError('not-found', `${what} does not exist`)
-export const invalidInput = (message: string): UserError => new UserError('invalid-input', message)

@@ -7,7 +7,6 @@ export interface WaveformController {
   zoomBy(factor: number, anchorX?: number): void
   /** Scrolls so that `time` is in the middle of the view. */
   centerOn(time: number): void
-  zoom(): number
 }
 
 export interface ViewWindow {
@@ -92,7 +91,6 @@ export function Waveform(props: {
         ws.setScroll(Math.max(0, time * (pxPerSec || fit()) - element.clientWidth / 2))
         report()
       },
-      zoom: () => pxPerSec || fit(),
     }
     const onWheel = (event: WheelEvent): void => {
       if (!event.ctrlKey && !event.metaKey) return
