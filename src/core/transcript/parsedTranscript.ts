@@ -10,10 +10,21 @@ export interface ParsedSegment {
   speaker: string | null
   text: string
   words: ParsedWord[]
+  /** Times were interpolated (plain text without stamps for every turn), not read from the source. */
+  approximate?: boolean
 }
 
+export type TranscriptFormat =
+  | 'webvtt'
+  | 'srt'
+  | 'podcasting20'
+  | 'whisper'
+  | 'whisperx'
+  | 'deepgram'
+  | 'plain'
+
 export interface ParsedTranscript {
-  format: 'webvtt' | 'srt'
+  format: TranscriptFormat
   segments: ParsedSegment[]
 }
 
@@ -31,4 +42,15 @@ export class TranscriptError extends Error {
 /** Splits text into lines the way WebVTT does: CRLF, CR and LF all end a line. */
 export function splitLines(text: string): string[] {
   return text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)
+}
+
+/** A JSON transcript that cannot be read; the message names the JSON path (RFC 6901 pointer). */
+export class TranscriptJsonError extends Error {
+  override name = 'TranscriptJsonError'
+  constructor(
+    readonly path: string,
+    problem: string,
+  ) {
+    super(`${path || '/'}: ${problem}`)
+  }
 }
