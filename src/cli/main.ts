@@ -9,6 +9,14 @@ import { UserError } from '../core/errors'
 import { exportEpisode } from '../core/export/exportEpisode'
 import { computePeaks, DEFAULT_PIXELS_PER_SECOND } from '../core/media/computePeaks'
 import { probeMedia } from '../core/media/probeMedia'
+import { TranscriptError, TranscriptJsonError, type ParsedSegment } from '../core/transcript/parsedTranscript'
+import { parseTranscript } from '../core/transcript/parseTranscript'
+import {
+  writeEpisodeTranscriptJson,
+  writePodcastingJson,
+  writeSrt,
+  writeWebVtt,
+} from '../core/transcript/writeTranscript'
 import { startHost } from '../host/startHost'
 
 const USAGE = `usage: episcore [--db PATH] <command> [options]
@@ -22,6 +30,9 @@ commands:
   peaks MEDIA --out FILE.dat [--pixels-per-second N]
                          waveform peaks (BBC audiowaveform binary, version 2)
   serve [--port N]       the browser host on 127.0.0.1; prints the URL to open
+  transcript convert FILE --to json|vtt|srt|podcast-json
+                         print a transcript (format read from its content) in another format:
+                         json = episode JSON v1 "transcript", podcast-json = Podcasting 2.0 JSON
 
 --db PATH (or EPISCORE_DB) names the database; the default is the app's own.`
 
@@ -193,6 +204,21 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         })
         return 0
       }
+      case 'transcript': {
+        const { values, positionals } = parseCommand({ to: { type: 'string' } })
+        const [action, file] = positionals
+        if (action !== 'convert') throw new UsageError('transcript needs a subcommand: convert')
+        if (!file || positionals.length > 2) throw new UsageError('transcript convert needs one FILE')
+        const to = str(values.to)
+        const write = to === undefined ? undefined : TRANSCRIPT_WRITERS.get(to)
+        if (!write)
+          throw new UsageError(
+            `transcript convert needs --to ${[...TRANSCRIPT_WRITERS.keys()].join('|')}` +
+              (to === undefined ? '' : ` (not "${to}")`),
+          )
+        io.out(convertTranscript(file, write).trimEnd())
+        return 0
+      }
       default:
         throw new UsageError(`unknown command "${command}"`)
     }
@@ -207,6 +233,43 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     }
     io.err(`episcore: internal error: ${(error as Error).stack ?? String(error)}`)
     return 1
+  }
+}
+
+type TranscriptWriter = (segments: readonly ParsedSegment[]) => string
+
+// A Map, not an object: `--to constructor` must not find something on Object.prototype.
+const TRANSCRIPT_WRITERS = new Map<string, TranscriptWriter>([
+  ['json', writeEpisodeTranscriptJson],
+  ['vtt', writeWebVtt],
+  ['srt', writeSrt],
+  ['podcast-json', writePodcastingJson],
+])
+
+function convertTranscript(file: string, write: TranscriptWriter): string {
+  let content: Buffer
+  try {
+    content = fs.readFileSync(file)
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException
+    if (code === 'ENOENT') throw new UserError('not-found', `transcript file not found: ${file}`)
+    const why = code === 'EISDIR' ? 'a folder, not a file' : code === 'EACCES' ? 'permission denied' : message
+    throw new UserError('invalid-input', `${file}: cannot read it (${why})`)
+  }
+  // Every message names the file: the parsers' line or JSON path, and the writers' segment number.
+  let segments: ParsedSegment[]
+  try {
+    segments = parseTranscript(content, file).segments
+  } catch (error) {
+    if (error instanceof TranscriptError || error instanceof TranscriptJsonError)
+      throw new UserError('invalid-input', `${file}: ${error.message}`)
+    throw error
+  }
+  try {
+    return write(segments)
+  } catch (error) {
+    if (error instanceof UserError) throw new UserError(error.code, `${file}: ${error.message}`)
+    throw error
   }
 }
 

@@ -1,26 +1,51 @@
 import { UserError } from '../errors'
-import { TranscriptError, type ParsedTranscript } from './parsedTranscript'
+import { TranscriptError, TranscriptJsonError, type ParsedTranscript } from './parsedTranscript'
+import { parseJsonTranscript } from './parseJsonTranscript'
+import { parsePlainText } from './parsePlainText'
 import { parseSrt } from './parseSrt'
 import { parseWebVtt } from './parseWebVtt'
 
 const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024
 
-/** Reads a transcript whatever its extension says: the content decides the format. */
-export function parseTranscript(content: Buffer | string, fileName: string): ParsedTranscript {
+// A timing line as SRT writes it, loosely: digits, colons, an arrow. Plain text rarely has one.
+const SRT_TIMING = /^\s*\d{1,3}\s*:\s*\d{1,2}\s*:\s*\d{1,2}.*-->/m
+
+/** Which reader a transcript needs, judged from its content (the extension can lie). */
+function detect(text: string): (text: string, durationSeconds?: number) => ParsedTranscript {
+  const head = text.replace(/^\uFEFF/, '').trimStart()
+  if (/^WEBVTT(?:$|[ \t\r\n])/.test(head)) return parseWebVtt
+  // `[00:01:02] Name: …` is plain text; a JSON list opens with an object, a list, a string or nothing.
+  if (head.startsWith('{') || /^\[\s*(?:[{["]|\]|$)/.test(head)) return parseJsonTranscript
+  if (SRT_TIMING.test(text)) return parseSrt
+  return parsePlainText
+}
+
+/**
+ * Reads a transcript whatever its extension says: WebVTT, SRT, a JSON transcript (Podcasting 2.0,
+ * Whisper, WhisperX, Deepgram) or plain text with speaker turns. Errors name the file and the line or
+ * JSON path.
+ */
+export function parseTranscript(
+  content: Buffer | string,
+  fileName: string,
+  // Plain text without stamps is spread over the media's duration when it is known.
+  durationSeconds?: number,
+): ParsedTranscript {
   if (typeof content !== 'string' && content.length > MAX_TRANSCRIPT_BYTES)
     throw new UserError('invalid-input', `${fileName}: a transcript over 50 MB is refused`)
-  const text = typeof content === 'string' ? content : new TextDecoder('utf-8').decode(content)
-  const head = text.replace(/^\uFEFF/, '').trimStart()
+  let text: string
   try {
-    if (head.startsWith('WEBVTT')) return parseWebVtt(text)
-    if (/-->/.test(text)) return parseSrt(text)
+    text = typeof content === 'string' ? content : new TextDecoder('utf-8', { fatal: true }).decode(content)
+  } catch {
+    throw new UserError('invalid-input', `${fileName}: not UTF-8 text; save the transcript as UTF-8`)
+  }
+  if (text.includes('\u0000'))
+    throw new UserError('invalid-input', `${fileName}: a binary file, not a transcript`)
+  try {
+    return detect(text)(text, durationSeconds)
   } catch (error) {
-    if (error instanceof TranscriptError)
+    if (error instanceof TranscriptError || error instanceof TranscriptJsonError)
       throw new UserError('invalid-input', `${fileName}: ${error.message}`)
     throw error
   }
-  throw new UserError(
-    'invalid-input',
-    `${fileName}: line 1: not a transcript format Episcore reads (WebVTT or SRT)`,
-  )
 }
