@@ -147,7 +147,7 @@ describe.skipIf(!haveFixtures)(
       fs.rmSync(copy)
       const view = episodeView(db, id)
       expect(view.media).toEqual({ fileName: 'moved.mp3', kind: 'audio', available: false })
-      expect(view.segments.length).toBeGreaterThan(10)
+      expect(view.transcript.segmentCount).toBeGreaterThan(10)
     })
   },
 )

@@ -46,6 +46,26 @@ describe('database migrations', () => {
     db.close()
   })
 
+  it('002 keeps the episodes of a version-1 database and adds the transcript revision and mapping state', () => {
+    const file = path.join(tempFolder(), 'v1.sqlite')
+    const raw = new Database(file)
+    migrate(raw, MIGRATIONS.slice(0, 1))
+    raw
+      .prepare(
+        `INSERT INTO episodes (id, title, duration_seconds, created_at, updated_at) VALUES ('e1', 'Old', 60, 'x', 'x')`,
+      )
+      .run()
+    raw.close()
+    const db = openDatabase(file)
+    expect(schemaVersion(db)).toBe(MIGRATIONS.length)
+    expect(db.prepare(`SELECT title, transcript_rev, speakers_mapped FROM episodes`).get()).toEqual({
+      title: 'Old',
+      transcript_rev: '',
+      speakers_mapped: 1,
+    })
+    db.close()
+  })
+
   it('refuses a database written by a newer app, and leaves it untouched', () => {
     const file = path.join(tempFolder(), 'future.sqlite')
     const raw = new Database(file)

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import { SEED_DIMENSIONS, SEED_SCALE } from '../../shared/rubric'
-import { roundMillis } from '../../shared/time'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
 import { describeMediaFile } from '../media/describeMediaFile'
 import type { ParsedTranscript } from '../transcript/parsedTranscript'
-import { parseTranscript } from '../transcript/parseTranscript'
+import { readTranscriptFile } from '../transcript/importTranscript'
+import { transcriptRows } from '../transcript/transcriptRows'
+import type { Row } from '../history/tables'
 import { loadDefaultRubric } from './defaultRubric'
 
 export interface NewEpisode {
@@ -18,16 +17,6 @@ export interface NewEpisode {
   publishedOn?: string
 }
 
-function readTranscript(file: string): ParsedTranscript {
-  let content: Buffer
-  try {
-    content = fs.readFileSync(file)
-  } catch {
-    throw new UserError('not-found', `transcript file not found: ${file}`)
-  }
-  return parseTranscript(content, path.basename(file))
-}
-
 /**
  * Creates an episode from a media file and an optional transcript. Everything is checked before the
  * first write, and the rows go in as one transaction: a bad file leaves the database as it was.
@@ -35,8 +24,13 @@ function readTranscript(file: string): ParsedTranscript {
 export async function createEpisode(db: Db, input: NewEpisode): Promise<string> {
   if (input.publishedOn !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(input.publishedOn))
     throw new UserError('invalid-input', `--date ${input.publishedOn} is not YYYY-MM-DD`)
-  const transcript = input.transcriptPath ? readTranscript(input.transcriptPath) : null
+  // The transcript is read first (a quick refusal), then read again knowing the media's duration, which
+  // plain text without time stamps needs to spread its turns.
+  if (input.transcriptPath) readTranscriptFile(input.transcriptPath)
   const media = await describeMediaFile(input.mediaPath)
+  const transcript = input.transcriptPath
+    ? readTranscriptFile(input.transcriptPath, media.probe.durationSeconds)
+    : null
   const { probe, fileName } = media
   const id = randomUUID()
   const now = new Date().toISOString()
@@ -85,37 +79,22 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
 
 /** Transcript speakers become participants (role "other" until the editor maps them). */
 function insertTranscript(db: Db, episodeId: string, transcript: ParsedTranscript): void {
-  const speakerIds = new Map<string, string>()
-  const addParticipant = db.prepare(
-    `INSERT INTO participants (episode_id, id, name, role, affiliation, position) VALUES (?, ?, ?, 'other', NULL, ?)`,
-  )
-  for (const segment of transcript.segments) {
-    if (segment.speaker && !speakerIds.has(segment.speaker)) {
-      const participantId = `p${speakerIds.size + 1}`
-      speakerIds.set(segment.speaker, participantId)
-      addParticipant.run(episodeId, participantId, segment.speaker, speakerIds.size - 1)
-    }
+  const rows = transcriptRows(episodeId, transcript, [])
+  const insert = (table: string, list: Row[]): void => {
+    const first = list[0]
+    if (!first) return
+    const columns = Object.keys(first)
+    const statement = db.prepare(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`,
+    )
+    for (const row of list) statement.run(row)
   }
-  const addSegment = db.prepare(
-    `INSERT INTO transcript_segments (episode_id, id, start, end, speaker_id, text) VALUES (?, ?, ?, ?, ?, ?)`,
+  insert('participants', rows.participants)
+  insert('transcript_segments', rows.segments)
+  insert('transcript_words', rows.words)
+  db.prepare(`UPDATE episodes SET transcript_rev = ?, speakers_mapped = ? WHERE id = ?`).run(
+    randomUUID(),
+    rows.participants.length > 0 ? 0 : 1,
+    episodeId,
   )
-  const addWord = db.prepare(
-    `INSERT INTO transcript_words (episode_id, segment_id, position, start, end, text) VALUES (?, ?, ?, ?, ?, ?)`,
-  )
-  const ordered = [...transcript.segments].sort((a, b) => a.start - b.start || a.end - b.end)
-  ordered.forEach((segment, i) => {
-    const segmentId = `s${i + 1}`
-    const speakerId = segment.speaker ? (speakerIds.get(segment.speaker) ?? null) : null
-    addSegment.run(
-      episodeId,
-      segmentId,
-      roundMillis(segment.start),
-      roundMillis(segment.end),
-      speakerId,
-      segment.text,
-    )
-    segment.words.forEach((w, position) =>
-      addWord.run(episodeId, segmentId, position, roundMillis(w.start), roundMillis(w.end), w.text),
-    )
-  })
 }

@@ -1,7 +1,16 @@
-import type { EpisodeSummary, EpisodeView, SpanView } from '../../shared/contract'
+import type {
+  EpisodeSummary,
+  EpisodeView,
+  ParticipantView,
+  StatementView,
+} from '../../shared/contract'
+import type { Statement } from '../../shared/episodeFormat'
+import { quoteMatches } from '../../shared/quoteCheck'
 import type { Db } from '../db/openDatabase'
 import { notFound } from '../errors'
+import { episodeDocument } from '../export/exportEpisode'
 import { historyState } from '../history/editHistory'
+import { spokenTextIndex } from '../transcript/spokenText'
 import type { EpisodeRow, MediaRow } from './episodeRows'
 import fs from 'node:fs'
 
@@ -31,29 +40,65 @@ export function listEpisodes(db: Db): EpisodeSummary[] {
   return rows.map(toSummary)
 }
 
+function participantViews(db: Db, id: string): ParticipantView[] {
+  return (
+    db
+      .prepare(
+        `SELECT p.id, p.name, p.role, p.affiliation,
+           count(s.id) AS segmentCount, coalesce(sum(s.end - s.start), 0) AS speakingSeconds,
+           (SELECT text FROM transcript_segments f WHERE f.episode_id = p.episode_id AND f.speaker_id = p.id
+            ORDER BY f.start LIMIT 1) AS firstLine
+         FROM participants p
+         LEFT JOIN transcript_segments s ON s.episode_id = p.episode_id AND s.speaker_id = p.id
+         WHERE p.episode_id = ? GROUP BY p.id ORDER BY p.position, p.id`,
+      )
+      .all(id) as ParticipantView[]
+  ).map((p) => ({ ...p, speakingSeconds: Math.round(p.speakingSeconds * 1000) / 1000 }))
+}
+
+function withQuoteChecks(db: Db, id: string, statements: readonly Statement[]): StatementView[] {
+  if (statements.length === 0) return []
+  // Without a transcript there is nothing to check a quote against, which is not the quote's fault.
+  const hasTranscript = db.prepare(`SELECT 1 FROM transcript_segments WHERE episode_id = ? LIMIT 1`).get(id)
+  const spoken = hasTranscript ? spokenTextIndex(db, id) : () => ''
+  return statements.map((s) => ({
+    id: s.id,
+    title: s.title,
+    quote: s.quote,
+    start: s.start,
+    end: s.end,
+    speakerId: s.speakerId,
+    chapterId: s.chapterId,
+    origin: s.origin,
+    status: s.status,
+    quoteProblem: !hasTranscript || quoteMatches(s.quote, spoken(s.start, s.end))
+      ? null
+      : 'the quote is not what the transcript says in this span',
+  }))
+}
+
 /** What the episode screen shows. */
 export function episodeView(db: Db, id: string): EpisodeView {
   const row = episodeRow(db, id)
   const media = mediaRow(db, id)
-  const segments = db
-    .prepare(
-      `SELECT s.id, s.start, s.end, p.name AS speaker, s.text
-       FROM transcript_segments s LEFT JOIN participants p ON p.episode_id = s.episode_id AND p.id = s.speaker_id
-       WHERE s.episode_id = ? ORDER BY s.start, s.end, s.id`,
-    )
-    .all(id) as EpisodeView['segments']
-  const spans = (table: 'chapters' | 'statements'): SpanView[] =>
-    db
-      .prepare(`SELECT id, title, start, end FROM ${table} WHERE episode_id = ? ORDER BY start, end, id`)
-      .all(id) as SpanView[]
+  const doc = episodeDocument(db, id, false)
+  const segmentCount = (
+    db.prepare(`SELECT count(*) AS n FROM transcript_segments WHERE episode_id = ?`).get(id) as { n: number }
+  ).n
   return {
     summary: toSummary(row),
-    chapters: spans('chapters'),
-    statements: spans('statements'),
+    details: { sourceUrl: row.source_url, summary: row.summary },
+    rubric: { scale: doc.rubric.scale, dimensions: doc.rubric.dimensions },
+    chapters: doc.chapters,
+    highlights: doc.highlights,
+    statements: withQuoteChecks(db, id, doc.statements),
+    speakingBalance: doc.speakingBalance,
+    scoreSummary: doc.scoreSummary,
     media: media
       ? { fileName: media.file_name, kind: media.kind, available: fs.existsSync(media.path) }
       : null,
-    segments,
+    participants: participantViews(db, id),
+    transcript: { rev: row.transcript_rev, segmentCount, speakersMapped: row.speakers_mapped === 1 },
     history: historyState(db, id),
   }
 }

@@ -14,6 +14,8 @@ export interface EpisodeRow {
   extensions: string | null
   created_at: string
   updated_at: string
+  transcript_rev: string
+  speakers_mapped: number
 }
 
 export interface MediaRow {
@@ -34,6 +36,7 @@ export interface SegmentRow {
   end: number
   speaker_id: string | null
   text: string
+  approximate: number
   extensions: string | null
 }
 

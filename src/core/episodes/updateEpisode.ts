@@ -10,6 +10,8 @@ const LABELS: Record<keyof EpisodePatch, string> = {
   title: 'Rename episode',
   show: 'Change show',
   publishedOn: 'Change air date',
+  sourceUrl: 'Change source URL',
+  summary: 'Edit summary',
 }
 
 /** Changes the episode's details as one undoable edit. */
@@ -26,6 +28,8 @@ export function updateEpisode(db: Db, id: string, patch: EpisodePatch): void {
         ...(patch.title !== undefined && { title: patch.title }),
         ...(patch.show !== undefined && { show: patch.show }),
         ...(patch.publishedOn !== undefined && { published_on: patch.publishedOn }),
+        ...(patch.sourceUrl !== undefined && { source_url: patch.sourceUrl }),
+        ...(patch.summary !== undefined && { summary: patch.summary }),
         updated_at: new Date().toISOString(),
       },
     )

@@ -31,10 +31,18 @@ export function exportEpisode(
   id: string,
   options: { includeTranscript?: boolean } = {},
 ): EpisodeDocument {
-  return db.transaction(() => buildDocument(db, id, options.includeTranscript ?? true))()
+  const document = db.transaction(() => episodeDocument(db, id, options.includeTranscript ?? true))()
+  // A document the app writes must be one the app (and publishing) would accept.
+  const check = validateEpisodeDocument(document)
+  if (!check.ok) throw new Error(`export produced an invalid document:\n${check.problems.join('\n')}`)
+  return document
 }
 
-function buildDocument(db: Db, id: string, includeTranscript: boolean): EpisodeDocument {
+/**
+ * The episode's data in the shape of episode JSON v1, unchecked: what export writes and what the
+ * editor's view is built from. Word rows are read only when the transcript is wanted.
+ */
+export function episodeDocument(db: Db, id: string, includeTranscript: boolean): EpisodeDocument {
   const row = episodeRow(db, id)
   const media = mediaRow(db, id)
   const all = <T>(sql: string): T[] => db.prepare(sql).all(id) as T[]
@@ -127,9 +135,11 @@ function buildDocument(db: Db, id: string, includeTranscript: boolean): EpisodeD
   const segmentRows = all<SegmentRow>(
     `SELECT id, start, end, speaker_id, text, extensions FROM transcript_segments WHERE episode_id = ? ORDER BY start, end, id`,
   )
-  const words = all<WordRow>(
-    `SELECT segment_id, start, end, text FROM transcript_words WHERE episode_id = ? ORDER BY segment_id, position`,
-  )
+  const words = includeTranscript
+    ? all<WordRow>(
+        `SELECT segment_id, start, end, text FROM transcript_words WHERE episode_id = ? ORDER BY segment_id, position`,
+      )
+    : []
   const wordsBySegment = new Map<string, TranscriptSegment['words']>()
   for (const w of words) {
     const list = wordsBySegment.get(w.segment_id) ?? []
@@ -193,8 +203,6 @@ function buildDocument(db: Db, id: string, includeTranscript: boolean): EpisodeD
       updatedAt: new Date(row.updated_at).toISOString(),
     },
   }
-  const check = validateEpisodeDocument(document)
-  if (!check.ok) throw new Error(`export produced an invalid document:\n${check.problems.join('\n')}`)
   return document
 }
 

@@ -24,23 +24,35 @@ function where(table: EditableTable): string {
   return EDITABLE_TABLES[table].map((c) => `${quote(c)} = @${c}`).join(' AND ')
 }
 
+// Imports and their undo write tens of thousands of rows; compiling each statement once keeps that quick.
+const statements = new WeakMap<Db, Map<string, ReturnType<Db['prepare']>>>()
+
+function prepared(db: Db, sql: string): ReturnType<Db['prepare']> {
+  let cache = statements.get(db)
+  if (!cache) statements.set(db, (cache = new Map()))
+  let statement = cache.get(sql)
+  if (!statement) cache.set(sql, (statement = db.prepare(sql)))
+  return statement
+}
+
 export function readRow(db: Db, table: EditableTable, key: Row): Row | null {
-  return (db.prepare(`SELECT * FROM ${table} WHERE ${where(table)}`).get(key) as Row | undefined) ?? null
+  return (prepared(db, `SELECT * FROM ${table} WHERE ${where(table)}`).get(key) as Row | undefined) ?? null
 }
 
 /** Sets a row to the given state: inserts, replaces or deletes it. */
 export function writeRow(db: Db, table: EditableTable, key: Row, row: Row | null): void {
   if (row === null) {
-    db.prepare(`DELETE FROM ${table} WHERE ${where(table)}`).run(key)
+    prepared(db, `DELETE FROM ${table} WHERE ${where(table)}`).run(key)
     return
   }
   const columns = Object.keys(row)
   const exists = readRow(db, table, key) !== null
   if (exists) {
     const sets = columns.map((c) => `${quote(c)} = @${c}`).join(', ')
-    db.prepare(`UPDATE ${table} SET ${sets} WHERE ${where(table)}`).run({ ...row, ...key })
+    prepared(db, `UPDATE ${table} SET ${sets} WHERE ${where(table)}`).run({ ...row, ...key })
   } else {
-    db.prepare(
+    prepared(
+      db,
       `INSERT INTO ${table} (${columns.map(quote).join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`,
     ).run(row)
   }

@@ -1,5 +1,6 @@
 import { migration001 } from './001_initial'
+import { migration002 } from './002_transcript_revision'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001]
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002]

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto'
+import { alignWords, keepWordTimes, tokensOf } from '../../shared/transcriptTokens'
+import type { Db } from '../db/openDatabase'
+import type { SegmentRow } from '../episodes/episodeRows'
+import { notFound } from '../errors'
+import { applyEdit } from '../history/editHistory'
+import { wordsBySegment } from './transcriptQueries'
+
+/** Changes one segment's text as one undoable edit; word times stay where the words still match. */
+export function editSegmentText(db: Db, episodeId: string, segmentId: string, text: string): void {
+  const segment = db
+    .prepare(`SELECT * FROM transcript_segments WHERE episode_id = ? AND id = ?`)
+    .get(episodeId, segmentId) as SegmentRow | undefined
+  if (!segment) throw notFound(`transcript segment ${segmentId}`)
+  const normalized = tokensOf(text).join(' ')
+  if (normalized === segment.text) return
+  const oldWords = wordsBySegment(db, episodeId).get(segmentId) ?? []
+  const kept = keepWordTimes(alignWords(tokensOf(segment.text), oldWords), normalized)
+  applyEdit(db, episodeId, 'Edit transcript text', (w) => {
+    oldWords.forEach((_, position) =>
+      w.delete('transcript_words', { episode_id: episodeId, segment_id: segmentId, position }),
+    )
+    kept.forEach((word, position) =>
+      w.insert('transcript_words', {
+        episode_id: episodeId,
+        segment_id: segmentId,
+        position,
+        start: word.start,
+        end: word.end,
+        text: word.text,
+      }),
+    )
+    w.update('transcript_segments', { episode_id: episodeId, id: segmentId }, { text: normalized })
+    w.update(
+      'episodes',
+      { id: episodeId },
+      { transcript_rev: randomUUID(), updated_at: new Date().toISOString() },
+    )
+  })
+}

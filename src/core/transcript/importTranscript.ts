@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Db } from '../db/openDatabase'
+import { episodeRow } from '../episodes/episodeQueries'
+import { UserError } from '../errors'
+import { applyEdit } from '../history/editHistory'
+import type { ExistingParticipant } from './transcriptRows'
+import { transcriptRows } from './transcriptRows'
+import { parseTranscript } from './parseTranscript'
+import type { ParsedTranscript } from './parsedTranscript'
+
+export function readTranscriptFile(file: string, durationSeconds?: number): ParsedTranscript {
+  let content: Buffer
+  try {
+    content = fs.readFileSync(file)
+  } catch {
+    throw new UserError('not-found', `transcript file not found: ${file}`)
+  }
+  return parseTranscript(content, path.basename(file), durationSeconds)
+}
+
+/**
+ * Replaces an episode's transcript with another (usually a corrected one) as one undoable edit.
+ * Statements, chapters and scores stay: they hold times, not words, and the quote check then shows
+ * which statements no longer match the words in their span.
+ */
+export function importTranscript(db: Db, episodeId: string, file: string): { segments: number } {
+  const episode = episodeRow(db, episodeId)
+  const parsed = readTranscriptFile(file, episode.duration_seconds)
+  const existing = db
+    .prepare(`SELECT id, name, position FROM participants WHERE episode_id = ?`)
+    .all(episodeId) as ExistingParticipant[]
+  const rows = transcriptRows(episodeId, parsed, existing)
+  const oldWords = db
+    .prepare(`SELECT segment_id, position FROM transcript_words WHERE episode_id = ?`)
+    .all(episodeId) as { segment_id: string; position: number }[]
+  const oldSegments = db
+    .prepare(`SELECT id FROM transcript_segments WHERE episode_id = ?`)
+    .all(episodeId) as { id: string }[]
+  const speakers = new Set(rows.segments.map((s) => s.speaker_id).filter((id) => id !== null))
+  applyEdit(db, episodeId, `Import transcript ${path.basename(file)}`, (w) => {
+    for (const word of oldWords) w.delete('transcript_words', { episode_id: episodeId, ...word })
+    for (const segment of oldSegments)
+      w.delete('transcript_segments', { episode_id: episodeId, id: segment.id })
+    for (const row of rows.participants) w.insert('participants', row)
+    for (const row of rows.segments) w.insert('transcript_segments', row)
+    for (const row of rows.words) w.insert('transcript_words', row)
+    w.update(
+      'episodes',
+      { id: episodeId },
+      {
+        transcript_rev: randomUUID(),
+        speakers_mapped: speakers.size > 0 ? 0 : 1,
+        updated_at: new Date().toISOString(),
+      },
+    )
+  })
+  return { segments: rows.segments.length }
+}

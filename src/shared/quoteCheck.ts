@@ -1,0 +1,34 @@
+import { foldToken, tokensOf } from './transcriptTokens'
+
+/** Folded, non-empty tokens: what two texts are compared by (case, punctuation, spacing ignored). */
+export const foldedTokens = (text: string): string[] =>
+  tokensOf(text)
+    .map(foldToken)
+    .filter((t) => t !== '')
+
+function commonSubsequence(a: readonly string[], b: readonly string[]): number {
+  let previous = new Uint32Array(b.length + 1)
+  let current = new Uint32Array(b.length + 1)
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++)
+      current[j] =
+        a[i - 1] === b[j - 1] ? (previous[j - 1] ?? 0) + 1 : Math.max(previous[j] ?? 0, current[j - 1] ?? 0)
+    ;[previous, current] = [current, previous]
+  }
+  return previous[b.length] ?? 0
+}
+
+// An ASR transcript and a hand-typed quote differ by a word here and there ("gonna" / "going to").
+const MATCH_RATIO = 0.85
+
+/**
+ * Whether a quote is what the transcript says: at least 85% of the quote's folded words found, in
+ * order, among the words said in its span.
+ */
+export function quoteMatches(quote: string, spokenText: string): boolean {
+  const said = foldedTokens(spokenText)
+  const wanted = foldedTokens(quote)
+  if (wanted.length === 0) return true
+  if (said.length === 0) return false
+  return commonSubsequence(wanted, said) >= Math.ceil(wanted.length * MATCH_RATIO)
+}
