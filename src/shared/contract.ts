@@ -4,7 +4,16 @@
  * request against it at its door.
  */
 import { z } from 'zod'
-import type { reviewStatusSchema } from './episodeFormat'
+import {
+  dimensionKeySchema,
+  roleSchema,
+  type Dimension,
+  type itemStatusSchema,
+  type originSchema,
+  type reviewStatusSchema,
+  type Role,
+  type SpeakingBalance,
+} from './episodeFormat'
 
 /** An opaque handle to a file the user chose; the renderer never names a path itself. */
 export const fileRefSchema = z.string().regex(/^file-[0-9a-f]{32}$/, 'not a file handle')
@@ -25,14 +34,6 @@ export interface EpisodeSummary {
   reviewStatus: z.infer<typeof reviewStatusSchema>
 }
 
-export interface SegmentView {
-  id: string
-  start: number
-  end: number
-  speaker: string | null
-  text: string
-}
-
 export interface SpanView {
   id: string
   title: string
@@ -40,14 +41,112 @@ export interface SpanView {
   end: number
 }
 
+export interface ParticipantView {
+  id: string
+  name: string
+  role: Role
+  affiliation: string | null
+  /** How much of the transcript is theirs: what the speaker dialog shows to tell speakers apart. */
+  segmentCount: number
+  speakingSeconds: number
+  firstLine: string | null
+}
+
+type Origin = z.infer<typeof originSchema>
+type ItemStatus = z.infer<typeof itemStatusSchema>
+
+export interface StatementView extends SpanView {
+  quote: string
+  speakerId: string | null
+  /** The chapter that contains the statement's start, derived. */
+  chapterId: string | null
+  origin: Origin
+  status: ItemStatus
+  /** Set when the quote is not what the transcript says in the statement's span. */
+  quoteProblem: string | null
+}
+
+export interface ScoreView {
+  value: number | null
+  reasoning: string
+}
+
+export interface ChapterView extends SpanView {
+  why: string
+  /** One entry per rubric dimension key. */
+  scores: Record<string, ScoreView>
+  origin: Origin
+  status: ItemStatus
+}
+
+export interface HighlightView {
+  id: string
+  dimension: string
+  time: number
+  title: string
+  description: string
+  origin: Origin
+  status: ItemStatus
+}
+
+export interface RubricView {
+  scale: { min: number; max: number }
+  dimensions: Dimension[]
+}
+
 export interface EpisodeView {
   summary: EpisodeSummary
-  chapters: SpanView[]
-  statements: SpanView[]
+  details: { sourceUrl: string | null; summary: string }
+  rubric: RubricView
+  chapters: ChapterView[]
+  highlights: HighlightView[]
+  statements: StatementView[]
+  /** Derived as episode JSON derives them (3-minute bins; per-dimension means). */
+  speakingBalance: SpeakingBalance | null
+  scoreSummary: Record<string, number | null>
   media: { fileName: string; kind: 'audio' | 'video'; available: boolean } | null
-  segments: SegmentView[]
+  participants: ParticipantView[]
+  /** The transcript itself comes from `transcript.get`, fetched again when `rev` changes. */
+  transcript: { rev: string; segmentCount: number; speakersMapped: boolean }
   history: { canUndo: boolean; canRedo: boolean; undoLabel: string | null; redoLabel: string | null }
 }
+
+export interface TranscriptSegmentView {
+  id: string
+  start: number
+  end: number
+  speakerId: string | null
+  text: string
+  /** Times interpolated, not read from the source (plain text transcripts). */
+  approximate: boolean
+  /** For each whitespace-separated token of `text`, its word's [start, end], or null when untimed. */
+  wordTimes: ([number, number] | null)[]
+}
+
+export interface TranscriptView {
+  rev: string
+  segments: TranscriptSegmentView[]
+}
+
+const participantId = z.string().min(1).max(64)
+
+export const speakerMappingSchema = z.strictObject({
+  participantId,
+  to: z.discriminatedUnion('kind', [
+    z.strictObject({
+      kind: z.literal('self'),
+      name: z.string().trim().min(1, 'a speaker needs a name').max(200),
+      role: roleSchema,
+    }),
+    z.strictObject({ kind: z.literal('participant'), participantId }),
+    z.strictObject({ kind: z.literal('unknown') }),
+  ]),
+})
+
+export type SpeakerMapping = z.output<typeof speakerMappingSchema>
+
+export const transcriptExportFormatSchema = z.enum(['vtt', 'srt', 'podcast-json'])
+export type TranscriptExportFormat = z.output<typeof transcriptExportFormatSchema>
 
 /** Where an episode's waveform peaks stand; `computing` carries a 0-1 fraction. */
 export type PeaksStatus =
@@ -63,10 +162,142 @@ export const episodePatchSchema = z
     title: z.string().trim().min(1, 'a title is needed').max(500),
     show: z.string().trim().max(200),
     publishedOn: z.iso.date().nullable(),
+    sourceUrl: z
+      .string()
+      .trim()
+      .max(2000)
+      .refine((u) => /^https?:\/\/\S+$/.test(u), 'a source URL starts with http:// or https://')
+      .nullable(),
+    summary: z.string().trim().max(20_000),
   })
   .partial()
 
 const byId = z.strictObject({ id: episodeId })
+
+const itemId = z.string().min(1).max(64)
+const seconds = z.number().finite().min(0).max(1_000_000)
+const shortText = z.string().trim().max(500)
+const longText = z.string().trim().max(20_000)
+
+/** Edits of the analysis: each is one command, one transaction and one undo step. */
+const EDIT_METHODS = {
+  'statements.create': method<{ view: EpisodeView; statementId: string }>()(
+    z.strictObject({
+      id: episodeId,
+      start: seconds,
+      end: seconds,
+      title: shortText.optional(),
+      quote: longText.optional(),
+    }),
+  ),
+  'statements.update': method<EpisodeView>()(
+    z.strictObject({
+      id: episodeId,
+      statementId: itemId,
+      patch: z
+        .strictObject({
+          title: shortText,
+          quote: longText,
+          start: seconds,
+          end: seconds,
+          speakerId: itemId.nullable(),
+        })
+        .partial(),
+    }),
+  ),
+  'statements.delete': method<EpisodeView>()(z.strictObject({ id: episodeId, statementId: itemId })),
+  'chapters.split': method<{ view: EpisodeView; chapterId: string }>()(
+    z.strictObject({ id: episodeId, at: seconds }),
+  ),
+  'chapters.moveBoundary': method<EpisodeView>()(
+    z.strictObject({ id: episodeId, chapterId: itemId, edge: z.enum(['start', 'end']), at: seconds }),
+  ),
+  'chapters.mergeNext': method<EpisodeView>()(z.strictObject({ id: episodeId, chapterId: itemId })),
+  'chapters.update': method<EpisodeView>()(
+    z.strictObject({
+      id: episodeId,
+      chapterId: itemId,
+      patch: z.strictObject({ title: shortText, why: longText }).partial(),
+    }),
+  ),
+  'chapters.delete': method<EpisodeView>()(z.strictObject({ id: episodeId, chapterId: itemId })),
+  'scores.set': method<EpisodeView>()(
+    z.strictObject({
+      id: episodeId,
+      chapterId: itemId,
+      dimension: dimensionKeySchema,
+      value: z.number().int().nullable().optional(),
+      reasoning: longText.optional(),
+    }),
+  ),
+  'rubric.add': method<EpisodeView>()(
+    z.strictObject({
+      id: episodeId,
+      label: z.string().trim().min(1, 'a dimension needs a label').max(200),
+      key: dimensionKeySchema.max(64).optional(),
+      description: longText.optional(),
+      highlightLabel: shortText.optional(),
+    }),
+  ),
+  'rubric.update': method<EpisodeView>()(
+    z.strictObject({
+      id: episodeId,
+      key: dimensionKeySchema,
+      patch: z
+        .strictObject({
+          label: z.string().trim().min(1, 'a dimension needs a label').max(200),
+          description: longText,
+          highlightLabel: shortText,
+        })
+        .partial(),
+    }),
+  ),
+  'rubric.move': method<EpisodeView>()(
+    z.strictObject({ id: episodeId, key: dimensionKeySchema, to: z.number().int().min(0).max(1000) }),
+  ),
+  'rubric.remove': method<EpisodeView>()(z.strictObject({ id: episodeId, key: dimensionKeySchema })),
+  /** Not an edit of the episode: the rubric new episodes start with. */
+  'rubric.saveDefault': method<{ dimensions: number }>()(byId),
+  'highlights.set': method<EpisodeView>()(
+    z.strictObject({
+      id: episodeId,
+      dimension: dimensionKeySchema,
+      time: seconds,
+      title: shortText.optional(),
+      description: longText.optional(),
+    }),
+  ),
+  'highlights.update': method<EpisodeView>()(
+    z.strictObject({
+      id: episodeId,
+      highlightId: itemId,
+      patch: z.strictObject({ time: seconds, title: shortText, description: longText }).partial(),
+    }),
+  ),
+  'highlights.delete': method<EpisodeView>()(z.strictObject({ id: episodeId, highlightId: itemId })),
+  'participants.add': method<EpisodeView>()(
+    z.strictObject({
+      id: episodeId,
+      name: z.string().trim().min(1, 'a participant needs a name').max(200),
+      role: roleSchema,
+      affiliation: shortText.nullable().optional(),
+    }),
+  ),
+  'participants.update': method<EpisodeView>()(
+    z.strictObject({
+      id: episodeId,
+      participantId: itemId,
+      patch: z
+        .strictObject({
+          name: z.string().trim().min(1, 'a participant needs a name').max(200),
+          role: roleSchema,
+          affiliation: shortText.nullable(),
+        })
+        .partial(),
+    }),
+  ),
+  'participants.remove': method<EpisodeView>()(z.strictObject({ id: episodeId, participantId: itemId })),
+}
 
 export const contract = {
   'episodes.list': method<EpisodeSummary[]>()(z.strictObject({})),
@@ -87,6 +318,24 @@ export const contract = {
   ),
   'media.peaks': method<PeaksStatus>()(z.strictObject({ id: episodeId, restart: z.boolean().optional() })),
   'media.cancelPeaks': method<PeaksStatus>()(byId),
+  'transcript.get': method<TranscriptView>()(byId),
+  'transcript.import': method<{ view: EpisodeView; segments: number }>()(
+    z.strictObject({ id: episodeId, file: fileRefSchema }),
+  ),
+  'transcript.editSegment': method<EpisodeView>()(
+    z.strictObject({
+      id: episodeId,
+      segmentId: z.string().min(1).max(64),
+      text: z.string().trim().min(1, 'a segment needs text').max(100_000),
+    }),
+  ),
+  'transcript.export': method<{ fileName: string; text: string }>()(
+    z.strictObject({ id: episodeId, format: transcriptExportFormatSchema }),
+  ),
+  'participants.mapSpeakers': method<EpisodeView>()(
+    z.strictObject({ id: episodeId, speakers: z.array(speakerMappingSchema).max(1000) }),
+  ),
+  ...EDIT_METHODS,
   'history.undo': method<EpisodeView>()(byId),
   'history.redo': method<EpisodeView>()(byId),
 }

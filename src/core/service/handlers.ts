@@ -1,12 +1,21 @@
 import {
   contract,
   isMethodName,
+  type EpisodeView,
   type MethodName,
   type ParsedRequestOf,
   type ResponseOf,
 } from '../../shared/contract'
 import { jsonPointer } from '../../shared/jsonPointer'
 import { fail, ok, type Reply } from '../../shared/result'
+import { mergeNextChapter, moveChapterBoundary, splitChapter } from '../analysis/chapterBands'
+import { deleteChapter, updateChapter } from '../analysis/chapters'
+import { deleteHighlight, setHighlight, updateHighlight } from '../analysis/highlights'
+import { addParticipant, removeParticipant, updateParticipant } from '../analysis/participants'
+import { addDimension, moveDimension, removeDimension, updateDimension } from '../analysis/rubric'
+import { saveDefaultRubric } from '../analysis/saveDefaultRubric'
+import { setScore } from '../analysis/scores'
+import { createStatement, deleteStatement, updateStatement } from '../analysis/statements'
 import type { Db } from '../db/openDatabase'
 import { createEpisode } from '../episodes/createEpisode'
 import { episodeView, listEpisodes } from '../episodes/episodeQueries'
@@ -16,6 +25,11 @@ import { UserError } from '../errors'
 import { exportEpisode, exportFileName } from '../export/exportEpisode'
 import { redo, undo } from '../history/editHistory'
 import type { PeaksCache } from '../media/peaksCache'
+import { mapSpeakers } from '../participants/mapSpeakers'
+import { editSegmentText } from '../transcript/editSegmentText'
+import { exportTranscript } from '../transcript/exportTranscript'
+import { importTranscript } from '../transcript/importTranscript'
+import { transcriptView } from '../transcript/transcriptQueries'
 import type { FileRefs } from './fileRefs'
 
 export type Handlers = {
@@ -30,6 +44,13 @@ export interface CoreContext {
 
 /** The core's side of the contract: one function per method. */
 export function createHandlers({ db, files, peaks }: CoreContext): Handlers {
+  /** An edit answers the episode as it now is, so the window redraws from the one reply. */
+  const edited =
+    <R extends { id: string }>(edit: (r: R) => unknown) =>
+    (r: R): EpisodeView => {
+      edit(r)
+      return episodeView(db, r.id)
+    }
   return {
     'episodes.list': () => listEpisodes(db),
     'episodes.create': async (r) => ({
@@ -56,6 +77,46 @@ export function createHandlers({ db, files, peaks }: CoreContext): Handlers {
     },
     'media.peaks': (r) => peaks.status(db, r.id, r.restart ? 'restart' : 'start'),
     'media.cancelPeaks': (r) => peaks.cancel(db, r.id),
+    'transcript.get': (r) => transcriptView(db, r.id),
+    'transcript.import': (r) => {
+      const { segments } = importTranscript(db, r.id, files.resolve(r.file))
+      return { view: episodeView(db, r.id), segments }
+    },
+    'transcript.editSegment': (r) => {
+      editSegmentText(db, r.id, r.segmentId, r.text)
+      return episodeView(db, r.id)
+    },
+    'transcript.export': (r) => exportTranscript(db, r.id, r.format),
+    'participants.mapSpeakers': (r) => {
+      mapSpeakers(db, r.id, r.speakers)
+      return episodeView(db, r.id)
+    },
+    'statements.create': (r) => {
+      const statementId = createStatement(db, r.id, r)
+      return { view: episodeView(db, r.id), statementId }
+    },
+    'statements.update': edited((r) => updateStatement(db, r.id, r.statementId, r.patch)),
+    'statements.delete': edited((r) => deleteStatement(db, r.id, r.statementId)),
+    'chapters.split': (r) => {
+      const chapterId = splitChapter(db, r.id, r.at)
+      return { view: episodeView(db, r.id), chapterId }
+    },
+    'chapters.moveBoundary': edited((r) => moveChapterBoundary(db, r.id, r.chapterId, r.edge, r.at)),
+    'chapters.mergeNext': edited((r) => mergeNextChapter(db, r.id, r.chapterId)),
+    'chapters.update': edited((r) => updateChapter(db, r.id, r.chapterId, r.patch)),
+    'chapters.delete': edited((r) => deleteChapter(db, r.id, r.chapterId)),
+    'scores.set': edited((r) => setScore(db, r.id, r.chapterId, r.dimension, r)),
+    'rubric.add': edited((r) => addDimension(db, r.id, r)),
+    'rubric.update': edited((r) => updateDimension(db, r.id, r.key, r.patch)),
+    'rubric.move': edited((r) => moveDimension(db, r.id, r.key, r.to)),
+    'rubric.remove': edited((r) => removeDimension(db, r.id, r.key)),
+    'rubric.saveDefault': (r) => saveDefaultRubric(db, r.id),
+    'highlights.set': edited((r) => setHighlight(db, r.id, r.dimension, r)),
+    'highlights.update': edited((r) => updateHighlight(db, r.id, r.highlightId, r.patch)),
+    'highlights.delete': edited((r) => deleteHighlight(db, r.id, r.highlightId)),
+    'participants.add': edited((r) => addParticipant(db, r.id, r)),
+    'participants.update': edited((r) => updateParticipant(db, r.id, r.participantId, r.patch)),
+    'participants.remove': edited((r) => removeParticipant(db, r.id, r.participantId)),
     'history.undo': (r) => {
       undo(db, r.id)
       return episodeView(db, r.id)

@@ -1,0 +1,43 @@
+import type { Db } from '../db/openDatabase'
+import { episodeRow } from '../episodes/episodeQueries'
+import { UserError } from '../errors'
+import { readRow } from '../history/rowWriter'
+import { analysisEdit, changedColumns, markEdited } from './analysisEdit'
+import { chapterRow, dimensionRow, unscored } from './analysisRows'
+
+export interface ScoreInput {
+  /** An integer on the episode's scale, or `null` for not scored; left as it is when missing. */
+  value?: number | null | undefined
+  reasoning?: string | undefined
+}
+
+/** Scores one chapter on one dimension: its value, its reasoning or both. */
+export function setScore(
+  db: Db,
+  episodeId: string,
+  chapterId: string,
+  dimension: string,
+  input: ScoreInput,
+): void {
+  const { scale_min: min, scale_max: max } = episodeRow(db, episodeId)
+  chapterRow(db, episodeId, chapterId)
+  const { label } = dimensionRow(db, episodeId, dimension)
+  const { value, reasoning } = input
+  if (value !== null && value !== undefined) {
+    if (!Number.isInteger(value)) throw new UserError('invalid-input', `score ${value} is not a whole number`)
+    if (value < min || value > max)
+      throw new UserError('invalid-input', `score ${value} is outside the scale ${min}-${max}`)
+  }
+  const key = { episode_id: episodeId, chapter_id: chapterId, dimension_key: dimension }
+  const before = readRow(db, 'scores', key)
+  const wanted = {
+    ...(value !== undefined && { value }),
+    ...(reasoning !== undefined && { reasoning }),
+  }
+  if (before && Object.keys(changedColumns(before, wanted)).length === 0) return
+  analysisEdit(db, episodeId, `Score ${label}`, (w) => {
+    if (before) w.update('scores', key, wanted)
+    else w.insert('scores', { ...unscored(episodeId, chapterId, dimension), ...wanted })
+    markEdited(db, w, 'chapters', { episode_id: episodeId, id: chapterId })
+  })
+}
