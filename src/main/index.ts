@@ -5,6 +5,7 @@ import { openDatabase, type Db } from '../core/db/openDatabase'
 import { PeaksCache, peaksFolderBeside } from '../core/media/peaksCache'
 import { FileRefs } from '../core/service/fileRefs'
 import { createHandlers, dispatch } from '../core/service/handlers'
+import type { FileKind } from '../preload/api'
 import { CHANNELS, MEDIA_SCHEME } from './channels'
 import { answerMediaRequest } from './mediaProtocol'
 import { buildMenu } from './menu'
@@ -26,6 +27,19 @@ const MEDIA_EXTENSIONS = [
   'mkv',
 ]
 const TRANSCRIPT_EXTENSIONS = ['vtt', 'srt', 'json', 'txt']
+
+/** The open dialog for each kind of file the renderer may ask for. */
+const DIALOGS: Record<FileKind, { title: string; filter: Electron.FileFilter }> = {
+  media: {
+    title: 'Choose the episode’s audio or video',
+    filter: { name: 'Audio and video', extensions: MEDIA_EXTENSIONS },
+  },
+  transcript: {
+    title: 'Choose a transcript',
+    filter: { name: 'Transcripts', extensions: TRANSCRIPT_EXTENSIONS },
+  },
+  episode: { title: 'Open episode JSON', filter: { name: 'Episode JSON', extensions: ['json'] } },
+}
 
 protocol.registerSchemesAsPrivileged([
   { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true } },
@@ -75,16 +89,13 @@ function wireIpc(db: Db, files: FileRefs, peaks: PeaksCache): void {
       : { ok: false, error: { code: 'invalid-request', message: 'refused' } },
   )
   ipcMain.handle(CHANNELS.chooseFile, async (event, kind: unknown) => {
-    if (!fromOurWindow(event) || !mainWindow || (kind !== 'media' && kind !== 'transcript')) return null
+    if (!fromOurWindow(event) || !mainWindow || typeof kind !== 'string' || !Object.hasOwn(DIALOGS, kind))
+      return null
+    const { title, filter } = DIALOGS[kind as FileKind]
     const result = await dialog.showOpenDialog(mainWindow, {
-      title: kind === 'media' ? 'Choose the episode’s audio or video' : 'Choose a transcript',
+      title,
       properties: ['openFile'],
-      filters: [
-        kind === 'media'
-          ? { name: 'Audio and video', extensions: MEDIA_EXTENSIONS }
-          : { name: 'Transcripts', extensions: TRANSCRIPT_EXTENSIONS },
-        { name: 'All files', extensions: ['*'] },
-      ],
+      filters: [filter, { name: 'All files', extensions: ['*'] }],
     })
     const chosen = result.filePaths[0]
     return result.canceled || !chosen ? null : { ref: files.register(chosen), name: path.basename(chosen) }

@@ -1,11 +1,14 @@
 import type { MethodName, RequestOf, ResponseOf } from '../shared/contract'
 import type { Reply } from '../shared/result'
 
+/** What a file is chosen for: the open dialog offers the matching file types. */
+export type FileKind = 'media' | 'transcript' | 'episode'
+
 /** What the preload exposes to the renderer as `window.episcore`; nothing else crosses. */
 export interface DesktopApi {
   call<K extends MethodName>(method: K, request: RequestOf<K>): Promise<Reply<ResponseOf<K>>>
   /** Opens the native file dialog; answers a handle (never a path) and the file's name. */
-  chooseFile(kind: 'media' | 'transcript'): Promise<{ ref: string; name: string } | null>
+  chooseFile(kind: FileKind): Promise<{ ref: string; name: string } | null>
   /** A file dropped on the window, registered by the main process. */
   registerDroppedFile(file: File): Promise<{ ref: string; name: string } | null>
   /** Save dialog, then the main process writes the text. Answers false when the user cancels. */

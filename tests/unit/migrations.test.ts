@@ -23,6 +23,22 @@ const TABLES = [
   'settings',
 ]
 
+/** A database made at an older schema version, holding one episode, opened (and so upgraded) by the app. */
+function upgradedFrom(version: number): Database.Database {
+  const file = path.join(tempFolder(), `v${version}.sqlite`)
+  const raw = new Database(file)
+  migrate(raw, MIGRATIONS.slice(0, version))
+  raw
+    .prepare(
+      `INSERT INTO episodes (id, title, duration_seconds, created_at, updated_at) VALUES ('e1', 'Old', 60, 'x', 'x')`,
+    )
+    .run()
+  raw.close()
+  const db = openDatabase(file)
+  expect(schemaVersion(db)).toBe(MIGRATIONS.length)
+  return db
+}
+
 describe('database migrations', () => {
   it('brings an empty file to the newest schema with every table STRICT, WAL and foreign keys on', () => {
     const file = path.join(tempFolder(), 'new.sqlite')
@@ -47,22 +63,31 @@ describe('database migrations', () => {
   })
 
   it('002 keeps the episodes of a version-1 database and adds the transcript revision and mapping state', () => {
-    const file = path.join(tempFolder(), 'v1.sqlite')
-    const raw = new Database(file)
-    migrate(raw, MIGRATIONS.slice(0, 1))
-    raw
-      .prepare(
-        `INSERT INTO episodes (id, title, duration_seconds, created_at, updated_at) VALUES ('e1', 'Old', 60, 'x', 'x')`,
-      )
-      .run()
-    raw.close()
-    const db = openDatabase(file)
-    expect(schemaVersion(db)).toBe(MIGRATIONS.length)
+    const db = upgradedFrom(1)
     expect(db.prepare(`SELECT title, transcript_rev, speakers_mapped FROM episodes`).get()).toEqual({
       title: 'Old',
       transcript_rev: '',
       speakers_mapped: 1,
     })
+    db.close()
+  })
+
+  it('003 gives the episodes of a version-2 database no file extensions and their transcript as it was', () => {
+    const db = upgradedFrom(2)
+    expect(
+      db
+        .prepare(
+          `SELECT title, document_extensions, rubric_extensions, transcript_extensions, transcript_left_out FROM episodes`,
+        )
+        .get(),
+    ).toEqual({
+      title: 'Old',
+      document_extensions: null,
+      rubric_extensions: null,
+      transcript_extensions: null,
+      transcript_left_out: 0,
+    })
+    expect(() => db.prepare(`UPDATE episodes SET transcript_left_out = 2`).run()).toThrow(/CHECK constraint/)
     db.close()
   })
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { SEED_DIMENSIONS, SEED_SCALE } from '../../shared/rubric'
+import { insertRows } from '../db/insertRows'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
 import { describeMediaFile } from '../media/describeMediaFile'
 import type { ParsedTranscript } from '../transcript/parsedTranscript'
 import { readTranscriptFile } from '../transcript/importTranscript'
 import { transcriptRows } from '../transcript/transcriptRows'
-import type { Row } from '../history/tables'
 import { loadDefaultRubric } from './defaultRubric'
 
 export interface NewEpisode {
@@ -80,18 +80,9 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
 /** Transcript speakers become participants (role "other" until the editor maps them). */
 function insertTranscript(db: Db, episodeId: string, transcript: ParsedTranscript): void {
   const rows = transcriptRows(episodeId, transcript, [])
-  const insert = (table: string, list: Row[]): void => {
-    const first = list[0]
-    if (!first) return
-    const columns = Object.keys(first)
-    const statement = db.prepare(
-      `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`,
-    )
-    for (const row of list) statement.run(row)
-  }
-  insert('participants', rows.participants)
-  insert('transcript_segments', rows.segments)
-  insert('transcript_words', rows.words)
+  insertRows(db, 'participants', rows.participants)
+  insertRows(db, 'transcript_segments', rows.segments)
+  insertRows(db, 'transcript_words', rows.words)
   db.prepare(`UPDATE episodes SET transcript_rev = ?, speakers_mapped = ? WHERE id = ?`).run(
     randomUUID(),
     rows.participants.length > 0 ? 0 : 1,

@@ -2,9 +2,11 @@ import type {
   EpisodeSummary,
   EpisodeView,
   ParticipantView,
+  ChapterView,
+  ScoreView,
   StatementView,
 } from '../../shared/contract'
-import type { Statement } from '../../shared/episodeFormat'
+import type { Chapter, Statement } from '../../shared/episodeFormat'
 import { quoteMatches } from '../../shared/quoteCheck'
 import type { Db } from '../db/openDatabase'
 import { notFound } from '../errors'
@@ -71,10 +73,33 @@ function withQuoteChecks(db: Db, id: string, statements: readonly Statement[]): 
     chapterId: s.chapterId,
     origin: s.origin,
     status: s.status,
-    quoteProblem: !hasTranscript || quoteMatches(s.quote, spoken(s.start, s.end))
-      ? null
-      : 'the quote is not what the transcript says in this span',
+    quoteProblem:
+      !hasTranscript || quoteMatches(s.quote, spoken(s.start, s.end))
+        ? null
+        : 'the quote is not what the transcript says in this span',
   }))
+}
+
+function withMachineScores(db: Db, id: string, chapters: readonly Chapter[]): ChapterView[] {
+  const rows = db
+    .prepare(
+      `SELECT s.chapter_id, s.dimension_key, s.machine_value, s.machine_reasoning FROM scores s
+       JOIN chapters c ON c.episode_id = s.episode_id AND c.id = s.chapter_id
+       WHERE s.episode_id = ? AND c.origin = 'machine'`,
+    )
+    .all(id) as {
+    chapter_id: string
+    dimension_key: string
+    machine_value: number | null
+    machine_reasoning: string | null
+  }[]
+  const machine = new Map<string, Record<string, ScoreView>>()
+  for (const r of rows) {
+    const scores = machine.get(r.chapter_id) ?? {}
+    scores[r.dimension_key] = { value: r.machine_value, reasoning: r.machine_reasoning ?? '' }
+    machine.set(r.chapter_id, scores)
+  }
+  return chapters.map((c) => ({ ...c, machineScores: machine.get(c.id) ?? null }))
 }
 
 /** What the episode screen shows. */
@@ -89,7 +114,7 @@ export function episodeView(db: Db, id: string): EpisodeView {
     summary: toSummary(row),
     details: { sourceUrl: row.source_url, summary: row.summary },
     rubric: { scale: doc.rubric.scale, dimensions: doc.rubric.dimensions },
-    chapters: doc.chapters,
+    chapters: withMachineScores(db, id, doc.chapters),
     highlights: doc.highlights,
     statements: withQuoteChecks(db, id, doc.statements),
     speakingBalance: doc.speakingBalance,

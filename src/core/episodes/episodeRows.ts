@@ -16,6 +16,10 @@ export interface EpisodeRow {
   updated_at: string
   transcript_rev: string
   speakers_mapped: number
+  document_extensions: string | null
+  rubric_extensions: string | null
+  transcript_extensions: string | null
+  transcript_left_out: number
 }
 
 export interface MediaRow {

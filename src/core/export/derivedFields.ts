@@ -7,6 +7,19 @@ export interface TimedSpeech {
   role: Role | null
 }
 
+/** Each segment's time with the role of the participant who speaks it (`null` when nobody is mapped). */
+export function speechByRole(
+  segments: ReadonlyArray<{ start: number; end: number; speakerId: string | null }>,
+  participants: ReadonlyArray<{ id: string; role: Role }>,
+): TimedSpeech[] {
+  const roleOf = new Map(participants.map((p) => [p.id, p.role]))
+  return segments.map((s) => ({
+    start: s.start,
+    end: s.end,
+    role: s.speakerId ? (roleOf.get(s.speakerId) ?? null) : null,
+  }))
+}
+
 /** Speaking time per role in 3-minute bins; `null` when no segment has a known speaker. */
 export function speakingBalance(
   speech: readonly TimedSpeech[],

@@ -13,7 +13,7 @@ import { validateEpisodeDocument } from '../../shared/validateEpisode'
 import type { Db } from '../db/openDatabase'
 import { episodeRow, mediaRow } from '../episodes/episodeQueries'
 import { parseExtensions, type SegmentRow, type WordRow } from '../episodes/episodeRows'
-import { scoreSummary, speakingBalance } from './derivedFields'
+import { scoreSummary, speakingBalance, speechByRole } from './derivedFields'
 
 export const GENERATOR = 'Episcore 0.1.0'
 
@@ -50,7 +50,6 @@ export function episodeDocument(db: Db, id: string, includeTranscript: boolean):
   const participants = all<Participant & Item & { affiliation: string | null }>(
     `SELECT id, name, role, affiliation, extensions FROM participants WHERE episode_id = ? ORDER BY position, id`,
   ).map((p) => withExtensions({ id: p.id, name: p.name, role: p.role, affiliation: p.affiliation }, p))
-  const roleOf = new Map(participants.map((p) => [p.id, p.role]))
 
   const dimensions = all<{ key: string; label: string; description: string; highlight_label: string } & Item>(
     `SELECT key, label, description, highlight_label, extensions FROM rubric_dimensions WHERE episode_id = ? ORDER BY position, key`,
@@ -146,19 +145,22 @@ export function episodeDocument(db: Db, id: string, includeTranscript: boolean):
     list.push({ start: w.start, end: w.end, text: w.text })
     wordsBySegment.set(w.segment_id, list)
   }
-  const segments: TranscriptSegment[] = segmentRows.map((s) =>
-    withExtensions(
-      {
-        id: s.id,
-        start: s.start,
-        end: s.end,
-        speakerId: s.speaker_id,
-        text: s.text,
-        words: wordsBySegment.get(s.id) ?? [],
-      },
-      s,
-    ),
-  )
+  // Sorted again here: SQLite orders ids by bytes, the format (like every other list) by JavaScript's `<`.
+  const segments: TranscriptSegment[] = segmentRows
+    .map((s) =>
+      withExtensions(
+        {
+          id: s.id,
+          start: s.start,
+          end: s.end,
+          speakerId: s.speaker_id,
+          text: s.text,
+          words: wordsBySegment.get(s.id) ?? [],
+        },
+        s,
+      ),
+    )
+    .sort(bySpan)
 
   const duration = row.duration_seconds
   const document: EpisodeDocument = {
@@ -180,36 +182,40 @@ export function episodeDocument(db: Db, id: string, includeTranscript: boolean):
       row,
     ),
     participants,
-    rubric: { scale: { min: row.scale_min, max: row.scale_max }, dimensions },
+    rubric: withExtensions(
+      { scale: { min: row.scale_min, max: row.scale_max }, dimensions },
+      { extensions: row.rubric_extensions },
+    ),
     chapters,
     highlights,
     statements,
-    speakingBalance: speakingBalance(
-      segments.map((s) => ({
-        start: s.start,
-        end: s.end,
-        role: s.speakerId ? (roleOf.get(s.speakerId) ?? null) : null,
-      })),
-      duration,
-    ),
+    speakingBalance: speakingBalance(speechByRole(segments, participants), duration),
     scoreSummary: scoreSummary(
       dimensions.map((d) => d.key),
       chapters,
     ),
-    transcript: includeTranscript ? { segments } : null,
+    // A file loaded without its transcript is written back without one, until a transcript is imported.
+    transcript:
+      includeTranscript && (segments.length > 0 || row.transcript_left_out === 0)
+        ? withExtensions({ segments }, { extensions: row.transcript_extensions })
+        : null,
     review: {
       status: row.review_status,
       reviewer: row.reviewer,
       updatedAt: new Date(row.updated_at).toISOString(),
     },
   }
-  return document
+  return withExtensions(document, { extensions: row.document_extensions })
 }
 
-export const exportFileName = (doc: EpisodeDocument): string =>
-  `${
-    doc.episode.title
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 80) || 'episode'
-  }.episode.json`
+/** The episode's title as a file name: letters and digits joined by dashes. */
+export const episodeSlug = (doc: EpisodeDocument): string =>
+  doc.episode.title
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80) || 'episode'
+
+export const exportFileName = (doc: EpisodeDocument): string => `${episodeSlug(doc)}.episode.json`
+
+/** Episode JSON as a file holds it: indented for people who read it, with a final line feed. */
+export const episodeJsonText = (doc: EpisodeDocument): string => JSON.stringify(doc, null, 2) + '\n'

@@ -1,3 +1,4 @@
+import { JsonTextError, parseJsonText } from '../json/jsonText'
 import { isRecord, kindOf } from './jsonTranscriptParts'
 import { TranscriptJsonError, type ParsedTranscript } from './parsedTranscript'
 import { deepgramRefusal, parseDeepgramJson } from './parseDeepgramJson'
@@ -10,111 +11,12 @@ export const JSON_FLAVOURS =
   'WhisperX ({segments: [{start, end, text, words: [{word, start, end, score}]}]}) or ' +
   'Deepgram /listen (results.channels[0].alternatives[0], or websocket messages with channel.alternatives)'
 
-const LITERALS = ['true', 'false', 'null']
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y
-const ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y
-
-interface SyntaxProblem {
-  at: number
-  problem: string
-}
-
-/** The index just past the string that starts at `start`, or what is wrong with it. */
-function stringEnd(text: string, start: number): number | SyntaxProblem {
-  let i = start + 1
-  for (;;) {
-    const c = text[i]
-    if (c === undefined) return { at: i, problem: 'unterminated string' }
-    if (c === '"') return i + 1
-    if (c < ' ')
-      return { at: i, problem: 'control character inside a string (write it as \\n, \\t or \\u00XX)' }
-    if (c === '\\') {
-      ESCAPE.lastIndex = i
-      if (!ESCAPE.test(text)) return { at: i, problem: 'bad escape sequence in a string' }
-      i = ESCAPE.lastIndex
-    } else i++
-  }
-}
-
-type Expect = 'value' | 'firstValue' | 'key' | 'firstKey' | 'colon' | 'next'
-
-/**
- * Where JSON.parse gave up, found again by a small scanner: Node 20's messages often give no position
- * at all. Iterative, so a deeply nested file cannot overflow the stack.
- */
-function syntaxProblem(text: string): SyntaxProblem | null {
-  const open: string[] = []
-  let i = 0
-  let expect: Expect = 'value'
-  const fail = (problem: string): SyntaxProblem => ({ at: i, problem })
-  for (;;) {
-    while (/[ \t\n\r]/.test(text[i] ?? '')) i++
-    const c = text[i]
-    if (expect === 'next') {
-      const top = open.at(-1)
-      if (top === undefined) return c === undefined ? null : fail('unexpected text after the JSON value')
-      const close = top === '[' ? ']' : '}'
-      if (c === ',') expect = top === '[' ? 'value' : 'key'
-      else if (c === close) open.pop()
-      else
-        return fail(
-          c === undefined ? `unexpected end of the file, expected '${close}'` : `expected ',' or '${close}'`,
-        )
-      i++
-      continue
-    }
-    if (c === undefined) return fail(i === 0 ? 'the file is empty' : 'unexpected end of the file')
-    if (expect === 'colon') {
-      if (c !== ':') return fail("expected ':' after the property name")
-      i++
-      expect = 'value'
-      continue
-    }
-    if ((expect === 'firstKey' && c === '}') || (expect === 'firstValue' && c === ']')) {
-      open.pop()
-      i++
-      expect = 'next'
-      continue
-    }
-    const wantsKey: boolean = expect === 'key' || expect === 'firstKey'
-    if (wantsKey && c !== '"') return fail('expected a property name in double quotes')
-    if (c === '{' || c === '[') {
-      open.push(c)
-      i++
-      expect = c === '{' ? 'firstKey' : 'firstValue'
-      continue
-    }
-    if (c === '"') {
-      const end = stringEnd(text, i)
-      if (typeof end !== 'number') return end
-      i = end
-      expect = wantsKey ? 'colon' : 'next'
-      continue
-    }
-    NUMBER.lastIndex = i
-    const literal = LITERALS.find((l) => text.startsWith(l, i))
-    if (literal) i += literal.length
-    else if (NUMBER.test(text)) i = NUMBER.lastIndex
-    else return fail(`unexpected character ${JSON.stringify(c)}`)
-    expect = 'next'
-  }
-}
-
-function lineAndColumn(text: string, at: number): string {
-  const before = text.slice(0, at).split(/\r\n|\r|\n/)
-  return `line ${before.length}, column ${(before.at(-1) ?? '').length + 1}`
-}
-
 function parseJson(text: string): unknown {
-  const body = text.replace(/^\uFEFF/, '')
   try {
-    return JSON.parse(body)
+    return parseJsonText(text)
   } catch (error) {
-    const found = syntaxProblem(body) ?? {
-      at: body.length,
-      problem: error instanceof Error ? error.message : String(error),
-    }
-    throw new TranscriptJsonError('', `invalid JSON at ${lineAndColumn(body, found.at)}: ${found.problem}`)
+    if (error instanceof JsonTextError) throw new TranscriptJsonError('', `invalid JSON at ${error.message}`)
+    throw error
   }
 }
 

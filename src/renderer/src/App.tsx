@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { EpisodeScreen } from './episode/EpisodeScreen'
-import { LibraryScreen } from './library/LibraryScreen'
+import { LibraryScreen, type LibraryCommand } from './library/LibraryScreen'
 
 const episodeInHash = (): string | null => {
   const match = /^#\/episode\/(.+)$/.exec(window.location.hash)
@@ -13,6 +13,8 @@ const episodeInHash = (): string | null => {
  */
 export function App(): React.JSX.Element {
   const [episodeId, setEpisodeId] = useState<string | null>(episodeInHash)
+  // File > New or Open chosen on the episode screen is carried out by the library it returns to.
+  const [startWith, setStartWith] = useState<LibraryCommand | null>(null)
   useEffect(() => {
     const onHash = (): void => setEpisodeId(episodeInHash())
     window.addEventListener('hashchange', onHash)
@@ -22,8 +24,21 @@ export function App(): React.JSX.Element {
     window.location.hash = id ? `#/episode/${encodeURIComponent(id)}` : ''
   }
   return episodeId ? (
-    <EpisodeScreen key={episodeId} id={episodeId} onClose={() => open(null)} />
+    <EpisodeScreen
+      key={episodeId}
+      id={episodeId}
+      onClose={(command) => {
+        setStartWith(command ?? null)
+        open(null)
+      }}
+    />
   ) : (
-    <LibraryScreen onOpen={open} />
+    <LibraryScreen
+      onOpen={(id) => {
+        setStartWith(null)
+        open(id)
+      }}
+      startWith={startWith}
+    />
   )
 }

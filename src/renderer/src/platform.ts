@@ -1,4 +1,5 @@
 import type { MethodName, RequestOf, ResponseOf } from '../../shared/contract'
+import type { FileKind } from '../../preload/api'
 import type { Reply } from '../../shared/result'
 
 export interface ChosenFile {
@@ -18,7 +19,7 @@ export interface Platform {
   /** Turns a file the user picked or dropped into a handle the core accepts. */
   adoptFile(file: File): Promise<ChosenFile>
   /** Desktop: the native dialog. Browser: null, the page shows a file input instead. */
-  chooseFile: ((kind: 'media' | 'transcript') => Promise<ChosenFile | null>) | null
+  chooseFile: ((kind: FileKind) => Promise<ChosenFile | null>) | null
   saveText(fileName: string, text: string): Promise<void>
   onMenuCommand(listener: (command: string) => void): () => void
 }

@@ -4,12 +4,30 @@ import { formatClock } from '../../../shared/time'
 import { call } from '../platform'
 import { useMenuCommand } from '../useMenuCommand'
 import { NewEpisodeForm } from './NewEpisodeForm'
+import { EpisodeJsonOutcome, OpenEpisodeJsonButton, useEpisodeJsonOpener } from './OpenEpisodeJson'
 
-export function LibraryScreen({ onOpen }: { onOpen: (id: string) => void }): React.JSX.Element {
+export type LibraryCommand = 'file.new' | 'file.open'
+
+export function LibraryScreen({
+  onOpen,
+  startWith,
+}: {
+  onOpen: (id: string) => void
+  /** A menu command given on the episode screen, to carry out here at once. */
+  startWith: LibraryCommand | null
+}): React.JSX.Element {
   const [episodes, setEpisodes] = useState<EpisodeSummary[] | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [creating, setCreating] = useState(false)
+  const [creating, setCreating] = useState(startWith === 'file.new')
   const [dropped, setDropped] = useState<File[]>([])
+  const opener = useEpisodeJsonOpener(onOpen)
+  const openAtStart = startWith === 'file.open'
+  const { open } = opener
+  useEffect(() => {
+    if (openAtStart) open()
+    // Once, as the library appears: later renders must not open the dialog again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   const refresh = useCallback(() => {
     call('episodes.list', {}).then(setEpisodes, (e: Error) => setError(e.message))
@@ -35,7 +53,9 @@ export function LibraryScreen({ onOpen }: { onOpen: (id: string) => void }): Rea
         <button type="button" onClick={() => setCreating(true)} disabled={creating}>
           New episode from media…
         </button>
+        <OpenEpisodeJsonButton opener={opener} />
       </header>
+      <EpisodeJsonOutcome opener={opener} />
       {error && (
         <p role="alert" className="error">
           {error}
@@ -54,7 +74,7 @@ export function LibraryScreen({ onOpen }: { onOpen: (id: string) => void }): Rea
       {episodes && episodes.length === 0 && !creating && (
         <p className="empty">
           No episodes yet. Create one from an episode’s audio or video and its transcript, or drop the files
-          here.
+          here. Or open an episode JSON file, such as a scoring pipeline’s analysis.
         </p>
       )}
       {episodes && episodes.length > 0 && (

@@ -103,7 +103,7 @@ export function NewEpisodeForm(props: {
       />
       <FilePicker
         kind="transcript"
-        label="Transcript (WebVTT or SRT)"
+        label="Transcript (VTT, SRT, JSON or text)"
         chosen={transcript}
         onChosen={setTranscript}
         onError={setError}

@@ -1,0 +1,114 @@
+import { useState } from 'react'
+import { platform, type ChosenFile } from '../platform'
+import { useMenuCommand } from '../useMenuCommand'
+
+type Outcome =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'conflict'; file: ChosenFile }
+  | { kind: 'refused'; lines: string[] }
+
+export interface EpisodeJsonOpener {
+  outcome: Outcome
+  /** The native dialog; the browser has no menu, and its file input calls `adopt`. */
+  open(): void
+  load(file: ChosenFile, replace: boolean): void
+  adopt(file: File): void
+  dismiss(): void
+}
+
+/**
+ * Opening episode JSON (a machine's analysis, or an export) as an episode, by the library's button or
+ * by File > Open. An id already in the library is replaced only when the editor says so.
+ */
+export function useEpisodeJsonOpener(onOpen: (id: string) => void): EpisodeJsonOpener {
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' })
+  const refuse = (message: string): void => setOutcome({ kind: 'refused', lines: message.split('\n') })
+  const load = (file: ChosenFile, replace: boolean): void => {
+    setOutcome({ kind: 'loading' })
+    platform.call('episodes.load', { file: file.ref, ...(replace && { replace: true }) }).then(
+      (reply) => {
+        if (reply.ok) onOpen(reply.value.id)
+        else if (reply.error.code === 'conflict') setOutcome({ kind: 'conflict', file })
+        else refuse(reply.error.message)
+      },
+      (e: Error) => refuse(e.message),
+    )
+  }
+  const open = (): void => {
+    platform.chooseFile?.('episode').then(
+      (file) => file && load(file, false),
+      (e: Error) => refuse(e.message),
+    )
+  }
+  useMenuCommand((command) => {
+    if (command === 'file.open') open()
+  })
+  return {
+    outcome,
+    open,
+    load,
+    adopt: (file) =>
+      platform.adoptFile(file).then(
+        (chosen) => load(chosen, false),
+        (e: Error) => refuse(e.message),
+      ),
+    dismiss: () => setOutcome({ kind: 'idle' }),
+  }
+}
+
+export function OpenEpisodeJsonButton({ opener }: { opener: EpisodeJsonOpener }): React.JSX.Element {
+  const busy = opener.outcome.kind === 'loading'
+  return platform.chooseFile ? (
+    <button type="button" onClick={opener.open} disabled={busy}>
+      Open episode JSON…
+    </button>
+  ) : (
+    <label>
+      Open episode JSON…{' '}
+      <input
+        type="file"
+        aria-label="Open episode JSON"
+        accept=".json,application/json"
+        disabled={busy}
+        onChange={(e) => {
+          const file = e.target.files?.[0]
+          // Cleared so that choosing the same file again (once fixed, or to replace) is a change too.
+          e.target.value = ''
+          if (file) opener.adopt(file)
+        }}
+      />
+    </label>
+  )
+}
+
+/** The question about an id already in the library, or every problem the core found in the file. */
+export function EpisodeJsonOutcome({ opener }: { opener: EpisodeJsonOpener }): React.JSX.Element | null {
+  const { outcome } = opener
+  if (outcome.kind === 'conflict')
+    return (
+      <div role="alert" className="error">
+        An episode with this id exists ({outcome.file.name}).{' '}
+        <button type="button" onClick={() => opener.load(outcome.file, true)}>
+          Replace it
+        </button>{' '}
+        <button type="button" onClick={opener.dismiss}>
+          Cancel
+        </button>
+      </div>
+    )
+  if (outcome.kind !== 'refused') return null
+  const [heading, ...problems] = outcome.lines
+  return (
+    <div role="alert" className="error">
+      {heading}
+      {problems.length > 0 && (
+        <ul aria-label="Problems">
+          {problems.map((p, i) => (
+            <li key={i}>{p}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

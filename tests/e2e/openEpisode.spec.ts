@@ -1,0 +1,66 @@
+import type { EpisodeDocument } from '../../src/shared/episodeFormat'
+import { machineEpisode } from '../machineEpisode'
+import { expect, test } from './hostFixture'
+
+const asFile = (doc: unknown, name = 'agentic-rl.episode.json') => ({
+  name,
+  mimeType: 'application/json',
+  buffer: Buffer.from(JSON.stringify(doc, null, 2)),
+})
+
+test('a machine-made analysis opens from the library, with its media missing, and opens again as a replacement', async ({
+  page,
+  served,
+}) => {
+  const doc = machineEpisode()
+  await page.goto(served.host.url)
+  await page.getByLabel('Open episode JSON').setInputFiles(asFile(doc))
+
+  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+  await expect(page.getByRole('tab', { name: /^Chapters & scores 3$/ })).toBeVisible()
+  await expect(page.getByText('The media file agentic-rl.mp3 is missing or was moved.')).toBeVisible()
+  await expect(page.getByLabel('Relink media')).toBeAttached()
+
+  // The pipeline runs again: the same id comes back, and the editor is asked before anything is lost.
+  const corrected: EpisodeDocument = { ...doc, episode: { ...doc.episode, title: 'Agentic RL, corrected' } }
+  await page.goto(served.host.url)
+  await page.getByLabel('Open episode JSON').setInputFiles(asFile(corrected))
+  const prompt = page.getByRole('alert').filter({ hasText: 'An episode with this id exists' })
+  await expect(prompt).toContainText('agentic-rl.episode.json')
+  await prompt.getByRole('button', { name: 'Cancel' }).click()
+  await expect(prompt).toBeHidden()
+  await expect(page.getByRole('button', { name: doc.episode.title })).toBeVisible()
+
+  await page.getByLabel('Open episode JSON').setInputFiles(asFile(corrected))
+  await prompt.getByRole('button', { name: 'Replace it' }).click()
+  await expect(page.getByLabel('Episode title')).toHaveValue('Agentic RL, corrected')
+  await page.goto(served.host.url)
+  await expect(page.getByRole('table', { name: 'Episodes' }).locator('tbody tr')).toHaveCount(1)
+})
+
+test('a broken file is refused with every problem listed, and nothing is added', async ({ page, served }) => {
+  const broken = machineEpisode()
+  Object.assign(broken.chapters[1] ?? {}, { start: 150 })
+  Object.assign(broken.statements[0] ?? {}, { end: 1250.2 })
+  await page.goto(served.host.url)
+  await page.getByLabel('Open episode JSON').setInputFiles(asFile(broken, 'broken.json'))
+
+  const refusal = page
+    .getByRole('alert')
+    .filter({ hasText: 'broken.json is not a valid episode JSON v1 file' })
+  await expect(refusal).toContainText('(2 problems)')
+  await expect(refusal.getByRole('list', { name: 'Problems' }).getByRole('listitem')).toHaveText([
+    '/chapters/1/start: chapter overlaps the previous one (starts at 150, before 200)',
+    "/statements/0/end: 1250.2 is past the media's end (600)",
+  ])
+  await expect(page.getByText('No episodes yet')).toBeVisible()
+
+  await page.getByLabel('Open episode JSON').setInputFiles({
+    name: 'notes.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"format": oops}'),
+  })
+  await expect(page.getByRole('alert')).toHaveText(
+    'notes.json cannot be read as JSON: line 1, column 12: unexpected character "o"',
+  )
+})

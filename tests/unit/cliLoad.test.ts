@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { machineEpisode } from '../machineEpisode'
+import { tempFolder } from '../tempFolder'
+
+const BIN = path.resolve(__dirname, '..', '..', 'bin', 'episcore')
+
+function episcore(args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(BIN, args, { encoding: 'utf8' })
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+function files(): { db: string; good: string; dir: string } {
+  const dir = tempFolder()
+  const good = path.join(dir, 'machine.episode.json')
+  fs.writeFileSync(good, JSON.stringify(machineEpisode(), null, 2))
+  return { db: path.join(dir, 'cli.sqlite'), good, dir }
+}
+
+describe('episcore load', () => {
+  it('loads a file, prints its id, refuses it again without --replace and replaces it with', () => {
+    const { db, good } = files()
+    const { id, title } = machineEpisode().episode
+    expect(episcore(['--db', db, 'load', good])).toEqual({ code: 0, stdout: `${id}\n`, stderr: '' })
+    expect(episcore(['--db', db, 'list']).stdout).toBe(`${id}\t${title}\tdraft\n`)
+
+    const again = episcore(['--db', db, 'load', good])
+    expect(again.code).toBe(1)
+    expect(again.stdout).toBe('')
+    expect(again.stderr).toBe(
+      `episcore: episode "${title}" (${id}) is already in the database; load with --replace to overwrite it\n`,
+    )
+    expect(episcore(['--db', db, 'load', good, '--replace'])).toMatchObject({ code: 0, stdout: `${id}\n` })
+    expect(episcore(['--db', db, 'list']).stdout.trim().split('\n')).toHaveLength(1)
+  })
+
+  it('gives back the loaded file on export, but for when and by what it was written', () => {
+    const { db, good, dir } = files()
+    episcore(['--db', db, 'load', good])
+    const out = path.join(dir, 'out.json')
+    expect(episcore(['--db', db, 'export', machineEpisode().episode.id, '--out', out]).code).toBe(0)
+    const exported = JSON.parse(fs.readFileSync(out, 'utf8')) as Record<string, unknown>
+    expect({ ...exported, exportedAt: 'x', generator: 'x' }).toEqual({
+      ...machineEpisode(),
+      exportedAt: 'x',
+      generator: 'x',
+    })
+  })
+
+  it('refuses a broken file with one `<json path>: <problem>` line per problem on stderr', () => {
+    const { db, dir } = files()
+    const broken = machineEpisode()
+    Object.assign(broken.chapters[1] ?? {}, { start: 150 })
+    Object.assign(broken.statements[0] ?? {}, { end: 1250.2 })
+    const file = path.join(dir, 'broken.json')
+    fs.writeFileSync(file, JSON.stringify(broken))
+    const run = episcore(['--db', db, 'load', file])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe('')
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      'episcore: broken.json is not a valid episode JSON v1 file (2 problems):',
+      '/chapters/1/start: chapter overlaps the previous one (starts at 150, before 200)',
+      "/statements/0/end: 1250.2 is past the media's end (600)",
+    ])
+    expect(episcore(['--db', db, 'list']).stdout).toBe('')
+  })
+
+  it('refuses text that is not JSON, an unknown version and a missing file clearly, never with a stack', () => {
+    const { db, dir } = files()
+    const text = path.join(dir, 'notes.json')
+    fs.writeFileSync(text, '{\n  "format": "episode-analysis",\n  oops\n}')
+    const v2 = path.join(dir, 'v2.json')
+    fs.writeFileSync(v2, JSON.stringify({ ...machineEpisode(), version: 2 }))
+    const runs = [
+      [
+        text,
+        'episcore: notes.json cannot be read as JSON: line 3, column 3: expected a property name in double quotes',
+      ],
+      [
+        v2,
+        'episcore: v2.json is not a valid episode JSON v1 file (1 problem):\n/version: version 2 is not known to this app (it reads version 1)',
+      ],
+      [path.join(dir, 'gone.json'), `episcore: file not found: ${path.join(dir, 'gone.json')}`],
+    ] as const
+    for (const [file, message] of runs) {
+      const run = episcore(['--db', db, 'load', file])
+      expect(run.code, file).toBe(1)
+      expect(run.stderr).toBe(`${message}\n`)
+    }
+  })
+
+  it('needs exactly one file', () => {
+    const run = episcore(['load'])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/^episcore: load needs one FILE\.json\n\nusage: episcore/)
+    expect(run.stderr).toContain('load FILE.json [--replace]')
+  })
+})
