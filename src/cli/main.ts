@@ -1,14 +1,18 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { publishFormatSchema } from '../shared/contract'
 import { validateEpisodeDocument } from '../shared/validateEpisode'
 import { defaultDatabasePath, openDatabase, type Db } from '../core/db/openDatabase'
 import { createEpisode } from '../core/episodes/createEpisode'
 import { listEpisodes } from '../core/episodes/episodeQueries'
 import { UserError } from '../core/errors'
-import { exportEpisode } from '../core/export/exportEpisode'
+import { JsonTextError, parseJsonText } from '../core/json/jsonText'
+import { MAX_EPISODE_JSON_DEPTH, readEpisodeJsonText } from '../core/load/episodeJsonText'
+import { loadEpisodeFile } from '../core/load/loadEpisode'
 import { computePeaks, DEFAULT_PIXELS_PER_SECOND } from '../core/media/computePeaks'
 import { probeMedia } from '../core/media/probeMedia'
+import { publishEpisode } from '../core/publish/publishEpisode'
 import { TranscriptError, TranscriptJsonError, type ParsedSegment } from '../core/transcript/parsedTranscript'
 import { parseTranscript } from '../core/transcript/parseTranscript'
 import {
@@ -25,7 +29,15 @@ commands:
   new --media FILE [--transcript FILE] [--title T] [--show S] [--date YYYY-MM-DD]
                          create an episode; prints its id
   list                   one line per episode: id, title, review status (tab-separated)
-  export ID [--out FILE] write the episode as episode JSON v1 (stdout without --out)
+  export ID [--format F] [--final] [--out FILE]
+                         write the episode (stdout without --out) as F: episode (episode JSON v1,
+                         the default), chapters (Podcasting 2.0 JSON chapters), youtube (chapter
+                         lines for a description), vtt-chapters, csv (scores and reasoning) or
+                         html (a self-contained page). --final refuses, listing every problem,
+                         until the analysis is finished, then marks the episode final
+  load FILE.json [--replace]
+                         add an episode from episode JSON v1 (a machine's analysis or an
+                         export); prints its id. --replace overwrites an episode with that id
   validate FILE.json     check a file against episode JSON v1
   peaks MEDIA --out FILE.dat [--pixels-per-second N]
                          waveform peaks (BBC audiowaveform binary, version 2)
@@ -137,18 +149,35 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return 0
       }
       case 'export': {
-        const { values, positionals } = parseCommand({ out: { type: 'string' } })
+        const { values, positionals } = parseCommand({
+          out: { type: 'string' },
+          format: { type: 'string' },
+          final: { type: 'boolean' },
+        })
         const [id] = positionals
         if (!id || positionals.length > 1) throw new UsageError('export needs one episode ID')
-        const text =
-          JSON.stringify(
-            withDb(dbPath, (db) => exportEpisode(db, id)),
-            null,
-            2,
-          ) + '\n'
+        const format = publishFormatSchema.safeParse(str(values.format) ?? 'episode')
+        if (!format.success)
+          throw new UsageError(
+            `export --format is one of ${publishFormatSchema.options.join('|')} (not "${String(values.format)}")`,
+          )
         const out = str(values.out)
-        if (out) writeAtomically(out, text)
-        else io.out(text.trimEnd())
+        withDb(dbPath, (db) =>
+          publishEpisode(db, id, format.data, {
+            final: values.final === true,
+            // `io.out` ends the line itself: only the text's last line feed is dropped (CSV keeps its CR).
+            deliver: ({ text }) =>
+              out ? writeAtomically(out, text) : io.out(text.endsWith('\n') ? text.slice(0, -1) : text),
+          }),
+        )
+        return 0
+      }
+      case 'load': {
+        const { values, positionals } = parseCommand({ replace: { type: 'boolean' } })
+        const [file] = positionals
+        if (!file || positionals.length > 1) throw new UsageError('load needs one FILE.json')
+        const { id } = withDb(dbPath, (db) => loadEpisodeFile(db, file, { replace: values.replace === true }))
+        io.out(id)
         return 0
       }
       case 'validate': {
@@ -273,22 +302,14 @@ function convertTranscript(file: string, write: TranscriptWriter): string {
   }
 }
 
-const MAX_EPISODE_FILE = 50 * 1024 * 1024
-
 function validateFile(file: string): string[] {
-  let stat: fs.Stats
-  try {
-    stat = fs.statSync(file)
-  } catch {
-    throw new UserError('not-found', `file not found: ${file}`)
-  }
-  if (stat.size > MAX_EPISODE_FILE)
-    return [`/: the file is ${stat.size} bytes; episode JSON over 50 MB is refused`]
+  const text = readEpisodeJsonText(file, path.basename(file))
   let json: unknown
   try {
-    json = JSON.parse(fs.readFileSync(file, 'utf8'))
+    json = parseJsonText(text, MAX_EPISODE_JSON_DEPTH)
   } catch (error) {
-    return [`/: not JSON (${(error as Error).message})`]
+    if (error instanceof JsonTextError) return [`/: not JSON (${error.message})`]
+    throw error
   }
   const result = validateEpisodeDocument(json)
   return result.ok ? [] : result.problems

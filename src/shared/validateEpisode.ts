@@ -14,11 +14,11 @@ export function validateEpisodeDocument(json: unknown): EpisodeValidation {
   }
   const parsed = episodeDocumentSchema.safeParse(json)
   if (parsed.success) return { ok: true, document: parsed.data }
-  return {
-    ok: false,
-    problems: parsed.error.issues.map((issue) => {
-      const missing = issue.code === 'invalid_type' && / received undefined$/.test(issue.message)
-      return `${jsonPointer(issue.path)}: ${missing ? 'missing' : issue.message}`
-    }),
-  }
+  return { ok: false, problems: parsed.error.issues.map(describeIssue) }
+}
+
+/** A schema's complaint as the app words every problem in a file: `<json path>: <problem>`. */
+export function describeIssue(issue: { code: string; path: PropertyKey[]; message: string }): string {
+  const missing = issue.code === 'invalid_type' && / received undefined$/.test(issue.message)
+  return `${jsonPointer(issue.path)}: ${missing ? 'missing' : issue.message}`
 }

@@ -15,7 +15,7 @@ interface WritableSegment {
 }
 
 /** Readers collapse whitespace, so writing it verbatim would only make output differ from what comes back. */
-const collapseSpaces = (text: string): string => text.replace(/\s+/g, ' ').trim()
+export const collapseSpaces = (text: string): string => text.replace(/\s+/g, ' ').trim()
 
 function checkTime(value: number, where: string): number {
   if (!Number.isFinite(value) || value < 0)
@@ -43,7 +43,7 @@ function writableSegments(segments: readonly ParsedSegment[]): WritableSegment[]
 }
 
 /** `hh:mm:ss.mmm` (WebVTT) or `hh:mm:ss,mmm` (SRT); hours grow past two digits rather than wrap. */
-function formatStamp(seconds: number, separator: '.' | ','): string {
+export function formatStamp(seconds: number, separator: '.' | ','): string {
   const total = Math.round(seconds * 1000)
   const pad = (n: number, width: number): string => String(n).padStart(width, '0')
   const h = Math.floor(total / 3_600_000)
@@ -56,7 +56,7 @@ function formatStamp(seconds: number, separator: '.' | ','): string {
  * `&` and `<` must be character references in WebVTT cue text and annotations; `>` is escaped too,
  * which also keeps `-->` (the end of a cue for any parser) out of the payload.
  */
-const escapeVtt = (text: string): string =>
+export const escapeVtt = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** WebVTT with one cue per segment and the speaker as a voice span. */

@@ -1,0 +1,40 @@
+import { ROLE_COLORS } from '../../shared/chartColors'
+import { Markup } from './htmlMarkup'
+
+/** The page's whole style sheet, inline: a published page loads nothing from anywhere. */
+export const EPISODE_PAGE_CSS = new Markup(`
+:root { color-scheme: light; --ink: #1d232a; --muted: #5c6670; --rule: #dde1e5; --host: ${ROLE_COLORS.host}; --guest: ${ROLE_COLORS.guest}; }
+* { box-sizing: border-box; }
+body { margin: 0 auto; max-width: 60rem; padding: 2rem 1.25rem 4rem; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: #fff; }
+header .meta, .hint, .time, .speaker { color: var(--muted); font-size: 0.9rem; }
+h1 { font-size: 1.8rem; line-height: 1.25; margin: 0.25rem 0 0.75rem; }
+h2 { font-size: 1.25rem; margin: 2.5rem 0 0.5rem; }
+h3 { font-size: 1rem; margin: 0 0 0.25rem; }
+a.watch { display: inline-block; margin: 0.25rem 0 1rem; padding: 0.35rem 0.8rem; border-radius: 999px; background: #c4302b; color: #fff; text-decoration: none; font-weight: 600; }
+.summary { font-size: 1.05rem; }
+.averages { display: flex; flex-wrap: wrap; gap: 0.35rem 1.25rem; margin: 0.75rem 0; padding: 0; list-style: none; }
+.averages b { font-variant-numeric: tabular-nums; margin-left: 0.3rem; }
+svg { display: block; width: 100%; height: auto; overflow: visible; }
+svg text { font-size: 11px; fill: var(--muted); stroke: none; }
+svg .tick line { stroke: var(--rule); }
+svg .series polyline { stroke-width: 2; }
+svg circle { stroke: #fff; stroke-width: 1.5; cursor: help; }
+svg circle:hover { r: 7; }
+svg rect:hover { opacity: 0.8; }
+.legend { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; margin: 0.25rem 0 0; padding: 0; list-style: none; font-size: 0.9rem; }
+.swatch { display: inline-block; width: 0.8rem; height: 0.8rem; border-radius: 2px; margin-right: 0.35rem; vertical-align: -0.1rem; }
+.swatch.host { background: var(--host); }
+.swatch.guest { background: var(--guest); }
+figure { margin: 1.5rem 0; }
+figcaption { color: var(--muted); font-size: 0.9rem; }
+.highlights { list-style: none; padding: 0; }
+.highlights li { margin: 0 0 1rem; }
+.highlights .label { font-weight: 600; }
+.highlights .time, .statements .time { font-variant-numeric: tabular-nums; margin: 0 0.4rem; }
+table { width: 100%; border-collapse: collapse; font-size: 0.92rem; }
+th, td { text-align: left; vertical-align: top; padding: 0.45rem 0.5rem; border-bottom: 1px solid var(--rule); }
+td.score { text-align: center; font-variant-numeric: tabular-nums; cursor: help; }
+.statements { list-style: none; padding: 0; }
+.statements li { margin: 0 0 1.25rem; }
+blockquote { margin: 0.25rem 0; padding-left: 0.9rem; border-left: 3px solid var(--host); font-style: italic; }
+`)

@@ -1,0 +1,129 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Page } from '@playwright/test'
+import type { EpisodeDocument } from '../../src/shared/episodeFormat'
+import { SEED_DIMENSIONS } from '../../src/shared/rubric'
+import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
+import { tempFolder } from '../tempFolder'
+import { api, episodeId, newSonnetEpisode } from './analysisPage'
+import { expect, test } from './hostFixture'
+
+test.skip(!haveFixtures, MISSING_FIXTURES)
+
+/** Text that runs a script or ends the style sheet wherever it is put in a page unescaped. */
+const HOSTILE = `<script>window.__pwned=1</script> & "double" 'single' </style><script>window.__pwned=2</script>`
+
+/** Two chapters of the sonnet, 0:00-0:20 and 0:20 to the end, made through the contract. */
+async function twoChapters(page: Page): Promise<string[]> {
+  const { view } = await api(page, 'chapters.split', { id: episodeId(page), at: 20 })
+  return view.chapters.map((c) => c.id)
+}
+
+test('the HTML export is one page that runs nothing, loads nothing and shows hostile text as text', async ({
+  page,
+  context,
+  served,
+}) => {
+  await newSonnetEpisode(page, served.host.url)
+  const id = episodeId(page)
+  const [first, second] = await twoChapters(page)
+  if (!first || !second) throw new Error('two chapters were expected')
+  await api(page, 'episodes.update', {
+    id,
+    patch: { title: HOSTILE, summary: HOSTILE, sourceUrl: 'https://www.youtube.com/watch?v=sonnet1' },
+  })
+  await api(page, 'chapters.update', { id, chapterId: first, patch: { title: HOSTILE, why: HOSTILE } })
+  await api(page, 'scores.set', {
+    id,
+    chapterId: first,
+    dimension: 'guestTeaching',
+    value: 7,
+    reasoning: HOSTILE,
+  })
+  await api(page, 'statements.create', { id, start: 5, end: 9, title: HOSTILE, quote: HOSTILE })
+  await api(page, 'highlights.set', { id, dimension: 'guestDisagreement', time: 12, title: HOSTILE })
+
+  const download = page.waitForEvent('download')
+  await page.getByText('Export ▾').click()
+  await page.getByRole('menuitem', { name: 'Web page (HTML, self-contained)' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/\.html$/)
+  // Saved under its own name: Chromium reads a file without the .html extension as plain text.
+  const saved = path.join(tempFolder(), file.suggestedFilename())
+  await file.saveAs(saved)
+  const url = pathToFileURL(saved).href
+  await expect(page.getByText(/^Exported .*\.html$/)).toBeVisible()
+
+  const published = await context.newPage()
+  const requests: string[] = []
+  published.on('request', (r) => requests.push(r.url()))
+  await published.goto(url)
+  expect(await published.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined()
+  await expect(published.locator('script')).toHaveCount(0)
+  await expect(published).toHaveTitle(HOSTILE)
+  await expect(published.getByRole('heading', { level: 1 })).toHaveText(HOSTILE)
+  await expect(published.locator('.summary')).toHaveText(HOSTILE)
+  await expect(published.locator('tbody tr').first().locator('b')).toHaveText(HOSTILE)
+  await expect(published.locator('tbody tr').first().locator('td').last()).toHaveText(HOSTILE)
+  await expect(published.locator('tbody td.score[title]').nth(1)).toHaveAttribute('title', HOSTILE)
+  await expect(published.getByRole('heading', { level: 3 })).toHaveText(HOSTILE)
+  await expect(published.locator('blockquote')).toHaveText(`“${HOSTILE}”`)
+  await expect(published.locator('.highlights b')).toHaveText(HOSTILE)
+  // The reasoning is the score point's tooltip; the style sheet survived the `</style>` in the text.
+  expect(await published.locator('svg.scores circle title').first().textContent()).toContain(HOSTILE)
+  await expect(published.locator('body')).toHaveCSS('max-width', /px$/)
+  await expect(published.getByRole('link', { name: /Watch on YouTube/ })).toHaveAttribute(
+    'href',
+    'https://www.youtube.com/watch?v=sonnet1',
+  )
+  expect(requests).toEqual([url])
+})
+
+test('Publish lists what is unfinished, then publishes once it is done and can be undone', async ({
+  page,
+  served,
+}) => {
+  await newSonnetEpisode(page, served.host.url)
+  const id = episodeId(page)
+  const chapters = await twoChapters(page)
+  const publish = page.getByRole('button', { name: 'Publish…' })
+
+  await publish.click()
+  const dialog = page.getByRole('dialog', { name: 'Cannot publish yet' })
+  await expect(dialog).toBeVisible()
+  const perChapter = 1 + 2 * SEED_DIMENSIONS.length
+  await expect(dialog).toContainText(`Not ready to publish (${2 * perChapter} problems):`)
+  const problems = dialog.getByRole('list', { name: 'Problems' }).getByRole('listitem')
+  await expect(problems).toHaveCount(2 * perChapter)
+  await expect(problems.first()).toHaveText('/chapters/0/why: empty')
+  await expect(problems.nth(1)).toHaveText('/chapters/0/scores/hostsInformedPeer/value: not scored')
+  await expect(problems.nth(2)).toHaveText('/chapters/0/scores/hostsInformedPeer/reasoning: empty')
+  await expect(problems.last()).toHaveText('/chapters/1/scores/hostsPushingBack/reasoning: empty')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Undo', exact: true })).not.toHaveAttribute(
+    'title',
+    /Publish/,
+  )
+
+  for (const chapterId of chapters) {
+    await api(page, 'chapters.update', { id, chapterId, patch: { why: 'The sonnet, read.' } })
+    for (const d of SEED_DIMENSIONS)
+      await api(page, 'scores.set', { id, chapterId, dimension: d.key, value: 2, reasoning: 'A reading.' })
+  }
+
+  const download = page.waitForEvent('download')
+  await publish.click()
+  const file = await (await download).path()
+  const doc = JSON.parse(fs.readFileSync(file ?? '', 'utf8')) as EpisodeDocument
+  expect(doc.review.status).toBe('final')
+  await expect(page.getByText(/^Published .*\.episode\.json$/)).toBeVisible()
+  await expect(dialog).toBeHidden()
+  const undo = page.getByRole('button', { name: 'Undo', exact: true })
+  await expect(undo).toHaveAttribute('title', /^Undo Publish/)
+
+  await undo.click()
+  const list = await api(page, 'episodes.list', {})
+  expect(list.find((e) => e.id === id)?.reviewStatus).toBe('draft')
+})
