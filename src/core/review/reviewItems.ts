@@ -1,0 +1,50 @@
+import type { ReviewKind } from '../../shared/contract'
+import type { Db } from '../db/openDatabase'
+import { episodeRow } from '../episodes/episodeQueries'
+import { UserError, notFound } from '../errors'
+import { analysisEdit } from '../analysis/analysisEdit'
+import { removeChapter } from '../analysis/chapters'
+import type { RowWriter } from '../history/rowWriter'
+
+const TABLES = { chapter: 'chapters', highlight: 'highlights', statement: 'statements' } as const
+
+interface ReviewedRow {
+  origin: 'machine' | 'human'
+  status: 'unreviewed' | 'accepted' | 'edited'
+}
+
+function reviewedRow(db: Db, episodeId: string, kind: ReviewKind, itemId: string): ReviewedRow {
+  const row = db
+    .prepare(`SELECT origin, status FROM ${TABLES[kind]} WHERE episode_id = ? AND id = ?`)
+    .get(episodeId, itemId) as ReviewedRow | undefined
+  if (!row) throw notFound(`${kind} ${itemId}`)
+  return row
+}
+
+/** The first review decision takes a draft into review, in the same step (undo takes it back too). */
+function startReview(db: Db, w: RowWriter, episodeId: string): void {
+  if (episodeRow(db, episodeId).review_status === 'draft')
+    w.update('episodes', { id: episodeId }, { review_status: 'inReview' })
+}
+
+/** The reviewer agrees with a machine item as it is. An edited item is reviewed already and stays so. */
+export function acceptItem(db: Db, episodeId: string, kind: ReviewKind, itemId: string): void {
+  const row = reviewedRow(db, episodeId, kind, itemId)
+  if (row.status !== 'unreviewed') return
+  analysisEdit(db, episodeId, `Accept ${kind}`, (w) => {
+    w.update(TABLES[kind], { episode_id: episodeId, id: itemId }, { status: 'accepted' })
+    startReview(db, w, episodeId)
+  })
+}
+
+/** The reviewer throws a machine item out: it is deleted (undoable), and counted as rejected. */
+export function rejectItem(db: Db, episodeId: string, kind: ReviewKind, itemId: string): void {
+  const row = reviewedRow(db, episodeId, kind, itemId)
+  if (row.origin !== 'machine')
+    throw new UserError('invalid-input', `only a machine's ${kind}s are rejected; delete this one instead`)
+  analysisEdit(db, episodeId, `Reject ${kind}`, (w) => {
+    if (kind === 'chapter') removeChapter(db, w, episodeId, itemId)
+    else w.delete(TABLES[kind], { episode_id: episodeId, id: itemId })
+    startReview(db, w, episodeId)
+  })
+}
