@@ -12,7 +12,17 @@ export function buildMenu(getWindow: () => BrowserWindow | null): Menu {
       submenu: [
         { label: 'New Episode from Media…', accelerator: 'CmdOrCtrl+N', click: send('file.new') },
         { label: 'Open…', accelerator: 'CmdOrCtrl+O', click: send('file.open') },
-        { label: 'Export…', accelerator: 'CmdOrCtrl+E', click: send('file.export') },
+        { label: 'Import Transcript…', accelerator: 'CmdOrCtrl+I', click: send('file.importTranscript') },
+        { type: 'separator' },
+        { label: 'Export Episode JSON…', accelerator: 'CmdOrCtrl+E', click: send('file.export') },
+        {
+          label: 'Export Transcript',
+          submenu: [
+            { label: 'WebVTT…', click: send('file.exportTranscript.vtt') },
+            { label: 'SRT Captions…', click: send('file.exportTranscript.srt') },
+            { label: 'Podcasting 2.0 JSON…', click: send('file.exportTranscript.podcast-json') },
+          ],
+        },
         { type: 'separator' },
         isMac ? { role: 'close' } : { role: 'quit' },
       ],

@@ -75,6 +75,8 @@ export interface ChapterView extends SpanView {
   why: string
   /** One entry per rubric dimension key. */
   scores: Record<string, ScoreView>
+  /** What a machine analysis said, per dimension key, kept for the review; null for the editor's chapters. */
+  machineScores: Record<string, ScoreView> | null
   origin: Origin
   status: ItemStatus
 }
@@ -144,6 +146,20 @@ export const speakerMappingSchema = z.strictObject({
 })
 
 export type SpeakerMapping = z.output<typeof speakerMappingSchema>
+
+export const reviewKindSchema = z.enum(['chapter', 'highlight', 'statement'])
+export type ReviewKind = z.output<typeof reviewKindSchema>
+
+export interface ReviewReport {
+  dimensions: { key: string; label: string; compared: number; meanAbsoluteDifference: number | null }[]
+  accepted: number
+  edited: number
+  rejected: number
+  unreviewed: number
+}
+
+export const publishFormatSchema = z.enum(['episode', 'chapters', 'youtube', 'vtt-chapters', 'csv', 'html'])
+export type PublishFormat = z.output<typeof publishFormatSchema>
 
 export const transcriptExportFormatSchema = z.enum(['vtt', 'srt', 'podcast-json'])
 export type TranscriptExportFormat = z.output<typeof transcriptExportFormatSchema>
@@ -313,6 +329,14 @@ export const contract = {
   'episodes.open': method<EpisodeView>()(byId),
   'episodes.update': method<EpisodeView>()(z.strictObject({ id: episodeId, patch: episodePatchSchema })),
   'episodes.export': method<{ fileName: string; json: string }>()(byId),
+  /** Loads episode JSON v1 (a machine's analysis, or an export); refused with `conflict` when the id exists. */
+  'episodes.load': method<{ id: string; replaced: boolean }>()(
+    z.strictObject({ file: fileRefSchema, replace: z.boolean().optional() }),
+  ),
+  /** Episode JSON or a publishing format; `final` refuses, listing why, while the analysis is not finished. */
+  'episodes.exportAs': method<{ fileName: string; text: string }>()(
+    z.strictObject({ id: episodeId, format: publishFormatSchema, final: z.boolean().optional() }),
+  ),
   'episodes.relinkMedia': method<{ view: EpisodeView; sameContent: boolean }>()(
     z.strictObject({ id: episodeId, media: fileRefSchema }),
   ),
@@ -336,6 +360,13 @@ export const contract = {
     z.strictObject({ id: episodeId, speakers: z.array(speakerMappingSchema).max(1000) }),
   ),
   ...EDIT_METHODS,
+  'review.accept': method<EpisodeView>()(
+    z.strictObject({ id: episodeId, kind: reviewKindSchema, itemId: z.string().min(1).max(64) }),
+  ),
+  'review.reject': method<EpisodeView>()(
+    z.strictObject({ id: episodeId, kind: reviewKindSchema, itemId: z.string().min(1).max(64) }),
+  ),
+  'review.report': method<ReviewReport>()(byId),
   'history.undo': method<EpisodeView>()(byId),
   'history.redo': method<EpisodeView>()(byId),
 }

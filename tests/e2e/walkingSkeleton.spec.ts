@@ -24,7 +24,7 @@ test('an editor creates an episode from media and VTT, plays it, seeks from the 
 
   await page.getByRole('button', { name: 'New episode from media…' }).click()
   await page.getByLabel('Media (audio or video)').setInputFiles(SONNET_MP3)
-  await page.getByLabel('Transcript (WebVTT or SRT)').setInputFiles(SONNET_VTT)
+  await page.getByLabel('Transcript (VTT, SRT, JSON or text)').setInputFiles(SONNET_VTT)
   await expect(page.getByText('sonnet001.vtt')).toBeVisible()
   await page.getByRole('textbox', { name: 'Title' }).fill('Sonnet 1')
   await page.getByRole('textbox', { name: 'Show' }).fill('librivox')
@@ -43,7 +43,7 @@ test('an editor creates an episode from media and VTT, plays it, seeks from the 
   expect(inked).toBeGreaterThan(1000)
 
   const transcript = page.getByRole('region', { name: 'Transcript' })
-  await expect(transcript.getByRole('listitem')).toHaveCount(cueCount())
+  await expect(transcript.locator('[data-segments]')).toHaveAttribute('data-segments', String(cueCount()))
 
   // Play: the playhead moves.
   const media = page.locator('audio')
@@ -55,11 +55,11 @@ test('an editor creates an episode from media and VTT, plays it, seeks from the 
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible()
 
   // Click a transcript line: the playhead jumps to its start and the line is current.
-  const line = transcript.getByRole('button', { name: /That thereby beauty's rose might never die/ })
-  await line.click()
+  const line = transcript.locator('.segment', { hasText: "That thereby beauty's rose might never die" })
+  await line.locator('.text').click()
   await expect.poll(() => media.evaluate((m: HTMLMediaElement) => m.currentTime)).toBeCloseTo(5.88, 1)
   await expect(page.getByRole('status', { name: 'Playhead' })).toHaveText('0:05')
-  await expect(transcript.locator('li[aria-current="true"]')).toContainText(
+  await expect(transcript.locator('[aria-current="true"]')).toContainText(
     "That thereby beauty's rose might never die",
   )
 
@@ -69,7 +69,8 @@ test('an editor creates an episode from media and VTT, plays it, seeks from the 
 
   // Export: the downloaded file is episode JSON v1 that the validator accepts.
   const download = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Export JSON' }).click()
+  await page.getByText('Export ▾').click()
+  await page.getByRole('menuitem', { name: 'Episode JSON (for publishing)' }).click()
   const file = await (await download).path()
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown
   const check = validateEpisodeDocument(doc)
@@ -112,7 +113,7 @@ test('a transcript that is not one is refused with the reason, and nothing is cr
   await page.goto(served.host.url)
   await page.getByRole('button', { name: 'New episode from media…' }).click()
   await page.getByLabel('Media (audio or video)').setInputFiles(SONNET_MP3)
-  await page.getByLabel('Transcript (WebVTT or SRT)').setInputFiles({
+  await page.getByLabel('Transcript (VTT, SRT, JSON or text)').setInputFiles({
     name: 'broken.vtt',
     mimeType: 'text/vtt',
     buffer: Buffer.from('WEBVTT\n\n00:00:01.000 --> nonsense\nHello\n'),
@@ -146,5 +147,8 @@ test('dropping the media and transcript on the library starts a new episode with
   await expect(form.getByText('audio.mp3')).toBeVisible()
   await expect(form.getByText('sonnet001.vtt')).toBeVisible()
   await form.getByRole('button', { name: 'Create episode' }).click()
-  await expect(page.getByRole('region', { name: 'Transcript' }).getByRole('listitem')).toHaveCount(cueCount())
+  await expect(page.getByRole('region', { name: 'Transcript' }).locator('[data-segments]')).toHaveAttribute(
+    'data-segments',
+    String(cueCount()),
+  )
 })

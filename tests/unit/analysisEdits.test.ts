@@ -304,6 +304,7 @@ describe('chapters', () => {
       end: 40,
       why: '',
       scores: unscored,
+      machineScores: null,
       origin: 'human',
       status: 'accepted',
     })

@@ -13,6 +13,7 @@ import { transcriptView } from '../../src/core/transcript/transcriptQueries'
 import { keepWordTimes } from '../../src/shared/transcriptTokens'
 import { speechMp3 } from '../generateMedia'
 import { tempFolder } from '../tempFolder'
+import { INTERVIEW_VTT } from '../sampleTranscripts'
 
 let media: string
 beforeAll(() => {
@@ -24,21 +25,6 @@ function writeFile(name: string, text: string): string {
   fs.writeFileSync(file, text)
   return file
 }
-
-const INTERVIEW_VTT = `WEBVTT
-
-00:00:01.000 --> 00:00:04.000
-<v Alice>Welcome to the show, everybody.
-
-00:00:04.500 --> 00:00:09.000
-<v Bob>Thanks. Multi-agent systems mostly do not work today.
-
-00:00:09.500 --> 00:00:14.000
-<v Alice>Why do you say that?
-
-00:00:14.500 --> 00:00:20.000
-<v SPEAKER_2>Because the algorithms do not exist yet.
-`
 
 // The same interview, corrected: Bob's line says something else now.
 const CORRECTED_VTT = INTERVIEW_VTT.replace(

@@ -13,10 +13,10 @@ import {
   type ScoreRow,
 } from './analysisRows'
 import { insertChapter, removeChapter } from './chapters'
+import { MIN_CHAPTER_SECONDS } from '../../shared/chapterEdges'
 import { checkedTime, clockMillis, lastMillis } from './timeChecks'
 
 /** The shortest chapter a band edit leaves: anything shorter cannot be seen or grabbed on the timeline. */
-const MIN_CHAPTER_SECONDS = 0.5
 // Ends this close are one boundary shared by two chapters (imported times may be a millisecond apart).
 const SHARED_BOUNDARY_SECONDS = 0.001
 

@@ -22,10 +22,14 @@ import { episodeView, listEpisodes } from '../episodes/episodeQueries'
 import { relinkMedia } from '../episodes/relinkMedia'
 import { updateEpisode } from '../episodes/updateEpisode'
 import { UserError } from '../errors'
-import { exportEpisode, exportFileName } from '../export/exportEpisode'
+import { episodeJsonText, exportEpisode, exportFileName } from '../export/exportEpisode'
 import { redo, undo } from '../history/editHistory'
+import { loadEpisodeFile } from '../load/loadEpisode'
 import type { PeaksCache } from '../media/peaksCache'
 import { mapSpeakers } from '../participants/mapSpeakers'
+import { publishEpisode } from '../publish/publishEpisode'
+import { acceptItem, rejectItem } from '../review/reviewItems'
+import { reviewReport } from '../review/reviewReport'
 import { editSegmentText } from '../transcript/editSegmentText'
 import { exportTranscript } from '../transcript/exportTranscript'
 import { importTranscript } from '../transcript/importTranscript'
@@ -69,8 +73,10 @@ export function createHandlers({ db, files, peaks }: CoreContext): Handlers {
     },
     'episodes.export': (r) => {
       const doc = exportEpisode(db, r.id)
-      return { fileName: exportFileName(doc), json: JSON.stringify(doc, null, 2) + '\n' }
+      return { fileName: exportFileName(doc), json: episodeJsonText(doc) }
     },
+    'episodes.exportAs': (r) => publishEpisode(db, r.id, r.format, { final: r.final ?? false }),
+    'episodes.load': (r) => loadEpisodeFile(db, files.resolve(r.file), { replace: r.replace ?? false }),
     'episodes.relinkMedia': async (r) => {
       const { sameContent } = await relinkMedia(db, r.id, files.resolve(r.media))
       return { view: episodeView(db, r.id), sameContent }
@@ -117,6 +123,15 @@ export function createHandlers({ db, files, peaks }: CoreContext): Handlers {
     'participants.add': edited((r) => addParticipant(db, r.id, r)),
     'participants.update': edited((r) => updateParticipant(db, r.id, r.participantId, r.patch)),
     'participants.remove': edited((r) => removeParticipant(db, r.id, r.participantId)),
+    'review.accept': (r) => {
+      acceptItem(db, r.id, r.kind, r.itemId)
+      return episodeView(db, r.id)
+    },
+    'review.reject': (r) => {
+      rejectItem(db, r.id, r.kind, r.itemId)
+      return episodeView(db, r.id)
+    },
+    'review.report': (r) => reviewReport(db, r.id),
     'history.undo': (r) => {
       undo(db, r.id)
       return episodeView(db, r.id)

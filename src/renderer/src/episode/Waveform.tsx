@@ -16,9 +16,9 @@ export interface ViewWindow {
 }
 
 /**
- * wavesurfer.js over the page's media element: the scrollable, zoomable timeline with the playhead,
- * click and drag to seek, and following playback. It is handed peaks and the duration, so it never
- * fetches or decodes the media itself.
+ * wavesurfer.js over the page's media element: the scrollable, zoomable timeline with the playhead
+ * and following playback (clicks and drags on it are useSpanDrag's). It is handed peaks and the
+ * duration, so it never fetches or decodes the media itself.
  */
 export function Waveform(props: {
   /** A few thousand points: wavesurfer needs peaks for its timeline, not for painting. */
@@ -56,7 +56,8 @@ export function Waveform(props: {
       cursorColor: '#d2452b',
       cursorWidth: 2,
       normalize: false,
-      dragToSeek: true,
+      // Presses on the waves are useSpanDrag's: a drag makes a statement, a click seeks.
+      dragToSeek: false,
       autoScroll: true,
       autoCenter: true,
     })

@@ -1,23 +1,27 @@
 import { useLayoutEffect, useRef } from 'react'
-import type { SpanView } from '../../../shared/contract'
 import type { PeakPyramid } from '../../../shared/waveformData'
 import { paintWaveform } from './paintWaveform'
 import { sizeCanvas } from './sizeCanvas'
+import type { Bands } from './spans/paintBands'
 import type { ViewWindow } from './Waveform'
 
-/** The canvas under wavesurfer's (transparent) view: the waveform, chapters and statements, painted per view. */
-export function WaveformLayer(props: {
-  view: ViewWindow | null
-  duration: number
-  pyramid: PeakPyramid
-  time: number
-  chapters: readonly SpanView[]
-  statements: readonly SpanView[]
-}): React.JSX.Element {
-  const { view, duration, pyramid, time, chapters, statements } = props
+/**
+ * The canvas under wavesurfer's (transparent) view: the waveform, chapters, statements, the loop and the
+ * `[` mark, painted per view.
+ */
+export function WaveformLayer(
+  props: {
+    view: ViewWindow | null
+    duration: number
+    pyramid: PeakPyramid
+    time: number
+  } & Bands,
+): React.JSX.Element {
+  const { view, duration, pyramid, time, chapters, edges, statements, selectedId, preview } = props
+  const { pendingStart, loop } = props
   const canvas = useRef<HTMLCanvasElement>(null)
 
-  // Before the browser paints, so the layer never lags the scroll it follows.
+  // Before the browser paints, so the layer never lags the scroll or the drag it follows.
   useLayoutEffect(() => {
     const element = canvas.current
     const ctx = element?.getContext('2d')
@@ -33,23 +37,28 @@ export function WaveformLayer(props: {
       pyramid,
       time,
       chapters,
+      edges,
       statements,
+      selectedId,
+      preview,
+      pendingStart,
+      loop,
     })
     if (!element.dataset.painted) {
       element.dataset.painted = 'true'
       // When the frame holding the first waveform has been handed to the screen (the bench reads it).
       requestAnimationFrame(() => (element.dataset.presentedAt = performance.now().toFixed(1)))
     }
-  }, [view, duration, pyramid, time, chapters, statements])
+  }, [view, duration, pyramid, time, chapters, edges, statements, selectedId, preview, pendingStart, loop])
 
   return (
     <canvas
       ref={canvas}
       className="waveform-layer"
       aria-hidden="true"
-      data-statements={statements.length}
+      data-statements={statements.byId.size}
       data-finest={Math.round(pyramid.finest.pxPerSec)}
-      data-chapters={chapters.length}
+      data-chapters={chapters.spans.length}
     />
   )
 }

@@ -1,11 +1,27 @@
 import { useEffect, useMemo, useState } from 'react'
+import { chapterEdges } from '../../../shared/chapterEdges'
+import type { ChapterView, StatementView, TranscriptView } from '../../../shared/contract'
+import { lastMillis } from '../../../shared/preciseTime'
+import { layoutSpans, spanLane } from '../../../shared/spanGeometry'
+import { snapTargets } from '../../../shared/spanSnapping'
 import { PeakPyramid } from '../../../shared/waveformData'
-import type { SpanView } from '../../../shared/contract'
+import type { EditorPanelProps } from './editorPanelProps'
 import { Overview } from './Overview'
+import { chaptersWithBoundary } from './spans/spanPreview'
+import { StatementTooltip } from './spans/StatementTooltip'
+import { useSpanDrag } from './spans/useSpanDrag'
+import { BANDS, type WaveformHit } from './spans/waveformBands'
 import { TimeRuler } from './TimeRuler'
 import type { PeaksState } from './usePeaks'
 import { Waveform, type ViewWindow, type WaveformController } from './Waveform'
 import { WaveformLayer } from './WaveformLayer'
+
+/** The cursor says what a press would grab. */
+function pointerKind(hit: WaveformHit | null): string | undefined {
+  if (!hit || hit.kind === 'empty') return undefined
+  if (hit.kind === 'boundary') return 'boundary'
+  return hit.part === 'body' ? 'statement' : 'edge'
+}
 
 /** Waveform and overview once the peaks are there; progress with Cancel while the core computes them. */
 export function WaveformPanel(props: {
@@ -14,11 +30,18 @@ export function WaveformPanel(props: {
   duration: number
   time: number
   follow: boolean
-  chapters: readonly SpanView[]
-  statements: readonly SpanView[]
+  chapters: readonly ChapterView[]
+  statements: readonly StatementView[]
   controller: React.RefObject<WaveformController | null>
+  /** For editing spans on the waveform: the view, edits and the selection. */
+  editor: EditorPanelProps
+  /** Where `[` marked a statement to start, shown until `]` makes it. */
+  pendingStart: number | null
+  loop: { start: number; end: number } | null
+  /** Word times, for snapping dragged edges to word boundaries; without it edges do not snap. */
+  transcript?: TranscriptView | null
 }): React.JSX.Element {
-  const { peaks, media, duration, time, follow, chapters, statements, controller } = props
+  const { peaks, media, duration, time, follow, chapters, statements, controller, editor } = props
   const { state, cancel, retry } = peaks
   const [view, setView] = useState<ViewWindow | null>(null)
   const pyramid = useMemo(
@@ -31,6 +54,39 @@ export function WaveformPanel(props: {
     const idle = requestIdleCallback(() => pyramid.warm())
     return () => cancelIdleCallback(idle)
   }, [pyramid])
+
+  const selectedId = editor.selection?.kind === 'statement' ? editor.selection.id : null
+  const layout = useMemo(() => layoutSpans(statements, BANDS.maxLanes), [statements])
+  const last = lastMillis(duration)
+  const edges = useMemo(() => chapterEdges(chapters, last), [chapters, last])
+  const targets = useMemo(() => snapTargets(props.transcript), [props.transcript])
+  const [stack, setStack] = useState<HTMLDivElement | null>(null)
+  const { preview, hover, active } = useSpanDrag(stack, {
+    episodeId: editor.episodeId,
+    duration,
+    view,
+    statements: layout,
+    edges,
+    targets,
+    selectedId,
+    edit: editor.edit,
+    select: editor.select,
+    seek: editor.seek,
+  })
+  const shownChapters = useMemo(
+    () => (preview?.kind === 'boundary' ? chaptersWithBoundary(chapters, preview) : chapters),
+    [chapters, preview],
+  )
+  const chapterLane = useMemo(
+    () => spanLane([...shownChapters].sort((a, b) => a.start - b.start)),
+    [shownChapters],
+  )
+  const shownEdges = useMemo(
+    () => (shownChapters === chapters ? edges : chapterEdges(shownChapters, last)),
+    [shownChapters, chapters, edges, last],
+  )
+  const hovered = !active && hover.kind === 'statement' ? (layout.byId.get(hover.id) ?? null) : null
+  const pxPerSec = view?.pxPerSec ?? 0
 
   if (state.kind === 'error')
     return (
@@ -83,14 +139,24 @@ export function WaveformPanel(props: {
   if (!pyramid) return <section className="waveform" aria-label="Waveform" data-state="computing" />
   return (
     <section className="waveform" aria-label="Waveform" data-state="ready">
-      <div className="waveform-stack">
+      <div
+        className="waveform-stack"
+        ref={setStack}
+        data-pointer={pointerKind(active ?? hover)}
+        data-dragging={active ? 'true' : undefined}
+      >
         <WaveformLayer
           view={view}
           duration={duration}
           pyramid={pyramid}
           time={time}
-          chapters={chapters}
-          statements={statements}
+          chapters={chapterLane}
+          edges={shownEdges}
+          statements={layout}
+          selectedId={selectedId}
+          preview={preview}
+          pendingStart={props.pendingStart}
+          loop={props.loop}
         />
         <Waveform
           coarsePeaks={state.overview}
@@ -100,6 +166,9 @@ export function WaveformPanel(props: {
           controllerRef={controller}
           onView={setView}
         />
+        {hovered && view && (
+          <StatementTooltip statement={hovered} left={(hovered.start - view.start) * pxPerSec} />
+        )}
       </div>
       <TimeRuler view={view} />
       <Overview

@@ -1,7 +1,7 @@
-import type { SpanView } from '../../../shared/contract'
 import type { PeakPyramid } from '../../../shared/waveformData'
+import { paintBandsOver, paintBandsUnder, type Bands } from './spans/paintBands'
 
-export interface PaintInput {
+export interface PaintInput extends Bands {
   ctx: CanvasRenderingContext2D
   width: number
   height: number
@@ -10,59 +10,23 @@ export interface PaintInput {
   pxPerSec: number
   pyramid: PeakPyramid
   time: number
-  chapters: readonly SpanView[]
-  statements: readonly SpanView[]
 }
 
 export const COLORS = {
   wave: '#7a8fa6',
   played: '#2f4f6f',
-  chapters: ['rgba(90, 130, 190, 0.10)', 'rgba(90, 170, 130, 0.10)'],
-  statement: 'rgba(201, 162, 39, 0.35)',
-  statementEdge: 'rgba(160, 122, 10, 0.9)',
-}
-
-/** Index of the first span that may reach `time`: spans are sorted by start. */
-function firstReaching(spans: readonly SpanView[], time: number, longest: number): number {
-  let lo = 0
-  let hi = spans.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((spans[mid] as SpanView).start + longest < time) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
-
-function eachVisible(
-  spans: readonly SpanView[],
-  start: number,
-  end: number,
-  visit: (span: SpanView, index: number) => void,
-): void {
-  let longest = 0
-  for (const s of spans) longest = Math.max(longest, s.end - s.start)
-  for (let i = firstReaching(spans, start, longest); i < spans.length; i++) {
-    const span = spans[i] as SpanView
-    if (span.start > end) break
-    if (span.end >= start) visit(span, i)
-  }
 }
 
 /**
  * Draws the visible window only, from the coarsest peaks level that still has a point per pixel: a
- * frame costs about one pass over the canvas's width, whatever the episode's length or zoom.
+ * frame costs about one pass over the canvas's width, whatever the episode's length or zoom. Chapters
+ * and statements are found by binary search, so their number does not count either.
  */
 export function paintWaveform(p: PaintInput): void {
   const { ctx, width, height, start, pxPerSec, pyramid, time } = p
-  const end = start + width / pxPerSec
   const x = (t: number): number => (t - start) * pxPerSec
   ctx.clearRect(0, 0, width, height)
-
-  eachVisible(p.chapters, start, end, (c, i) => {
-    ctx.fillStyle = COLORS.chapters[i % 2] as string
-    ctx.fillRect(x(c.start), 0, (c.end - c.start) * pxPerSec, height)
-  })
+  paintBandsUnder(p)
 
   const level = pyramid.levelFor(pxPerSec)
   const pairs = level.peaks.length / 2
@@ -92,11 +56,5 @@ export function paintWaveform(p: PaintInput): void {
   bars(0, playedX, COLORS.played)
   bars(playedX, width, COLORS.wave)
 
-  eachVisible(p.statements, start, end, (s) => {
-    const left = x(s.start)
-    ctx.fillStyle = COLORS.statement
-    ctx.fillRect(left, height - 16, Math.max(1, (s.end - s.start) * pxPerSec), 12)
-    ctx.fillStyle = COLORS.statementEdge
-    ctx.fillRect(left, height - 16, 1, 12)
-  })
+  paintBandsOver(p)
 }

@@ -1,0 +1,46 @@
+import { platform, type ChosenFile } from '../platform'
+
+/** The browser's file input, which the keyboard action opens. */
+export const IMPORT_INPUT_ID = 'import-transcript-file'
+
+export const TRANSCRIPT_ACCEPT = '.vtt,.srt,.json,.txt'
+
+/** Picks a transcript file: the native dialog on the desktop, a file input in the browser. */
+export function ImportTranscriptButton(props: {
+  onChosen: (file: ChosenFile) => void
+  onError: (message: string) => void
+}): React.JSX.Element {
+  const { onChosen, onError } = props
+  const choose = platform.chooseFile
+  if (choose)
+    return (
+      <button
+        type="button"
+        onClick={() =>
+          void choose('transcript').then(
+            (f) => f && onChosen(f),
+            (e: Error) => onError(e.message),
+          )
+        }
+      >
+        Import transcript…
+      </button>
+    )
+  return (
+    <label className="button">
+      Import transcript…
+      <input
+        id={IMPORT_INPUT_ID}
+        type="file"
+        hidden
+        aria-label="Import transcript"
+        accept={TRANSCRIPT_ACCEPT}
+        onChange={(e) => {
+          const file = e.target.files?.[0]
+          e.target.value = ''
+          if (file) platform.adoptFile(file).then(onChosen, (err: Error) => onError(err.message))
+        }}
+      />
+    </label>
+  )
+}

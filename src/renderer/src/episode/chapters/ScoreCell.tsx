@@ -1,0 +1,76 @@
+import type { ScoreView } from '../../../../shared/contract'
+
+/** Where the arrows and Home/End send the focus from a score cell. */
+export type CellMove = { rows: number; cols: number } | 'rowStart' | 'rowEnd'
+
+const MOVES: Record<string, CellMove> = {
+  ArrowUp: { rows: -1, cols: 0 },
+  ArrowDown: { rows: 1, cols: 0 },
+  ArrowLeft: { rows: 0, cols: -1 },
+  ArrowRight: { rows: 0, cols: 1 },
+  Home: 'rowStart',
+  End: 'rowEnd',
+}
+
+/** True for a score set without the reasoning a published score needs. */
+export const lacksReasoning = (score: ScoreView): boolean =>
+  score.value !== null && score.reasoning.trim() === ''
+
+/**
+ * One chapter's score on one dimension, typed like a spreadsheet cell: digits set it, `T` is 10,
+ * Backspace or Delete clears it, Enter opens its reasoning, the arrows move. The keys it takes are
+ * kept from the screen's single-key shortcuts, which would otherwise act on them too.
+ */
+export function ScoreCell(props: {
+  score: ScoreView
+  label: string
+  row: number
+  col: number
+  /** Digits typed that wait for the next one. */
+  pending: string | null
+  onDigit: (digit: string) => void
+  onSet: (value: number | null) => void
+  onOpenReasoning: () => void
+  onMove: (move: CellMove) => void
+  onFocus: () => void
+  onBlur: () => void
+}): React.JSX.Element {
+  const { score, pending } = props
+  const missing = lacksReasoning(score)
+  const onKeyDown = (e: React.KeyboardEvent<HTMLTableCellElement>): void => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return
+    const move = e.shiftKey ? undefined : MOVES[e.key]
+    let handled = true
+    if (/^[0-9]$/.test(e.key)) props.onDigit(e.key)
+    else if (e.key === 't' || e.key === 'T') props.onSet(10)
+    else if (e.key === 'Backspace' || e.key === 'Delete') props.onSet(null)
+    else if (e.key === 'Enter') props.onOpenReasoning()
+    else if (move) props.onMove(move)
+    else handled = false
+    if (!handled) return
+    e.preventDefault()
+    e.stopPropagation()
+  }
+  const classes = [
+    'score',
+    missing && 'needs-reasoning',
+    pending !== null && 'pending',
+    score.reasoning && 'reasoned',
+  ]
+  return (
+    <td
+      tabIndex={0}
+      className={classes.filter(Boolean).join(' ')}
+      aria-label={props.label}
+      title={missing ? 'score without reasoning' : score.reasoning || 'not scored; type 0-9, T for 10'}
+      data-row={props.row}
+      data-col={props.col}
+      onKeyDown={onKeyDown}
+      onFocus={props.onFocus}
+      onBlur={props.onBlur}
+      onDoubleClick={props.onOpenReasoning}
+    >
+      {pending !== null ? `${pending}…` : (score.value ?? '')}
+    </td>
+  )
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react'
+import type { Role } from '../../../../shared/episodeFormat'
+import type { EditorPanelProps } from '../editorPanelProps'
+import { RoleSelect } from '../RoleSelect'
+
+/** Adds a participant the transcript does not name (a host who only introduces, a guest not yet transcribed). */
+export function AddParticipantForm(props: EditorPanelProps): React.JSX.Element {
+  const { episodeId, edit } = props
+  const [name, setName] = useState('')
+  const [role, setRole] = useState<Role>('guest')
+  const [affiliation, setAffiliation] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+
+  const add = async (): Promise<void> => {
+    if (name.trim() === '') return setProblem('a participant needs a name')
+    setProblem(null)
+    const added = await edit('participants.add', {
+      id: episodeId,
+      name: name.trim(),
+      role,
+      affiliation: affiliation.trim() || null,
+    })
+    if (added) {
+      setName('')
+      setRole('guest')
+      setAffiliation('')
+    }
+  }
+  return (
+    <form
+      className="add-participant"
+      aria-label="Add a participant"
+      onSubmit={(e) => {
+        e.preventDefault()
+        void add()
+      }}
+    >
+      <input
+        aria-label="New participant name"
+        placeholder="Name"
+        value={name}
+        aria-invalid={problem ? true : undefined}
+        onChange={(e) => {
+          setName(e.target.value)
+          setProblem(null)
+        }}
+      />
+      <RoleSelect label="New participant role" value={role} onChange={setRole} />
+      <input
+        aria-label="New participant affiliation"
+        placeholder="Affiliation (optional)"
+        value={affiliation}
+        onChange={(e) => setAffiliation(e.target.value)}
+      />
+      <button type="submit">Add participant</button>
+      {problem && (
+        <span className="field-error" role="alert">
+          {problem}
+        </span>
+      )}
+    </form>
+  )
+}

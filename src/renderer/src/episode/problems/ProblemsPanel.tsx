@@ -1,0 +1,45 @@
+import { findProblems } from '../../../../shared/problems'
+import { formatClock } from '../../../../shared/time'
+import type { EditorPanelProps } from '../editorPanelProps'
+
+/** Everything to fix before publishing, in the order of the media; a click goes to the item and its time. */
+export function ProblemsPanel(props: EditorPanelProps): React.JSX.Element {
+  const { view, selection, select, seek } = props
+  const problems = findProblems(view)
+  if (problems.length === 0)
+    return (
+      <section className="problems-panel" aria-label="Problems">
+        <p className="empty">No problems</p>
+      </section>
+    )
+  return (
+    <section className="problems-panel" aria-label="Problems">
+      <p className="hint">
+        {problems.length} {problems.length === 1 ? 'problem' : 'problems'} to fix before publishing. Click one
+        to select its item and go to its time.
+      </p>
+      <ul className="problem-list">
+        {problems.map((p) => {
+          const selected =
+            p.target !== null && selection?.kind === p.target.kind && selection.id === p.target.id
+          return (
+            <li key={p.key}>
+              <button
+                type="button"
+                className={`problem kind-${p.kind}${selected ? ' selected' : ''}`}
+                data-problem={p.kind}
+                aria-current={selected ? 'true' : undefined}
+                onClick={() => {
+                  if (p.target) select(p.target)
+                  seek(p.time)
+                }}
+              >
+                <span className="problem-time">{formatClock(p.time)}</span> {p.message}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,146 @@
+import { edgesInWindow, type ChapterEdge } from '../../../../shared/chapterEdges'
+import type { ChapterView, StatementView } from '../../../../shared/contract'
+import { eachInWindow, type SpanLane, type SpanLayout, type TimeSpan } from '../../../../shared/spanGeometry'
+import type { SpanPreview } from './spanPreview'
+import { BANDS, laneTop } from './waveformBands'
+
+/** What is drawn around the waves: chapters, statements, the loop and the `[` mark. */
+export interface Bands {
+  chapters: SpanLane<ChapterView>
+  edges: readonly ChapterEdge[]
+  statements: SpanLayout<StatementView>
+  selectedId: string | null
+  preview: SpanPreview | null
+  pendingStart: number | null
+  loop: TimeSpan | null
+}
+
+export interface BandsFrame extends Bands {
+  ctx: CanvasRenderingContext2D
+  width: number
+  height: number
+  /** Seconds at the left edge. */
+  start: number
+  pxPerSec: number
+}
+
+export const BAND_COLORS = {
+  chapters: ['rgba(90, 130, 190, 0.10)', 'rgba(90, 170, 130, 0.10)'],
+  chapterText: '#3d4f63',
+  chapterEdge: 'rgba(61, 79, 99, 0.45)',
+  chapterGrip: '#5b708a',
+  chapterGripActive: '#1f3550',
+  statement: 'rgba(201, 162, 39, 0.55)',
+  statementSelected: 'rgba(201, 162, 39, 0.9)',
+  statementEdge: 'rgba(140, 104, 6, 0.95)',
+  selectionTint: 'rgba(201, 162, 39, 0.16)',
+  loopTint: 'rgba(40, 150, 120, 0.12)',
+  loopBar: 'rgba(30, 120, 95, 0.8)',
+  pending: '#d2452b',
+}
+
+const windowEnd = (f: BandsFrame): number => f.start + f.width / f.pxPerSec
+
+/** Beneath the waves: a tint per chapter and the looped span. */
+export function paintBandsUnder(f: BandsFrame): void {
+  const { ctx, height, start, pxPerSec } = f
+  const x = (t: number): number => (t - start) * pxPerSec
+  eachInWindow(f.chapters, start, windowEnd(f), (c, i) => {
+    ctx.fillStyle = BAND_COLORS.chapters[i % 2] as string
+    ctx.fillRect(x(c.start), 0, (c.end - c.start) * pxPerSec, height)
+  })
+  if (f.loop) {
+    ctx.fillStyle = BAND_COLORS.loopTint
+    ctx.fillRect(x(f.loop.start), 0, (f.loop.end - f.loop.start) * pxPerSec, height)
+  }
+}
+
+/** Over the waves: chapter titles and grips, statement lanes, the selected statement's handles, marks. */
+export function paintBandsOver(f: BandsFrame): void {
+  paintChapterStrip(f)
+  paintStatements(f)
+  const { ctx, height, start, pxPerSec } = f
+  const x = (t: number): number => (t - start) * pxPerSec
+  if (f.loop) {
+    ctx.fillStyle = BAND_COLORS.loopBar
+    ctx.fillRect(x(f.loop.start), BANDS.chapterStrip, (f.loop.end - f.loop.start) * pxPerSec, 3)
+  }
+  if (f.pendingStart !== null) {
+    const at = Math.round(x(f.pendingStart)) + 0.5
+    ctx.strokeStyle = BAND_COLORS.pending
+    ctx.lineWidth = 1.5
+    ctx.setLineDash([5, 4])
+    ctx.beginPath()
+    ctx.moveTo(at, 0)
+    ctx.lineTo(at, height)
+    ctx.stroke()
+    ctx.setLineDash([])
+  }
+}
+
+function paintChapterStrip(f: BandsFrame): void {
+  const { ctx, width, height, start, pxPerSec, preview } = f
+  const x = (t: number): number => (t - start) * pxPerSec
+  const strip = BANDS.chapterStrip
+  ctx.font = '11px system-ui, sans-serif'
+  ctx.textBaseline = 'middle'
+  eachInWindow(f.chapters, start, windowEnd(f), (c, i) => {
+    const left = Math.max(0, x(c.start))
+    const right = Math.min(width, x(c.end))
+    if (right - left < 24) return
+    ctx.save()
+    ctx.beginPath()
+    ctx.rect(left, 0, right - left, strip)
+    ctx.clip()
+    ctx.fillStyle = BAND_COLORS.chapterText
+    ctx.fillText(c.title || `Chapter ${i + 1}`, left + 8, strip / 2 + 1)
+    ctx.restore()
+  })
+  const slack = BANDS.edgePx / pxPerSec
+  for (const edge of edgesInWindow(f.edges, start - slack, windowEnd(f) + slack)) {
+    const at = Math.round(x(edge.at))
+    const active =
+      preview?.kind === 'boundary' && preview.chapterId === edge.chapterId && preview.edge === edge.edge
+    ctx.fillStyle = BAND_COLORS.chapterEdge
+    ctx.fillRect(at, 0, 1, height)
+    ctx.fillStyle = active ? BAND_COLORS.chapterGripActive : BAND_COLORS.chapterGrip
+    ctx.fillRect(at - 3, 1, 7, strip - 2)
+  }
+}
+
+function paintStatements(f: BandsFrame): void {
+  const { ctx, height, start, pxPerSec, statements, preview, selectedId } = f
+  const x = (t: number): number => (t - start) * pxPerSec
+  const band = (s: TimeSpan, lane: number, selected: boolean): void => {
+    const left = x(s.start)
+    const w = Math.max(2, (s.end - s.start) * pxPerSec)
+    const top = laneTop(lane, height)
+    ctx.fillStyle = selected ? BAND_COLORS.statementSelected : BAND_COLORS.statement
+    ctx.fillRect(left, top, w, BANDS.laneHeight)
+    ctx.fillStyle = BAND_COLORS.statementEdge
+    ctx.fillRect(left, top, 1, BANDS.laneHeight)
+    ctx.fillRect(left + w - 1, top, 1, BANDS.laneHeight)
+  }
+  const dragged = preview?.kind === 'statement' ? preview.id : null
+  statements.lanes.forEach((lane, l) => {
+    eachInWindow(lane, start, windowEnd(f), (s) => {
+      if (s.id !== dragged) band(s, l, s.id === selectedId)
+    })
+  })
+  // The statement being dragged or made, else the selected one: drawn over the others, at full height.
+  const focus =
+    preview?.kind === 'statement' ? preview : selectedId ? (statements.byId.get(selectedId) ?? null) : null
+  if (!focus) return
+  const lane = focus.id === null ? 0 : (statements.laneOf.get(focus.id) ?? 0)
+  band(focus, lane, true)
+  const left = x(focus.start)
+  const right = x(focus.end)
+  ctx.fillStyle = BAND_COLORS.selectionTint
+  ctx.fillRect(left, 0, right - left, height)
+  ctx.fillStyle = BAND_COLORS.statementEdge
+  const grip = Math.min(28, height / 3)
+  for (const at of [left, right]) {
+    ctx.fillRect(at - 1, 0, 2, height)
+    ctx.fillRect(at - 3, height / 2 - grip / 2, 6, grip)
+  }
+}

@@ -1,0 +1,241 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import type { ChapterEdge } from '../../../../shared/chapterEdges'
+import type { StatementView } from '../../../../shared/contract'
+import { lastMillis } from '../../../../shared/preciseTime'
+import { movedBoundary, movedSpan, resizedSpan, spanFromDrag, type Snap } from '../../../../shared/spanDrag'
+import type { SpanLayout } from '../../../../shared/spanGeometry'
+import type { SnapTargets } from '../../../../shared/spanSnapping'
+import { roundMillis } from '../../../../shared/time'
+import type { Edit, Selection } from '../editorPanelProps'
+import type { ViewWindow } from '../Waveform'
+import type { SpanPreview } from './spanPreview'
+import { BANDS, hitWaveform, NOTHING, sameHit, type WaveformHit, type WaveformPoint } from './waveformBands'
+
+export interface SpanDragInput {
+  episodeId: string
+  duration: number
+  view: ViewWindow | null
+  statements: SpanLayout<StatementView>
+  edges: readonly ChapterEdge[]
+  targets: SnapTargets
+  selectedId: string | null
+  edit: Edit
+  select: (selection: Selection) => void
+  seek: (seconds: number) => void
+}
+
+export interface SpanDrag {
+  /** What the drag would make, shown until the edit it made is answered. */
+  preview: SpanPreview | null
+  /** What is under the pointer (the cursor and the tooltip follow it). */
+  hover: WaveformHit
+  /** What is being dragged. */
+  active: WaveformHit | null
+}
+
+interface Gesture {
+  hit: WaveformHit
+  /** The statement as it was when grabbed. */
+  original: StatementView | null
+  downX: number
+  downTime: number
+  dragging: boolean
+  cancelled: boolean
+}
+
+function pointAt(stack: HTMLElement, event: MouseEvent, input: SpanDragInput): WaveformPoint {
+  const rect = stack.getBoundingClientRect()
+  // Until wavesurfer reports its view, the whole episode fits the width.
+  const pxPerSec = input.view?.pxPerSec ?? rect.width / input.duration
+  const x = event.clientX - rect.left
+  const layer = stack.querySelector('canvas')
+  return {
+    x,
+    y: event.clientY - rect.top,
+    time: (input.view?.start ?? 0) + x / pxPerSec,
+    pxPerSec,
+    height: layer?.clientHeight ?? rect.height,
+  }
+}
+
+function previewOf(
+  g: Gesture,
+  point: WaveformPoint,
+  altKey: boolean,
+  input: SpanDragInput,
+): SpanPreview | null {
+  const snap: Snap = altKey ? null : { targets: input.targets, tolerance: BANDS.snapPx / point.pxPerSec }
+  const last = lastMillis(input.duration)
+  const delta = point.time - g.downTime
+  const { hit, original } = g
+  if (hit.kind === 'boundary') {
+    const { chapterId, edge, at, low, high } = hit.edge
+    return { kind: 'boundary', chapterId, edge, from: at, at: movedBoundary(at + delta, low, high, snap) }
+  }
+  if (hit.kind === 'empty') {
+    const span = spanFromDrag(g.downTime, point.time, last, snap)
+    return span && { kind: 'statement', id: null, ...span }
+  }
+  if (!original) return null
+  const span =
+    hit.part === 'body'
+      ? movedSpan(original, delta, last, snap)
+      : resizedSpan(original, hit.part, original[hit.part] + delta, last, snap)
+  return { kind: 'statement', id: original.id, ...span }
+}
+
+/** The one edit a finished drag makes; nothing when it ends where it began. */
+async function commit(preview: SpanPreview, g: Gesture, input: SpanDragInput): Promise<void> {
+  const id = input.episodeId
+  if (preview.kind === 'boundary') {
+    const at = roundMillis(preview.at)
+    if (at !== roundMillis(preview.from))
+      await input.edit('chapters.moveBoundary', { id, chapterId: preview.chapterId, edge: preview.edge, at })
+    return
+  }
+  const start = roundMillis(preview.start)
+  const end = roundMillis(preview.end)
+  if (preview.id === null) {
+    const made = await input.edit('statements.create', { id, start, end })
+    if (made) input.select({ kind: 'statement', id: made.statementId })
+    return
+  }
+  const patch = {
+    ...(start !== roundMillis(g.original?.start ?? -1) && { start }),
+    ...(end !== roundMillis(g.original?.end ?? -1) && { end }),
+  }
+  if (Object.keys(patch).length > 0)
+    await input.edit('statements.update', { id, statementId: preview.id, patch })
+}
+
+/**
+ * Pointer gestures on the waveform stack: a drag on empty waves makes a statement, a drag on a
+ * statement moves it or (by an edge) resizes it, a drag on a chapter grip moves that boundary. The
+ * preview follows the pointer and one edit is made on release, so a gesture is one undo step. A press
+ * that moves less than a few pixels is a click: a seek to the time under it (on a statement, which it
+ * also selects).
+ */
+export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): SpanDrag {
+  const [preview, setPreview] = useState<SpanPreview | null>(null)
+  const [hover, setHover] = useState<WaveformHit>(NOTHING)
+  const [active, setActive] = useState<WaveformHit | null>(null)
+  const latest = useRef(input)
+  useLayoutEffect(() => {
+    latest.current = input
+  })
+
+  useEffect(() => {
+    if (!stack) return
+    let gesture: Gesture | null = null
+    let swallowClick = false
+    // Which preview is current: an edit answered after a newer drag began must not clear that drag's.
+    let generation = 0
+
+    const stop = (): void => {
+      window.removeEventListener('pointermove', onDrag)
+      window.removeEventListener('pointerup', onUp)
+      window.removeEventListener('pointercancel', onCancel)
+      window.removeEventListener('keydown', onKey, true)
+      gesture = null
+      setActive(null)
+    }
+    const show = (next: SpanPreview | null): number => {
+      setPreview(next)
+      return ++generation
+    }
+
+    const onDown = (event: PointerEvent): void => {
+      if (event.button !== 0 || gesture) return
+      const input = latest.current
+      const point = pointAt(stack, event, input)
+      // Below the painted area is wavesurfer's scrollbar.
+      if (point.y > point.height) return
+      // The gesture is ours whatever it turns out to be, a click included (see onUp).
+      event.stopPropagation()
+      const hit = hitWaveform(point, input.statements, input.selectedId, input.edges)
+      const original = hit.kind === 'statement' ? (input.statements.byId.get(hit.id) ?? null) : null
+      if (hit.kind === 'statement') input.select({ kind: 'statement', id: hit.id })
+      gesture = {
+        hit,
+        original,
+        downX: event.clientX,
+        downTime: point.time,
+        dragging: false,
+        cancelled: false,
+      }
+      window.addEventListener('pointermove', onDrag)
+      window.addEventListener('pointerup', onUp)
+      window.addEventListener('pointercancel', onCancel)
+      window.addEventListener('keydown', onKey, true)
+    }
+    const onDrag = (event: PointerEvent): void => {
+      const g = gesture
+      if (!g || g.cancelled) return
+      if (!g.dragging && Math.abs(event.clientX - g.downX) < BANDS.dragPx) return
+      if (!g.dragging) setActive(g.hit)
+      g.dragging = true
+      show(previewOf(g, pointAt(stack, event, latest.current), event.altKey, latest.current))
+    }
+    const onUp = (event: PointerEvent): void => {
+      const g = gesture
+      stop()
+      if (!g) return
+      // The click that follows the release is this gesture's, not wavesurfer's: its seek goes by the
+      // media element's duration, which for an MP3 can be a few tenths of a percent off the probed one
+      // the bands are painted by, and it waits until the media has data at the previous seek.
+      swallowClick = true
+      setTimeout(() => (swallowClick = false), 0)
+      if (g.cancelled) return
+      const input = latest.current
+      if (!g.dragging) return input.seek(g.downTime)
+      const last = previewOf(g, pointAt(stack, event, input), event.altKey, input)
+      const mine = show(last)
+      if (!last) return
+      void commit(last, g, input).finally(() => {
+        if (generation === mine) setPreview(null)
+      })
+    }
+    const onCancel = (): void => {
+      stop()
+      show(null)
+    }
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape' || !gesture) return
+      // Escape ends the drag only; the screen's Escape would also drop the selection.
+      event.stopPropagation()
+      event.preventDefault()
+      gesture.cancelled = true
+      setActive(null)
+      show(null)
+    }
+    const onClick = (event: MouseEvent): void => {
+      if (!swallowClick) return
+      swallowClick = false
+      event.stopPropagation()
+      event.preventDefault()
+    }
+    const onHover = (event: PointerEvent): void => {
+      if (gesture) return
+      const input = latest.current
+      const point = pointAt(stack, event, input)
+      const hit =
+        point.y > point.height ? NOTHING : hitWaveform(point, input.statements, input.selectedId, input.edges)
+      setHover((previous) => (sameHit(previous, hit) ? previous : hit))
+    }
+    const onLeave = (): void => setHover(NOTHING)
+
+    stack.addEventListener('pointerdown', onDown, true)
+    stack.addEventListener('click', onClick, true)
+    stack.addEventListener('pointermove', onHover)
+    stack.addEventListener('pointerleave', onLeave)
+    return () => {
+      stack.removeEventListener('pointerdown', onDown, true)
+      stack.removeEventListener('click', onClick, true)
+      stack.removeEventListener('pointermove', onHover)
+      stack.removeEventListener('pointerleave', onLeave)
+      stop()
+    }
+  }, [stack])
+
+  return { preview, hover, active }
+}

@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { createPortal } from 'react-dom'
+import type { TranscriptView } from '../../../../shared/contract'
+import { roundMillis } from '../../../../shared/time'
+import { isTypingTarget } from '../../isTypingTarget'
+import type { EditorPanelProps } from '../editorPanelProps'
+import { readTranscriptSelection, type SelectedWords } from './transcriptSelection'
+
+const TRANSCRIPT = '[aria-label="Transcript"]'
+
+/** The transcript words the editor has selected, followed as the selection changes or scrolls. */
+function useTranscriptSelection(transcript: TranscriptView | null): SelectedWords | null {
+  const [picked, setPicked] = useState<SelectedWords | null>(null)
+  const segments = useMemo(() => new Map((transcript?.segments ?? []).map((s) => [s.id, s])), [transcript])
+  useEffect(() => {
+    let frame = 0
+    // Selecting by dragging fires many changes a frame: read the selection once per frame.
+    const read = (): void => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(() => {
+        const region = document.querySelector(TRANSCRIPT)
+        setPicked(region ? readTranscriptSelection(region, segments) : null)
+      })
+    }
+    read()
+    document.addEventListener('selectionchange', read)
+    document.addEventListener('scroll', read, true)
+    return () => {
+      cancelAnimationFrame(frame)
+      document.removeEventListener('selectionchange', read)
+      document.removeEventListener('scroll', read, true)
+    }
+  }, [segments])
+  return picked
+}
+
+/**
+ * A "Make statement" button beside words selected in the transcript; it (or S) makes a statement over
+ * the words' span with them as its quote, and selects it.
+ */
+export function MakeStatementFromSelection(props: {
+  transcript: TranscriptView | null
+  editor: EditorPanelProps
+}): React.JSX.Element | null {
+  const { episodeId, edit, select } = props.editor
+  const picked = useTranscriptSelection(props.transcript)
+
+  const make = useCallback(() => {
+    if (!picked) return
+    const { start, end, quote } = picked
+    document.getSelection()?.removeAllRanges()
+    void edit('statements.create', {
+      id: episodeId,
+      start: roundMillis(start),
+      end: roundMillis(end),
+      quote,
+    }).then((made) => {
+      if (made) select({ kind: 'statement', id: made.statementId })
+    })
+  }, [picked, edit, episodeId, select])
+
+  useEffect(() => {
+    if (!picked) return
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key.toLowerCase() !== 's' || event.ctrlKey || event.metaKey || event.altKey) return
+      if (event.defaultPrevented || isTypingTarget(event.target)) return
+      event.preventDefault()
+      make()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [picked, make])
+
+  if (!picked) return null
+  return createPortal(
+    <button
+      type="button"
+      className="make-statement"
+      style={{
+        left: Math.max(8, Math.min(picked.anchor.x, window.innerWidth - 180)),
+        top: Math.min(picked.anchor.y + 6, window.innerHeight - 40),
+      }}
+      // Pressing the button must not drop the selection it is about.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={make}
+    >
+      Make statement (S)
+    </button>,
+    document.body,
+  )
+}

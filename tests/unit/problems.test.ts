@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest'
+import type { ChapterView, EpisodeView, HighlightView, StatementView } from '../../src/shared/contract'
+import { findProblems, type ProblemKind } from '../../src/shared/problems'
+import { SEED_DIMENSIONS, SEED_SCALE } from '../../src/shared/rubric'
+
+const DURATION = 1020
+
+function episode(parts: Partial<EpisodeView> = {}): EpisodeView {
+  return {
+    summary: {
+      id: 'ep',
+      title: 'Open Questions in Agentic RL',
+      show: 'latent-space',
+      publishedOn: '2025-05-09',
+      durationSeconds: DURATION,
+      reviewStatus: 'draft',
+    },
+    details: { sourceUrl: null, summary: '' },
+    rubric: { scale: { ...SEED_SCALE }, dimensions: [...SEED_DIMENSIONS] },
+    chapters: [],
+    highlights: [],
+    statements: [],
+    speakingBalance: null,
+    scoreSummary: {},
+    media: null,
+    participants: [],
+    transcript: { rev: 'r1', segmentCount: 0, speakersMapped: false },
+    history: { canUndo: false, canRedo: false, undoLabel: null, redoLabel: null },
+    ...parts,
+  }
+}
+
+function chapter(id: string, start: number, end: number, title = `Chapter ${id}`): ChapterView {
+  return {
+    id,
+    title,
+    start,
+    end,
+    why: '',
+    scores: Object.fromEntries(SEED_DIMENSIONS.map((d) => [d.key, { value: null, reasoning: '' }])),
+    machineScores: null,
+    origin: 'human',
+    status: 'accepted',
+  }
+}
+
+function statement(
+  id: string,
+  start: number,
+  end: number,
+  extra: Partial<StatementView> = {},
+): StatementView {
+  return {
+    id,
+    title: `Claim ${id}`,
+    quote: '',
+    start,
+    end,
+    speakerId: null,
+    chapterId: null,
+    origin: 'human',
+    status: 'accepted',
+    quoteProblem: null,
+    ...extra,
+  }
+}
+
+function highlight(id: string, dimension: string, time: number): HighlightView {
+  return { id, dimension, time, title: '', description: '', origin: 'human', status: 'accepted' }
+}
+
+const covering = (): ChapterView[] => [chapter('c1', 0, 415), chapter('c2', 415, DURATION)]
+const kinds = (view: EpisodeView): ProblemKind[] => findProblems(view).map((p) => p.kind)
+
+describe('findProblems', () => {
+  it('finds nothing in an empty episode or in chapters that cover the media', () => {
+    expect(findProblems(episode())).toEqual([])
+    expect(findProblems(episode({ chapters: covering() }))).toEqual([])
+  })
+
+  it('flags a statement past the end of the media, at the media end', () => {
+    const [problem, ...rest] = findProblems(episode({ statements: [statement('s1', 1000, 1250.2)] }))
+    expect(rest).toEqual([])
+    expect(problem).toMatchObject({
+      kind: 'statementOutsideMedia',
+      target: { kind: 'statement', id: 's1' },
+      time: 1000,
+    })
+    expect(problem?.message).toContain('20:50')
+    expect(problem?.message).toContain('17:00')
+    expect(findProblems(episode({ statements: [statement('s2', 1100, 1200)] }))[0]?.time).toBe(DURATION)
+  })
+
+  it('flags a statement that does not end after it starts', () => {
+    expect(findProblems(episode({ statements: [statement('s1', 30, 30), statement('s2', 50, 40)] }))).toEqual(
+      [
+        expect.objectContaining({ kind: 'statementSpan', target: { kind: 'statement', id: 's1' }, time: 30 }),
+        expect.objectContaining({ kind: 'statementSpan', target: { kind: 'statement', id: 's2' }, time: 50 }),
+      ],
+    )
+  })
+
+  it('flags a quote the transcript does not say in its span', () => {
+    const problems = findProblems(
+      episode({
+        statements: [
+          statement('s1', 10, 20, { quoteProblem: 'the quote is not what the transcript says in this span' }),
+          statement('s2', 30, 40),
+        ],
+      }),
+    )
+    expect(problems).toEqual([
+      expect.objectContaining({ kind: 'quoteMismatch', target: { kind: 'statement', id: 's1' }, time: 10 }),
+    ])
+    expect(problems[0]?.message).toContain('Claim s1')
+  })
+
+  it('flags gaps before, between and after chapters, with m:ss times', () => {
+    const problems = findProblems(
+      episode({ chapters: [chapter('c2', 415, 600, 'Scaling'), chapter('c1', 5, 400, 'Tool use')] }),
+    )
+    expect(problems.map((p) => [p.kind, p.target?.id, p.time])).toEqual([
+      ['chapterGap', 'c1', 0],
+      ['chapterGap', 'c2', 400],
+      ['chapterGap', 'c2', 600],
+    ])
+    expect(problems[0]?.message).toContain('0:00–0:05')
+    expect(problems[1]?.message).toMatch(/6:40–6:55 between “Tool use” and “Scaling”/)
+    expect(problems[2]?.message).toContain('10:00–17:00')
+  })
+
+  it('does not count float noise or a probed duration’s extra decimals as a gap', () => {
+    const view = episode({ chapters: [chapter('c1', 0, 0.1 + 0.2), chapter('c2', 0.3, 60.029)] })
+    view.summary.durationSeconds = 60.029388
+    expect(findProblems(view)).toEqual([])
+  })
+
+  it('flags overlapping chapters at the later one', () => {
+    const problems = findProblems(
+      episode({ chapters: [chapter('c1', 0, 500), chapter('c2', 415, DURATION)] }),
+    )
+    expect(problems).toEqual([
+      expect.objectContaining({ kind: 'chapterOverlap', target: { kind: 'chapter', id: 'c2' }, time: 415 }),
+    ])
+    expect(problems[0]?.message).toContain('6:55 to 8:20')
+  })
+
+  it('flags a score without reasoning, naming the chapter and the dimension label', () => {
+    const chapters = covering()
+    const second = chapters[1]
+    if (!second) throw new Error('two chapters')
+    second.title = 'Scaling Curves'
+    second.scores.guestDisagreement = { value: 3, reasoning: '  ' }
+    second.scores.guestTeaching = { value: 2, reasoning: 'Brown explains the curves.' }
+    const problems = findProblems(episode({ chapters }))
+    expect(problems).toEqual([
+      expect.objectContaining({
+        kind: 'scoreWithoutReasoning',
+        key: 'score-reasoning:c2:guestDisagreement',
+        target: { kind: 'chapter', id: 'c2' },
+        time: 415,
+      }),
+    ])
+    expect(problems[0]?.message).toContain('Scaling Curves')
+    expect(problems[0]?.message).toContain('Guest disagreement')
+    // An unscored dimension needs no reasoning yet.
+    second.scores.guestDisagreement = { value: null, reasoning: '' }
+    expect(findProblems(episode({ chapters }))).toEqual([])
+  })
+
+  it('flags a highlight in no chapter, only when there are chapters', () => {
+    const highlights = [highlight('h1', 'guestDisagreement', 900)]
+    expect(findProblems(episode({ highlights }))).toEqual([])
+    const problems = findProblems(episode({ highlights, chapters: [chapter('c1', 0, 800)] }))
+    expect(problems.map((p) => p.kind)).toEqual(['chapterGap', 'highlightOutsideChapters'])
+    expect(problems[1]).toMatchObject({ target: { kind: 'highlight', id: 'h1' }, time: 900 })
+    expect(problems[1]?.message).toContain('Sharpest disagreement')
+  })
+
+  it('flags the second highlight of a dimension', () => {
+    const problems = findProblems(
+      episode({
+        chapters: covering(),
+        highlights: [highlight('h2', 'guestTeaching', 450), highlight('h1', 'guestTeaching', 400)],
+      }),
+    )
+    expect(problems).toEqual([
+      expect.objectContaining({
+        kind: 'duplicateHighlight',
+        target: { kind: 'highlight', id: 'h2' },
+        time: 450,
+      }),
+    ])
+    expect(problems[0]?.message).toContain('Biggest teaching moment')
+    expect(problems[0]?.message).toContain('6:40')
+  })
+
+  it('flags a highlight for a dimension the rubric does not have', () => {
+    const problems = findProblems(episode({ highlights: [highlight('h1', 'vibes', 12)] }))
+    expect(problems).toEqual([
+      expect.objectContaining({
+        kind: 'unknownDimension',
+        target: { kind: 'highlight', id: 'h1' },
+        time: 12,
+      }),
+    ])
+    expect(problems[0]?.message).toContain('vibes')
+  })
+
+  it('lists every problem in the order of the media, each with a distinct key', () => {
+    const view = episode({
+      chapters: [chapter('c1', 10, 400), chapter('c2', 380, DURATION)],
+      statements: [statement('s1', 700, 650, { quoteProblem: 'no match' })],
+      highlights: [highlight('h1', 'vibes', 5)],
+    })
+    expect(kinds(view)).toEqual([
+      'chapterGap',
+      'unknownDimension',
+      'highlightOutsideChapters',
+      'chapterOverlap',
+      'quoteMismatch',
+      'statementSpan',
+    ])
+    const times = findProblems(view).map((p) => p.time)
+    expect(times).toEqual([...times].sort((a, b) => a - b))
+    const keys = findProblems(view).map((p) => p.key)
+    expect(new Set(keys).size).toBe(keys.length)
+  })
+})
