@@ -22,6 +22,8 @@ import {
   writeWebVtt,
 } from '../core/transcript/writeTranscript'
 import { startHost } from '../host/startHost'
+import { reviewReport } from '../core/review/reviewReport'
+import { reportLines } from './reportLines'
 
 const USAGE = `usage: episcore [--db PATH] <command> [options]
 
@@ -39,6 +41,8 @@ commands:
                          add an episode from episode JSON v1 (a machine's analysis or an
                          export); prints its id. --replace overwrites an episode with that id
   validate FILE.json     check a file against episode JSON v1
+  report ID              the review of a machine analysis: per dimension, the mean absolute difference
+                         between the machine's and the reviewer's scores; accepted/edited/rejected counts
   peaks MEDIA --out FILE.dat [--pixels-per-second N]
                          waveform peaks (BBC audiowaveform binary, version 2)
   serve [--port N]       the browser host on 127.0.0.1; prints the URL to open
@@ -178,6 +182,13 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         if (!file || positionals.length > 1) throw new UsageError('load needs one FILE.json')
         const { id } = withDb(dbPath, (db) => loadEpisodeFile(db, file, { replace: values.replace === true }))
         io.out(id)
+        return 0
+      }
+      case 'report': {
+        const { positionals } = parseCommand({})
+        const [id] = positionals
+        if (!id || positionals.length > 1) throw new UsageError('report needs one episode ID')
+        for (const line of reportLines(withDb(dbPath, (db) => reviewReport(db, id)))) io.out(line)
         return 0
       }
       case 'validate': {

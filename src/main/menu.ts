@@ -23,6 +23,17 @@ export function buildMenu(getWindow: () => BrowserWindow | null): Menu {
             { label: 'Podcasting 2.0 JSON…', click: send('file.exportTranscript.podcast-json') },
           ],
         },
+        {
+          label: 'Export for Publishing',
+          submenu: [
+            { label: 'Web Page (HTML)…', click: send('file.export.html') },
+            { label: 'Chapters for Podcast Apps…', click: send('file.export.chapters') },
+            { label: 'Chapters for YouTube…', click: send('file.export.youtube') },
+            { label: 'Chapters as WebVTT…', click: send('file.export.vtt-chapters') },
+            { label: 'Scores as CSV…', click: send('file.export.csv') },
+          ],
+        },
+        { label: 'Publish…', accelerator: 'Shift+CmdOrCtrl+E', click: send('file.publish') },
         { type: 'separator' },
         isMac ? { role: 'close' } : { role: 'quit' },
       ],

@@ -64,6 +64,8 @@ export interface StatementView extends SpanView {
   status: ItemStatus
   /** Set when the quote is not what the transcript says in the statement's span. */
   quoteProblem: string | null
+  /** With a quote problem: where the transcript does say the quote, if it does, to move the span there. */
+  quoteFoundAt: { start: number; end: number } | null
 }
 
 export interface ScoreView {
@@ -172,6 +174,23 @@ export type PeaksStatus =
   | { state: 'missing' }
   | { state: 'failed'; message: string }
   | { state: 'unavailable'; message: string }
+
+/** One of the daily copies of the database kept beside it, as the restore dialog lists them. */
+export interface BackupInfo {
+  /** The file's name in the backups folder: what a restore names, never a path. */
+  file: string
+  /** ISO 8601, from the time in the file's name. */
+  takenAt: string
+  sizeBytes: number
+  /** Read from the copy itself; null when the copy cannot be read. */
+  episodes: number | null
+}
+
+export interface RestoreOutcome {
+  restored: true
+  /** The name the replaced database was moved to in the backups folder; null when there was none. */
+  keptAside: string | null
+}
 
 export const episodePatchSchema = z
   .strictObject({
@@ -369,6 +388,18 @@ export const contract = {
   'review.report': method<ReviewReport>()(byId),
   'history.undo': method<EpisodeView>()(byId),
   'history.redo': method<EpisodeView>()(byId),
+  /** The database's backups, newest first; answered even when the database itself is damaged. */
+  'backups.list': method<BackupInfo[]>()(z.strictObject({})),
+  /** Replaces the database with a listed backup, keeping the replaced one aside. */
+  'backups.restore': method<RestoreOutcome>()(
+    z.strictObject({
+      backup: z
+        .string()
+        .min(1)
+        .max(255)
+        .regex(/^[^/\\]+\.sqlite$/, 'a backup file name from backups.list'),
+    }),
+  ),
 }
 
 export type Contract = typeof contract

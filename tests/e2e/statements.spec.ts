@@ -2,9 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { parsePreciseClock } from '../../src/shared/preciseTime'
-import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
+import { MISSING_FIXTURES, SONNET_VTT, haveFixtures } from '../sharedFixtures'
 import { tempFolder } from '../tempFolder'
-import { exportEpisode, newSonnetEpisode } from './analysisPage'
+import { api, episodeId, exportEpisode, newSonnetEpisode, openTab } from './analysisPage'
 import { expect, test } from './hostFixture'
 import { sonnetAsWhisperJson, sonnetLines } from './sonnetWords'
 
@@ -285,4 +285,27 @@ test('the statements table sorts, filters, edits in place, plays a row, loops it
   await expect.poll(titleValues).toEqual(['Middle claim', 'Alpha claim'])
   await page.keyboard.press('Control+z')
   await expect(rows(page)).toHaveCount(3)
+})
+
+test('a quote said elsewhere in the transcript offers to move the statement there', async ({
+  page,
+  served,
+}) => {
+  await newSonnetEpisode(page, served.host.url, SONNET_VTT)
+  const id = episodeId(page)
+  // The quote is the sonnet's third line; the span given is the first line's.
+  await api(page, 'statements.create', {
+    id,
+    start: 0.5,
+    end: 2,
+    quote: "That thereby beauty's rose might never die",
+  })
+  await page.reload()
+  await openTab(page, /^Statements/)
+  const row = page.getByRole('row', { name: /beauty's rose/ })
+  await expect(row).toContainText('the quote is said elsewhere in the transcript')
+  await row.getByRole('button', { name: /Move the span to 0:05/ }).click()
+  await expect(row).not.toContainText('elsewhere')
+  const doc = await exportEpisode(page)
+  expect(doc.statements[0]?.start).toBeCloseTo(5.88, 1)
 })

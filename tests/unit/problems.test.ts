@@ -61,6 +61,7 @@ function statement(
     origin: 'human',
     status: 'accepted',
     quoteProblem: null,
+    quoteFoundAt: null,
     ...extra,
   }
 }

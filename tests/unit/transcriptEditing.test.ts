@@ -171,6 +171,17 @@ describe('editing an episode transcript', () => {
     expect(episodeView(db, id).statements[0]?.quoteProblem).not.toBeNull()
   })
 
+  it('a quote said elsewhere offers that place; a quote said nowhere is flagged as not in the transcript', async () => {
+    const { db, id } = await freshEpisode(INTERVIEW_VTT)
+    addStatement(db, id, 'misplaced', 'The algorithms do NOT exist yet!', 1, 4)
+    addStatement(db, id, 'invented', 'Agents will replace every podcast host by next year', 9.5, 14)
+    const [misplaced, invented] = episodeView(db, id).statements
+    expect(misplaced?.quoteProblem).toMatch(/said elsewhere/)
+    expect(misplaced?.quoteFoundAt).toEqual({ start: 14.5, end: 20 })
+    expect(invented?.quoteProblem).toBe('the quote is not in the transcript')
+    expect(invented?.quoteFoundAt).toBeNull()
+  })
+
   it('a broken re-import is refused and the transcript stays as it was', async () => {
     const { db, id } = await freshEpisode(INTERVIEW_VTT)
     const before = transcriptView(db, id)

@@ -12,6 +12,7 @@ import type { Db } from '../db/openDatabase'
 import { notFound } from '../errors'
 import { episodeDocument } from '../export/exportEpisode'
 import { historyState } from '../history/editHistory'
+import { quoteLocator } from '../transcript/findQuote'
 import { spokenTextIndex } from '../transcript/spokenText'
 import type { EpisodeRow, MediaRow } from './episodeRows'
 import fs from 'node:fs'
@@ -63,21 +64,28 @@ function withQuoteChecks(db: Db, id: string, statements: readonly Statement[]): 
   // Without a transcript there is nothing to check a quote against, which is not the quote's fault.
   const hasTranscript = db.prepare(`SELECT 1 FROM transcript_segments WHERE episode_id = ? LIMIT 1`).get(id)
   const spoken = hasTranscript ? spokenTextIndex(db, id) : () => ''
-  return statements.map((s) => ({
-    id: s.id,
-    title: s.title,
-    quote: s.quote,
-    start: s.start,
-    end: s.end,
-    speakerId: s.speakerId,
-    chapterId: s.chapterId,
-    origin: s.origin,
-    status: s.status,
-    quoteProblem:
-      !hasTranscript || quoteMatches(s.quote, spoken(s.start, s.end))
+  const locate = quoteLocator(db, id)
+  return statements.map((s) => {
+    const matches = !hasTranscript || quoteMatches(s.quote, spoken(s.start, s.end))
+    const foundAt = matches ? null : locate(s.quote)
+    return {
+      id: s.id,
+      title: s.title,
+      quote: s.quote,
+      start: s.start,
+      end: s.end,
+      speakerId: s.speakerId,
+      chapterId: s.chapterId,
+      origin: s.origin,
+      status: s.status,
+      quoteProblem: matches
         ? null
-        : 'the quote is not what the transcript says in this span',
-  }))
+        : foundAt
+          ? 'the quote is said elsewhere in the transcript, not in this span'
+          : 'the quote is not in the transcript',
+      quoteFoundAt: foundAt,
+    }
+  })
 }
 
 function withMachineScores(db: Db, id: string, chapters: readonly Chapter[]): ChapterView[] {

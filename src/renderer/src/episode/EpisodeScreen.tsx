@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { EpisodeView, MethodName, RequestOf, SpeakerMapping } from '../../../shared/contract'
+import type {
+  EpisodeView,
+  MethodName,
+  PublishFormat,
+  RequestOf,
+  SpeakerMapping,
+} from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
 import type { Action } from '../actions/action'
 import { ShortcutSheet } from '../actions/ShortcutSheet'
@@ -26,6 +32,14 @@ import type { WaveformController } from './Waveform'
 import { usePeaks } from './usePeaks'
 import { WaveformPanel } from './WaveformPanel'
 import { ZOOM_STEP } from './waveformZoom'
+
+const PUBLISHING_EXPORTS: readonly [Exclude<PublishFormat, 'episode'>, string][] = [
+  ['html', 'Export a self-contained web page'],
+  ['chapters', 'Export chapters for podcast apps (Podcasting 2.0 JSON)'],
+  ['youtube', 'Export chapters for a YouTube description'],
+  ['vtt-chapters', 'Export chapters as WebVTT'],
+  ['csv', 'Export scores and reasoning as CSV'],
+]
 
 export function EpisodeScreen({
   id,
@@ -467,6 +481,18 @@ export function EpisodeScreen({
       group: 'File',
       label: 'Export the transcript as Podcasting 2.0 JSON',
       run: () => exportAs('podcast-json'),
+    },
+    ...PUBLISHING_EXPORTS.map(([format, label]): Action => ({
+      id: `file.export.${format}`,
+      group: 'File',
+      label,
+      run: () => void exportAs(format),
+    })),
+    {
+      id: 'file.publish',
+      group: 'File',
+      label: 'Publish: export as final (refused, with the reasons, until everything is finished)',
+      run: () => void Promise.resolve(exportAs('publish')).catch((e: Error) => setError(e.message)),
     },
     {
       id: 'help.shortcuts',

@@ -87,13 +87,33 @@ function SpeakerCell(props: { row: StatementRow; meta: StatementsTableMeta }): R
 }
 
 /** Why a statement needs a look: its quote no longer matches, or a machine made it and nobody checked. */
-function FlagsCell({ row }: { row: StatementRow }): React.JSX.Element {
+function FlagsCell({
+  row,
+  meta,
+}: {
+  row: StatementRow
+  meta: StatementsTableMeta | undefined
+}): React.JSX.Element {
+  const foundAt = row.quoteFoundAt
   return (
     <>
       {row.quoteProblem && (
         <span className="badge warning" title={row.quoteProblem}>
           ⚠ {row.quoteProblem}
         </span>
+      )}
+      {foundAt && meta && (
+        <button
+          type="button"
+          className="link"
+          onClick={(e) => {
+            // The row's own click would select and seek; this button moves the span instead.
+            e.stopPropagation()
+            void meta.update(row.id, { start: foundAt.start, end: foundAt.end })
+          }}
+        >
+          Move the span to {formatPreciseClock(foundAt.start)}
+        </button>
       )}
       {row.origin === 'machine' && <span className="badge">machine</span>}
       {row.status !== 'accepted' && <span className="badge">{row.status}</span>}
@@ -170,7 +190,7 @@ export const statementColumns = helper.columns([
   helper.display({
     id: 'flags',
     header: 'Flags',
-    cell: ({ row }) => <FlagsCell row={row.original} />,
+    cell: ({ row, table }) => <FlagsCell row={row.original} meta={table.options.meta} />,
   }),
   helper.display({
     id: 'actions',

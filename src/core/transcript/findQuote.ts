@@ -1,0 +1,58 @@
+import { quoteMatches, foldedTokens } from '../../shared/quoteCheck'
+import { foldToken, tokensOf } from '../../shared/transcriptTokens'
+import type { Db } from '../db/openDatabase'
+import { segmentRows, wordsBySegment } from './transcriptQueries'
+
+interface TimedToken {
+  folded: string
+  text: string
+  start: number
+  end: number
+}
+
+/** The transcript as one run of folded tokens with times (a segment's own times where it has no words). */
+function timedTokens(db: Db, episodeId: string): TimedToken[] {
+  const words = wordsBySegment(db, episodeId)
+  const tokens: TimedToken[] = []
+  for (const segment of segmentRows(db, episodeId)) {
+    const timed = words.get(segment.id)
+    const pieces =
+      timed && timed.length > 0
+        ? timed
+        : tokensOf(segment.text).map((text) => ({ text, start: segment.start, end: segment.end }))
+    for (const p of pieces) {
+      const folded = foldToken(p.text)
+      if (folded !== '') tokens.push({ folded, text: p.text, start: p.start, end: p.end })
+    }
+  }
+  return tokens
+}
+
+/**
+ * Where in the transcript a quote is said, when it is not said in its own span: the first place whose
+ * opening words are the quote's and whose words match it as the quote check does. Null when nowhere.
+ */
+export function quoteLocator(
+  db: Db,
+  episodeId: string,
+): (quote: string) => { start: number; end: number } | null {
+  let tokens: TimedToken[] | null = null
+  return (quote) => {
+    const wanted = foldedTokens(quote)
+    if (wanted.length === 0) return null
+    tokens ??= timedTokens(db, episodeId)
+    const [first, second] = wanted
+    // Some slack for a word the ASR split or merged.
+    const length = wanted.length + 2
+    for (let i = 0; i < tokens.length; i++) {
+      if (tokens[i]?.folded !== first) continue
+      if (second !== undefined && tokens[i + 1]?.folded !== second && tokens[i + 2]?.folded !== second)
+        continue
+      const window = tokens.slice(i, i + length)
+      if (!quoteMatches(quote, window.map((t) => t.text).join(' '))) continue
+      const lastIndex = Math.min(tokens.length, i + wanted.length) - 1
+      return { start: tokens[i]?.start ?? 0, end: tokens[lastIndex]?.end ?? 0 }
+    }
+    return null
+  }
+}
