@@ -5,7 +5,11 @@ export type ErrorCode =
   | 'not-found'
   | 'invalid-input'
   | 'conflict'
+  /** Another process (the app, the CLI) is writing to the database; trying again later works. */
+  | 'busy'
   | 'nothing-to-undo'
+  /** The database failed its check at start: nothing but the backups answers until one is restored. */
+  | 'corrupt-database'
   | 'internal'
 
 export interface ReplyError {
