@@ -1,0 +1,108 @@
+import path from 'node:path'
+import type { RestoreOutcome } from '../../shared/contract'
+import type { Reply } from '../../shared/result'
+import { backupOnOpen, checkDatabase, listBackups, restoreBackup } from '../db/backups'
+import { openDatabase, type Db } from '../db/openDatabase'
+import { UserError } from '../errors'
+import type { PeaksCache } from '../media/peaksCache'
+import type { FileRefs } from './fileRefs'
+import { createHandlers, dispatch, refusingHandlers, type BackupActions, type Handlers } from './handlers'
+
+export interface SessionOptions {
+  files: FileRefs
+  peaks: PeaksCache
+  /** Path to a better-sqlite3 addon built for another runtime (Electron's ABI). */
+  nativeBinding?: string
+}
+
+type State = { db: Db; handlers: Handlers } | { db: null; refusal: UserError; handlers: Handlers }
+
+/**
+ * The database as the desktop app and the browser host hold it: checked read-only before anything
+ * writes to it, backed up once a day, and replaceable by a backup while the app runs. A database found
+ * damaged is left exactly as found, and every method but `backups.*` answers `corrupt-database` until a
+ * backup is restored.
+ */
+export class DatabaseSession {
+  private state: State
+  /** Settles when the latest backup has; a restore waits for it rather than pulling its source away. */
+  private backupRun: Promise<unknown> = Promise.resolve()
+  private readonly sqlite: { nativeBinding?: string }
+  private readonly backups: BackupActions = {
+    list: () => listBackups(this.file, this.sqlite),
+    restore: (backup) => this.restore(backup),
+  }
+
+  /** Throws as {@link openDatabase} does for a database that is not damaged but cannot be opened. */
+  constructor(
+    readonly file: string,
+    private readonly options: SessionOptions,
+  ) {
+    this.sqlite = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}
+    this.state = this.open(false)
+  }
+
+  private open(afterRestore: boolean): State {
+    const check = checkDatabase(this.file, this.sqlite)
+    if (!check.ok) {
+      const refusal = new UserError(
+        'corrupt-database',
+        `The database ${path.basename(this.file)} is damaged: ${check.problem}. Nothing was changed.`,
+      )
+      return { db: null, refusal, handlers: refusingHandlers(refusal, this.backups) }
+    }
+    try {
+      const db = openDatabase(this.file, this.sqlite)
+      const { files, peaks } = this.options
+      return { db, handlers: createHandlers({ db, files, peaks, backups: this.backups }) }
+    } catch (error) {
+      // At start the caller reports it; after a restore the backups must stay reachable to try another.
+      if (!afterRestore) throw error
+      const refusal =
+        error instanceof UserError ? error : new UserError('invalid-input', (error as Error).message)
+      return { db: null, refusal, handlers: refusingHandlers(refusal, this.backups) }
+    }
+  }
+
+  /** Why the database cannot be used, or null when it can. */
+  get problem(): string | null {
+    return this.state.db ? null : this.state.refusal.message
+  }
+
+  /** The open database, for routes outside the contract (media, peaks); refuses as the methods do. */
+  get db(): Db {
+    if (!this.state.db) throw this.state.refusal
+    return this.state.db
+  }
+
+  dispatch(method: string, request: unknown): Promise<Reply<unknown>> {
+    return dispatch(this.state.handlers, method, request)
+  }
+
+  /**
+   * Today's backup, if none was taken yet and the database is usable: resolves with the new backup's
+   * name or null, and rejects when it failed, which leaves the database itself untouched.
+   */
+  backUp(now = new Date()): Promise<string | null> {
+    if (!this.state.db) return Promise.resolve(null)
+    const run = backupOnOpen(this.state.db, this.file, now, this.sqlite)
+    this.backupRun = run.catch(() => undefined)
+    return run
+  }
+
+  private async restore(backup: string): Promise<RestoreOutcome> {
+    await this.backupRun
+    // Nothing is awaited from here on, so no request runs against a half-replaced database.
+    this.state.db?.close()
+    try {
+      return restoreBackup(this.file, backup, this.sqlite)
+    } finally {
+      this.state = this.open(true)
+    }
+  }
+
+  /** A backup still running is abandoned; its partial file never counts as a backup. */
+  close(): void {
+    this.state.db?.close()
+  }
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { backupOnOpen } from '../../src/core/db/backups'
+import { openDatabase } from '../../src/core/db/openDatabase'
+import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
+import { startHost } from '../../src/host/startHost'
+import { machineEpisode } from '../machineEpisode'
+import { tempFolder } from '../tempFolder'
+import { RENDERER_DIR, expect, test } from './hostFixture'
+
+test('a damaged database is reported untouched, with its backups, and a restore brings the episodes back', async ({
+  page,
+}) => {
+  const databaseFile = path.join(tempFolder('episcore-e2e-'), 'episcore.sqlite')
+  const db = openDatabase(databaseFile)
+  loadEpisodeDocument(db, machineEpisode('first'))
+  const second = machineEpisode('second')
+  loadEpisodeDocument(db, { ...second, episode: { ...second.episode, title: 'Second' } })
+  await backupOnOpen(db, databaseFile)
+  db.close()
+  // A stray write over the file's first page: SQLite no longer recognises it.
+  const fd = fs.openSync(databaseFile, 'r+')
+  fs.writeSync(fd, Buffer.alloc(1024, 0x20), 0, 1024, 0)
+  fs.closeSync(fd)
+  const damaged = fs.readFileSync(databaseFile)
+
+  const host = await startHost({ databaseFile, rendererDir: RENDERER_DIR })
+  try {
+    await page.goto(host.url)
+    const damage = page.getByRole('region', { name: 'Damaged database' })
+    await expect(damage.getByRole('alert')).toHaveText(
+      'The database episcore.sqlite is damaged: file is not a database. Nothing was changed. Restore a backup:',
+    )
+    await expect(damage).toContainText('kept aside')
+    const backups = damage.getByRole('table', { name: 'Backups' })
+    await expect(backups.getByRole('row')).toHaveCount(2)
+    await expect(backups.getByRole('row').nth(1).getByRole('cell').nth(2)).toHaveText('2')
+    expect(fs.readFileSync(databaseFile).equals(damaged)).toBe(true)
+
+    await backups.getByRole('button', { name: /^Restore the backup of / }).click()
+
+    await expect(page.getByRole('status')).toContainText(
+      /Backup restored\. The database it replaced is kept as episcore-before-restore-\d{8}-\d{6}\.sqlite/,
+    )
+    await expect(damage).toHaveCount(0)
+    const episodes = page.getByRole('table', { name: 'Episodes' })
+    await expect(episodes.getByRole('row')).toHaveCount(3)
+    await episodes.getByRole('button', { name: 'Second' }).click()
+    await expect(page.getByLabel('Episode title')).toHaveValue('Second')
+  } finally {
+    await host.close()
+  }
+})
+
+test('“Restore from backup…” lists the backup made when the app opened the database', async ({
+  page,
+  served,
+}) => {
+  await page.goto(served.host.url)
+  await expect(page.getByText('No episodes yet')).toBeVisible()
+  await page.getByRole('button', { name: 'Restore from backup…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Restore from backup' })
+  await expect(dialog).toContainText('The current database is not deleted')
+  const rows = dialog.getByRole('table', { name: 'Backups' }).getByRole('row')
+  await expect(rows).toHaveCount(2)
+  const cells = rows.nth(1).getByRole('cell')
+  const taken = await cells.nth(0).locator('time').getAttribute('datetime')
+  // Taken as this test's host started, moments ago.
+  expect(Date.now() - new Date(taken ?? 0).getTime()).toBeLessThan(5 * 60_000)
+  await expect(cells.nth(2)).toHaveText('0')
+  const name = fs.readdirSync(path.join(path.dirname(served.databaseFile), 'episcore-backups'))
+  expect(name).toEqual([expect.stringMatching(/^episcore-\d{8}-\d{6}\.sqlite$/)])
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(dialog).toHaveCount(0)
+})
