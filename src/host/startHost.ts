@@ -3,12 +3,11 @@ import fs from 'node:fs'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { openDatabase } from '../core/db/openDatabase'
 import { mediaMimeType } from '../core/media/byteRange'
 import { mediaFileOf } from '../core/media/mediaPath'
 import { PeaksCache, peaksFolderBeside, peaksLevelOf } from '../core/media/peaksCache'
 import { FileRefs } from '../core/service/fileRefs'
-import { createHandlers, dispatch } from '../core/service/handlers'
+import { DatabaseSession } from '../core/service/databaseSession'
 import { UserError } from '../core/errors'
 import { COOKIE, checkRequest } from './guard'
 import { sendFile } from './sendFile'
@@ -44,15 +43,36 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-async function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > limit) throw new UserError('invalid-request', `request body over ${limit} bytes`)
-    chunks.push(chunk)
+/**
+ * The body as text, or null when it is announced or found to be over `limit` bytes. The rest is then
+ * left unread rather than the request destroyed, so that the client still gets its 413.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.resolve(null)
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length
+      if (size <= limit) {
+        chunks.push(chunk)
+        return
+      }
+      req.off('data', onData).off('end', onEnd).pause()
+      resolve(null)
+    }
+    const onEnd = (): void => resolve(Buffer.concat(chunks).toString('utf8'))
+    req.on('data', onData).once('end', onEnd).once('error', reject)
+  })
+}
+
+/** An episode id from a URL segment; malformed escapes name no episode, which is no fault of the host. */
+function episodeIdOf(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new UserError('not-found', 'no such episode')
   }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 const json = (res: ServerResponse, status: number, body: unknown): void => {
@@ -66,10 +86,15 @@ const json = (res: ServerResponse, status: number, body: unknown): void => {
  * core handlers.
  */
 export async function startHost(options: HostOptions): Promise<RunningHost> {
-  const db = openDatabase(options.databaseFile)
   const files = new FileRefs()
   const peaks = new PeaksCache(peaksFolderBeside(options.databaseFile))
-  const handlers = createHandlers({ db, files, peaks })
+  // A damaged database still gets a host: its page says so and offers the backups.
+  const database = new DatabaseSession(options.databaseFile, { files, peaks })
+  if (database.problem) console.error(`episcore host: ${database.problem}`)
+  // Awaited, so that the first page already lists today's backup; a failed one must not stop the host.
+  await database
+    .backUp()
+    .catch((error: unknown) => console.error('episcore host: the daily backup failed:', error))
   const uploads = path.join(path.dirname(path.resolve(options.databaseFile)), 'episcore-media')
   const rendererDir = path.resolve(options.rendererDir)
   const secret = randomBytes(24).toString('hex')
@@ -80,7 +105,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       const status = error instanceof UserError ? (error.code === 'not-found' ? 404 : 400) : 500
       if (!(error instanceof UserError)) console.error('episcore host:', error)
       if (!res.headersSent)
-        json(res, status, { ok: false, error: { code: 'internal', message: (error as Error).message } })
+        json(res, status, {
+          ok: false,
+          error: {
+            code: error instanceof UserError ? error.code : 'internal',
+            message: (error as Error).message,
+          },
+        })
       else res.destroy()
     })
   })
@@ -104,6 +135,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const [, area, name] = url.pathname.split('/')
     if (area === 'api' && req.method === 'POST' && name) {
       const body = await readBody(req, MAX_API_BODY)
+      if (body === null) {
+        // Closed after the answer: the unread rest of the body must not be taken for the next request.
+        res.setHeader('connection', 'close')
+        json(res, 413, {
+          ok: false,
+          error: { code: 'invalid-request', message: `request body over ${MAX_API_BODY} bytes` },
+        })
+        return
+      }
       let request: unknown
       try {
         request = body === '' ? {} : JSON.parse(body)
@@ -114,7 +154,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         })
         return
       }
-      json(res, 200, await dispatch(handlers, name, request))
+      json(res, 200, await database.dispatch(name, request))
       return
     }
     if (area === 'upload' && req.method === 'POST') {
@@ -131,15 +171,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return
     }
     if (area === 'media' && req.method === 'GET' && name) {
-      const media = mediaFileOf(db, decodeURIComponent(name))
+      const media = mediaFileOf(database.db, episodeIdOf(name))
       sendFile(res, media.path, mediaMimeType(media.fileName), req.headers.range)
       return
     }
     if (area === 'peaks' && req.method === 'GET' && name) {
       // Only a finished file is served; the page asks `media.peaks` for progress and to start the work.
       const file = await peaks.fileForEpisode(
-        db,
-        decodeURIComponent(name),
+        database.db,
+        episodeIdOf(name),
         peaksLevelOf(url.searchParams.get('level')),
       )
       sendFile(res, file, 'application/octet-stream', undefined)
@@ -176,7 +216,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       new Promise((resolve) => {
         server.closeAllConnections()
         server.close(() => {
-          db.close()
+          database.close()
           resolve()
         })
       }),

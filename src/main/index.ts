@@ -1,12 +1,13 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, shell } from 'electron'
 import fs from 'node:fs'
 import path from 'node:path'
-import { openDatabase, type Db } from '../core/db/openDatabase'
 import { PeaksCache, peaksFolderBeside } from '../core/media/peaksCache'
+import { DatabaseSession } from '../core/service/databaseSession'
 import { FileRefs } from '../core/service/fileRefs'
-import { createHandlers, dispatch } from '../core/service/handlers'
 import type { FileKind } from '../preload/api'
 import { CHANNELS, MEDIA_SCHEME } from './channels'
+import { externalUrl } from './externalLinks'
+import { callPayload, chooseFilePayload, droppedFilePayload, saveTextPayload } from './ipcPayloads'
 import { answerMediaRequest } from './mediaProtocol'
 import { buildMenu } from './menu'
 import { electronSqliteBinding } from './nativeSqlite'
@@ -54,11 +55,17 @@ function createWindow(): BrowserWindow {
     show: false,
     title: 'Episcore',
     webPreferences: {
+      // electronegativity: PRELOAD_JS_CHECK justified: the preload exposes five narrow functions
+      // (src/preload/index.ts) to a sandboxed, context-isolated page; neither Node nor ipcRenderer reaches it.
       preload: path.join(__dirname, '../preload/index.js'),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      // A middle click would open a link in a new window; the app has no use for auxclick.
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: true,
     },
   })
@@ -67,31 +74,41 @@ function createWindow(): BrowserWindow {
   return win
 }
 
+/** Page permissions granted: a video's own fullscreen button; no camera, microphone, location or other. */
+const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['fullscreen'])
+
 /** Nothing navigates away from the app or opens windows; http(s) links go to the system browser. */
 function lockDownNavigation(): void {
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-navigate', (event) => event.preventDefault())
     contents.on('will-attach-webview', (event) => event.preventDefault())
     contents.setWindowOpenHandler(({ url }) => {
-      if (/^https?:\/\//i.test(url)) void shell.openExternal(url)
+      const target = externalUrl(url)
+      // electronegativity: OPEN_EXTERNAL_JS_CHECK justified: only http(s) addresses reach the system
+      // browser, checked and re-serialised by externalUrl (src/main/externalLinks.ts, unit tested).
+      if (target) void shell.openExternal(target)
       return { action: 'deny' }
     })
+    contents.session.setPermissionRequestHandler((_contents, permission, grant) =>
+      grant(ALLOWED_PERMISSIONS.has(permission)),
+    )
+    contents.session.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission))
   })
 }
 
-function wireIpc(db: Db, files: FileRefs, peaks: PeaksCache): void {
-  const handlers = createHandlers({ db, files, peaks })
+function wireIpc(database: DatabaseSession, files: FileRefs): void {
   const fromOurWindow = (event: Electron.IpcMainInvokeEvent): boolean =>
     event.sender === mainWindow?.webContents
-  ipcMain.handle(CHANNELS.call, (event, method: unknown, request: unknown) =>
-    fromOurWindow(event) && typeof method === 'string'
-      ? dispatch(handlers, method, request)
-      : { ok: false, error: { code: 'invalid-request', message: 'refused' } },
-  )
-  ipcMain.handle(CHANNELS.chooseFile, async (event, kind: unknown) => {
-    if (!fromOurWindow(event) || !mainWindow || typeof kind !== 'string' || !Object.hasOwn(DIALOGS, kind))
-      return null
-    const { title, filter } = DIALOGS[kind as FileKind]
+  ipcMain.handle(CHANNELS.call, (event, ...args: unknown[]) => {
+    const call = fromOurWindow(event) ? callPayload(args) : null
+    return call
+      ? database.dispatch(call.method, call.request)
+      : { ok: false, error: { code: 'invalid-request', message: 'refused' } }
+  })
+  ipcMain.handle(CHANNELS.chooseFile, async (event, ...args: unknown[]) => {
+    const kind = chooseFilePayload(args)
+    if (!fromOurWindow(event) || !mainWindow || !kind) return null
+    const { title, filter } = DIALOGS[kind]
     const result = await dialog.showOpenDialog(mainWindow, {
       title,
       properties: ['openFile'],
@@ -100,15 +117,17 @@ function wireIpc(db: Db, files: FileRefs, peaks: PeaksCache): void {
     const chosen = result.filePaths[0]
     return result.canceled || !chosen ? null : { ref: files.register(chosen), name: path.basename(chosen) }
   })
-  ipcMain.handle(CHANNELS.registerDropped, (event, filePath: unknown) => {
-    if (!fromOurWindow(event) || typeof filePath !== 'string' || !path.isAbsolute(filePath)) return null
+  ipcMain.handle(CHANNELS.registerDropped, (event, ...args: unknown[]) => {
+    const filePath = droppedFilePayload(args)
+    if (!fromOurWindow(event) || !filePath) return null
     if (!fs.existsSync(filePath) || !fs.statSync(filePath).isFile()) return null
     return { ref: files.register(filePath), name: path.basename(filePath) }
   })
-  ipcMain.handle(CHANNELS.saveText, async (event, defaultName: unknown, text: unknown) => {
-    if (!fromOurWindow(event) || !mainWindow || typeof defaultName !== 'string' || typeof text !== 'string')
-      return false
-    const result = await dialog.showSaveDialog(mainWindow, { defaultPath: path.basename(defaultName) })
+  ipcMain.handle(CHANNELS.saveText, async (event, ...args: unknown[]) => {
+    const payload = saveTextPayload(args)
+    if (!fromOurWindow(event) || !mainWindow || !payload) return false
+    const { defaultName, text } = payload
+    const result = await dialog.showSaveDialog(mainWindow, { defaultPath: defaultName })
     if (result.canceled || !result.filePath) return false
     const tmp = `${result.filePath}.${process.pid}.tmp`
     fs.writeFileSync(tmp, text)
@@ -129,24 +148,32 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(() => {
     const databaseFile = process.env.EPISCORE_DB || path.join(app.getPath('userData'), 'episcore.sqlite')
     const binding = electronSqliteBinding(app.getAppPath())
-    let db: Db
+    const files = new FileRefs()
+    const peaks = new PeaksCache(peaksFolderBeside(databaseFile))
+    let database: DatabaseSession
     try {
-      db = openDatabase(databaseFile, binding ? { nativeBinding: binding } : {})
+      // A damaged database opens too, untouched: the library reports it and offers the backups.
+      database = new DatabaseSession(databaseFile, {
+        files,
+        peaks,
+        ...(binding && { nativeBinding: binding }),
+      })
     } catch (error) {
       dialog.showErrorBox('Episcore cannot open its database', (error as Error).message)
       app.quit()
       return
     }
-    const peaks = new PeaksCache(peaksFolderBeside(databaseFile))
-    protocol.handle(MEDIA_SCHEME, (request) => answerMediaRequest(db, peaks, request))
-    wireIpc(db, new FileRefs(), peaks)
+    // Not awaited: the window need not wait for a large database's copy.
+    database.backUp().catch((error: unknown) => console.error('episcore: the daily backup failed:', error))
+    protocol.handle(MEDIA_SCHEME, (request) => answerMediaRequest(() => database.db, peaks, request))
+    wireIpc(database, files)
     Menu.setApplicationMenu(buildMenu(() => mainWindow))
     mainWindow = createWindow()
     mainWindow.on('closed', () => (mainWindow = null))
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
     })
-    app.on('will-quit', () => db.close())
+    app.on('will-quit', () => database.close())
   })
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()

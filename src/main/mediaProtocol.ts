@@ -9,10 +9,17 @@ import { peaksLevelOf, type PeaksCache } from '../core/media/peaksCache'
  * Answers `episcore-media://media/<episodeId>` and `episcore-media://peaks/<episodeId>`: the media by
  * episode id only (no path can be named), with byte ranges so video seeking works.
  */
-export async function answerMediaRequest(db: Db, peaks: PeaksCache, request: Request): Promise<Response> {
+export async function answerMediaRequest(
+  // Asked per request: a restored backup replaces the database while the app runs.
+  currentDb: () => Db,
+  peaks: PeaksCache,
+  request: Request,
+): Promise<Response> {
   const url = new URL(request.url)
-  const episodeId = decodeURIComponent(url.pathname.replace(/^\/+/, ''))
   try {
+    // Inside the try: a malformed escape names no episode, a 404 like any other unknown id.
+    const episodeId = decodeURIComponent(url.pathname.replace(/^\/+/, ''))
+    const db = currentDb()
     if (url.hostname === 'peaks') {
       const file = await peaks.fileForEpisode(db, episodeId, peaksLevelOf(url.searchParams.get('level')))
       return new Response(fs.readFileSync(file), { headers: { 'content-type': 'application/octet-stream' } })

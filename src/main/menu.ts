@@ -56,6 +56,7 @@ export function buildMenu(getWindow: () => BrowserWindow | null): Menu {
       role: 'help',
       submenu: [
         { label: 'Keyboard Shortcuts', accelerator: '?', click: send('help.shortcuts') },
+        { label: 'Restore from Backup…', click: send('help.restoreBackup') },
         { role: 'about' },
       ],
     },

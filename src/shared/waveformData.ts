@@ -101,8 +101,10 @@ export function channelPeaks(waveform: WaveformData, channel = 0, normalize = fa
   let loudest = 0
   if (normalize)
     for (let i = first; i < data.length; i += stride) {
-      const lo = -(data[i] as number)
-      const hi = data[i + 1] as number
+      // Magnitudes of both: a damaged file's pixel can hold a minimum above its maximum, which must
+      // still scale into -1..1.
+      const lo = Math.abs(data[i] as number)
+      const hi = Math.abs(data[i + 1] as number)
       if (lo > loudest) loudest = lo
       if (hi > loudest) loudest = hi
     }
