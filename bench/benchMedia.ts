@@ -49,6 +49,18 @@ export interface BenchMedia {
   hourMp4: string
 }
 
+/** Four hours of speech-like mono at a podcast's low bitrate, for the scale measures. */
+export function scaleMedia(log: (line: string) => void): string {
+  const piece = once('speech-10min-32k.mp3', (out) => {
+    log('generating 10 minutes of speech-like audio (32 kb/s mono mp3)…')
+    ffmpeg([
+      ...['-f', 'lavfi', '-i', SPEECH_LIKE, '-t', '600'],
+      ...['-ac', '1', '-ar', '22050', '-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3', out],
+    ])
+  })
+  return once('speech-4h-32k.mp3', (out) => repeat(piece, 24, out))
+}
+
 export function benchMedia(log: (line: string) => void): BenchMedia {
   const tenMinutes = once('speech-10min.mp3', (out) => {
     log('generating 10 minutes of speech-like audio (mp3)…')

@@ -1,8 +1,8 @@
 /**
- * `npm run bench`: the speed and memory targets of long media, measured here on media the bench
- * generates itself. Prints a table and writes bench/results.json.
+ * `npm run bench`: the speed and memory targets of long media and of scale (bench/scale.ts), measured
+ * here on media the bench generates itself. Prints a table and writes bench/results.json.
  */
-import { chromium, type Browser, type Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -14,25 +14,16 @@ import { PeaksCache, peaksFolderBeside } from '../src/core/media/peaksCache'
 import { probeMedia } from '../src/core/media/probeMedia'
 import { ffmpegPath } from '../src/core/media/tools'
 import { startHost } from '../src/host/startHost'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium'
 import { benchMedia } from './benchMedia'
+import { launch, newPage, percentile, seconds, tenths, type Row } from './common'
+import { scaleBench } from './scale'
 
 const ROOT = path.resolve(__dirname, '..')
 const RENDERER_DIR = path.join(ROOT, 'out', 'renderer')
 const REGIONS = 500
 
-interface Row {
-  measure: string
-  value: number | string
-  unit: string
-  target: string
-  pass: boolean | null
-  note?: string
-}
-
 const rows: Row[] = []
 const log = (line: string): void => console.error(`bench: ${line}`)
-const seconds = (ms: number): number => Math.round(ms) / 1000
 
 function timed(run: () => void): number {
   const start = performance.now()
@@ -104,21 +95,6 @@ async function jsHeapMb(page: Page): Promise<number> {
   // The JS heap plus the typed arrays' memory outside it (where the peaks live).
   const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number }
   return Math.round((usage.usedSize + (usage.backingStorageSize ?? 0)) / 1024 / 1024)
-}
-
-async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    // Frames as fast as the work allows, so frame times measure work rather than the display's rate.
-    args: [...CHROMIUM_ARGS, '--disable-gpu-vsync', '--disable-frame-rate-limit'],
-  })
-}
-
-/** A page; tsx (esbuild) names functions with a `__name` helper that page.evaluate bodies would miss. */
-async function newPage(browser: Browser, viewport = { width: 1600, height: 900 }): Promise<Page> {
-  const page = await browser.newPage({ viewport })
-  await page.addInitScript('globalThis.__name = (f) => f')
-  return page
 }
 
 /** Opens the 3-hour episode (peaks cached) and measures until its waveform is painted. */
@@ -247,21 +223,11 @@ async function frameTimes(browser: Browser, url: string, id: string): Promise<vo
     for (let i = 0; i < 240; i++) actions.push(['scroll', () => (scroller.scrollLeft += 240)])
     for (let i = 0; i < 60; i++) actions.push(['scroll', () => (scroller.scrollLeft -= 400)])
     for (let i = 0; i < 18; i++) actions.push(['zoom', () => wheel(100)])
-    const times: Array<[string, number]> = []
-    await new Promise<void>((resolve) => {
-      let last = performance.now()
-      let step = 0
-      const frame = (now: number): void => {
-        if (step > 0) times.push([actions[step - 1]?.[0] ?? '', now - last])
-        last = now
-        const action = actions[step++]
-        if (!action) return resolve()
-        action[1]()
-        requestAnimationFrame(frame)
-      }
-      requestAnimationFrame(frame)
+    return window.benchFrames((step) => {
+      const action = actions[step]
+      action?.[1]()
+      return action?.[0] ?? null
     })
-    return times
   })
   // Then play three seconds, following the playhead at a close zoom: media time must keep up.
   const playback = await page.evaluate(async () => {
@@ -274,21 +240,9 @@ async function frameTimes(browser: Browser, url: string, id: string): Promise<vo
     media.currentTime = 3600
     await media.play()
     const from = media.currentTime
-    const times: number[] = []
-    await new Promise<void>((resolve) => {
-      const begin = performance.now()
-      let last = begin
-      const frame = (now: number): void => {
-        times.push(now - last)
-        last = now
-        if (now - begin < 3000) requestAnimationFrame(frame)
-        else resolve()
-      }
-      requestAnimationFrame(frame)
-    })
+    const frames = await window.benchFrames((_, elapsed) => (elapsed < 3000 ? 'play' : null))
     media.pause()
-    times.sort((a, b) => a - b)
-    return { advanced: media.currentTime - from, p95: times[Math.floor(times.length * 0.95)] ?? NaN }
+    return { advanced: media.currentTime - from, times: frames.map(([, t]) => t) }
   })
   await page.close()
   rows.push({
@@ -297,25 +251,25 @@ async function frameTimes(browser: Browser, url: string, id: string): Promise<vo
     unit: 's of media',
     target: '>= 2.7 (no stall)',
     pass: playback.advanced >= 2.7,
-    note: `frame time p95 ${Math.round(playback.p95 * 10) / 10} ms`,
+    note: `frame time p95 ${tenths(percentile(playback.times, 0.95))} ms`,
   })
-  const percentile = (kind: string | null, q: number): number => {
-    const values = frames
-      .filter(([k]) => kind === null || k === kind)
-      .map(([, t]) => t)
-      .sort((a, b) => a - b)
-    return Math.round((values[Math.floor(values.length * q)] ?? NaN) * 10) / 10
-  }
+  const of = (kind: string | null, q: number): number =>
+    tenths(
+      percentile(
+        frames.filter(([k]) => kind === null || k === kind).map(([, t]) => t),
+        q,
+      ),
+    )
   const sorted = frames.map(([, t]) => t).sort((a, b) => a - b)
-  const p95 = percentile(null, 0.95)
-  const median = percentile(null, 0.5)
+  const p95 = of(null, 0.95)
+  const median = of(null, 0.5)
   rows.push({
     measure: `frame time p95, zooming and scrolling a 3 h episode with ${regions} statement spans`,
     value: p95,
     unit: 'ms',
     target: '<= 16',
     pass: p95 <= 16 && regions >= REGIONS,
-    note: `${frames.length} frames, median ${median} ms, max ${Math.round(sorted.at(-1) ?? NaN)} ms; p95 zoom steps ${percentile('zoom', 0.95)} ms, scroll steps ${percentile('scroll', 0.95)} ms; over 16 ms: ${frames.filter(([, t]) => t > 16).length} (${frames
+    note: `${frames.length} frames, median ${median} ms, max ${Math.round(sorted.at(-1) ?? NaN)} ms; p95 zoom steps ${of('zoom', 0.95)} ms, scroll steps ${of('scroll', 0.95)} ms; over 16 ms: ${frames.filter(([, t]) => t > 16).length} (${frames
       .map(([k, t], i) => (t > 16 ? `${i}:${k}` : ''))
       .filter(Boolean)
       .join(' ')})`,
@@ -336,9 +290,9 @@ function addStatements(databaseFile: string, episodeId: string, durationSeconds:
   db.close()
 }
 
-function printTable(): void {
+function printTable(all: readonly Row[]): void {
   const header = ['measure', 'value', 'target', 'ok', 'note']
-  const lines = rows.map((r) => [
+  const lines = all.map((r) => [
     r.measure,
     `${r.value}${r.unit ? ' ' + r.unit : ''}`,
     r.target,
@@ -352,14 +306,10 @@ function printTable(): void {
   for (const l of lines) console.log(format(l))
 }
 
-async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html')))
-    throw new Error('build the renderer first (npm run build)')
+/** The long-media measures; `decoding` adds those that decode whole files (peaks, wavesurfer.js). */
+async function longMedia(decoding: boolean): Promise<void> {
   const media = benchMedia(log)
-  // BENCH_ONLY=browser skips the decoding measures when working on the page.
-  const all = process.env.BENCH_ONLY !== 'browser'
-
-  if (all) {
+  if (decoding) {
     log('peaks vs ffmpeg decode…')
     await peaksRatio('1 h mp3', media.hourMp3)
     await peaksRatio('3 h mp3', media.threeHourMp3)
@@ -385,7 +335,7 @@ async function main(): Promise<void> {
     // A browser of its own, as an editor's would be: not carrying the pages opened above.
     const fresh = await launch()
     await frameTimes(fresh, host.url, id).finally(() => fresh.close())
-    if (all) {
+    if (decoding) {
       log('wavesurfer.js decoding by itself (comparison)…')
       await wavesurferDecoding(browser, 'a 1 h mp3', media.hourMp3)
       await wavesurferDecoding(browser, 'a 3 h mp3', media.threeHourMp3)
@@ -395,15 +345,49 @@ async function main(): Promise<void> {
     await host.close()
     fs.rmSync(dir, { recursive: true, force: true })
   }
+}
 
-  printTable()
-  const results = {
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html')))
+    throw new Error('build the renderer first (npm run build)')
+  // BENCH_ONLY=browser: the page's long-media measures, without decoding; BENCH_ONLY=scale: the scale ones.
+  const only = process.env.BENCH_ONLY || null
+  if (only !== null && only !== 'browser' && only !== 'scale')
+    throw new Error(`BENCH_ONLY is browser or scale, not ${only}`)
+  // The machine may be shared: its load says how far to trust a run.
+  const loadAverage = (): number[] => os.loadavg().map((l) => Math.round(l * 10) / 10)
+  const loadAtStart = loadAverage()
+  if (only !== 'scale') await longMedia(only === null)
+  const scale = only === 'browser' ? [] : await scaleBench(log, RENDERER_DIR)
+
+  printTable([...rows, ...scale])
+  const run = {
     when: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
-    rows,
+    machine: {
+      cpus: os.cpus().length,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      loadAverage: { atStart: loadAtStart, atEnd: loadAverage() },
+    },
   }
-  if (all) fs.writeFileSync(path.join(__dirname, 'results.json'), JSON.stringify(results, null, 2) + '\n')
-  if (rows.some((r) => r.pass === false)) process.exitCode = 1
+  log(
+    `load average (1, 5, 15 min) at the start ${loadAtStart.join(' ')}, at the end ${run.machine.loadAverage.atEnd.join(' ')}; ${run.machine.cpus} cores`,
+  )
+  const file = path.join(__dirname, 'results.json')
+  // A scale-only run replaces the scale section and keeps the rest of the last full run.
+  const kept =
+    only === 'scale' && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as object) : {}
+  if (only !== 'browser')
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        only === 'scale'
+          ? { ...kept, scale: { ...run, rows: scale } }
+          : { ...run, rows, scale: { ...run, rows: scale } },
+        null,
+        2,
+      ) + '\n',
+    )
+  if ([...rows, ...scale].some((r) => r.pass === false)) process.exitCode = 1
 }
 
 main().then(

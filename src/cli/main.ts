@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { publishFormatSchema } from '../shared/contract'
 import { validateEpisodeDocument } from '../shared/validateEpisode'
 import { defaultDatabasePath, openDatabase, type Db } from '../core/db/openDatabase'
+import { sqliteUserError } from '../core/db/sqliteErrors'
 import { createEpisode } from '../core/episodes/createEpisode'
 import { listEpisodes } from '../core/episodes/episodeQueries'
 import { UserError } from '../core/errors'
@@ -267,8 +268,9 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       io.err(`episcore: ${error.message}\n\n${USAGE}`)
       return 2
     }
-    if (error instanceof UserError) {
-      io.err(`episcore: ${error.message}`)
+    const known = error instanceof UserError ? error : sqliteUserError(error)
+    if (known) {
+      io.err(`episcore: ${known.message}`)
       return 1
     }
     io.err(`episcore: internal error: ${(error as Error).stack ?? String(error)}`)

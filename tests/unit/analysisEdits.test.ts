@@ -93,6 +93,7 @@ describe('statements', () => {
         origin: 'human',
         status: 'accepted',
         quoteProblem: null,
+        quoteFoundAt: null,
       },
     ])
     expect(view.history.undoLabel).toBe('Add statement')
@@ -176,7 +177,7 @@ describe('statements', () => {
     )
     expect(s.view().statements[0]).toMatchObject({
       speakerId: 'p1',
-      quoteProblem: 'the quote is not what the transcript says in this span',
+      quoteProblem: 'the quote is not in the transcript',
     })
     await expectUndoable(s, 'Edit statement', () =>
       s.call('statements.update', { statementId: 'st1', patch: { title: 'Doubts', speakerId: null } }),

@@ -59,15 +59,67 @@ function participantViews(db: Db, id: string): ParticipantView[] {
   ).map((p) => ({ ...p, speakingSeconds: Math.round(p.speakingSeconds * 1000) / 1000 }))
 }
 
-function withQuoteChecks(db: Db, id: string, statements: readonly Statement[]): StatementView[] {
+interface QuoteResult {
+  matches: boolean
+  foundAt: { start: number; end: number } | null
+}
+
+/**
+ * One transcript revision's quote checks, kept between views: an edit of the analysis leaves the
+ * transcript as it was, and reading its words again (40,000 in four hours) would be most of the view's
+ * time. transcript_rev changes with every change of the transcript and comes back with its undo, so one
+ * revision always names the same words. One episode per database is kept: the one being edited.
+ */
+interface QuoteChecks {
+  episodeId: string
+  rev: string
+  spoken: (start: number, end: number) => string
+  locate: (quote: string) => { start: number; end: number } | null
+  /** By statement span and quote: the statements an edit did not touch are not checked again. */
+  results: Map<string, QuoteResult>
+}
+
+const quoteChecksByDb = new WeakMap<Db, QuoteChecks>()
+
+function quoteChecks(db: Db, id: string, rev: string): QuoteChecks {
+  const kept = quoteChecksByDb.get(db)
+  if (kept && kept.episodeId === id && kept.rev === rev) return kept
+  const fresh = {
+    episodeId: id,
+    rev,
+    spoken: spokenTextIndex(db, id),
+    locate: quoteLocator(db, id),
+    results: new Map<string, QuoteResult>(),
+  }
+  quoteChecksByDb.set(db, fresh)
+  return fresh
+}
+
+function withQuoteChecks(
+  db: Db,
+  id: string,
+  transcriptRev: string,
+  statements: readonly Statement[],
+): StatementView[] {
   if (statements.length === 0) return []
   // Without a transcript there is nothing to check a quote against, which is not the quote's fault.
   const hasTranscript = db.prepare(`SELECT 1 FROM transcript_segments WHERE episode_id = ? LIMIT 1`).get(id)
-  const spoken = hasTranscript ? spokenTextIndex(db, id) : () => ''
-  const locate = quoteLocator(db, id)
-  return statements.map((s) => {
-    const matches = !hasTranscript || quoteMatches(s.quote, spoken(s.start, s.end))
-    const foundAt = matches ? null : locate(s.quote)
+  const checks = hasTranscript ? quoteChecks(db, id, transcriptRev) : null
+  // Only this view's statements are kept, so the map does not grow with every edit of a quote.
+  const results = new Map<string, QuoteResult>()
+  const views = statements.map((s) => {
+    let result: QuoteResult = { matches: true, foundAt: null }
+    if (checks) {
+      const key = `${s.start} ${s.end} ${s.quote}`
+      const known = checks.results.get(key)
+      if (known) result = known
+      else {
+        const matches = quoteMatches(s.quote, checks.spoken(s.start, s.end))
+        result = { matches, foundAt: matches ? null : checks.locate(s.quote) }
+      }
+      results.set(key, result)
+    }
+    const { matches, foundAt } = result
     return {
       id: s.id,
       title: s.title,
@@ -83,9 +135,12 @@ function withQuoteChecks(db: Db, id: string, statements: readonly Statement[]): 
         : foundAt
           ? 'the quote is said elsewhere in the transcript, not in this span'
           : 'the quote is not in the transcript',
-      quoteFoundAt: foundAt,
+      // A copy: the kept result must not change with what a caller does to the view.
+      quoteFoundAt: foundAt && { ...foundAt },
     }
   })
+  if (checks) checks.results = results
+  return views
 }
 
 function withMachineScores(db: Db, id: string, chapters: readonly Chapter[]): ChapterView[] {
@@ -110,8 +165,15 @@ function withMachineScores(db: Db, id: string, chapters: readonly Chapter[]): Ch
   return chapters.map((c) => ({ ...c, machineScores: machine.get(c.id) ?? null }))
 }
 
-/** What the episode screen shows. */
+/**
+ * What the episode screen shows, read in one snapshot: the parts agree with each other, and the
+ * transcript revision the quote checks are kept under is the one their words were read at.
+ */
 export function episodeView(db: Db, id: string): EpisodeView {
+  return db.transaction(() => readEpisodeView(db, id))()
+}
+
+function readEpisodeView(db: Db, id: string): EpisodeView {
   const row = episodeRow(db, id)
   const media = mediaRow(db, id)
   const doc = episodeDocument(db, id, false)
@@ -124,7 +186,7 @@ export function episodeView(db: Db, id: string): EpisodeView {
     rubric: { scale: doc.rubric.scale, dimensions: doc.rubric.dimensions },
     chapters: withMachineScores(db, id, doc.chapters),
     highlights: doc.highlights,
-    statements: withQuoteChecks(db, id, doc.statements),
+    statements: withQuoteChecks(db, id, row.transcript_rev, doc.statements),
     speakingBalance: doc.speakingBalance,
     scoreSummary: doc.scoreSummary,
     media: media

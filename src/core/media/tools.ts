@@ -2,9 +2,17 @@ import { createRequire } from 'node:module'
 
 const requireFromHere = createRequire(__filename)
 
+/**
+ * The file as the system sees it. In a packaged app require() resolves inside app.asar, which only
+ * Electron's own fs can read: executables are unpacked beside it (asarUnpack in electron-builder.yml)
+ * to be run at all.
+ */
+export const outsideAsar = (file: string): string =>
+  file.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2')
+
 function packagedBinary(pkg: string): string {
   try {
-    return (requireFromHere(pkg) as { path: string }).path
+    return outsideAsar((requireFromHere(pkg) as { path: string }).path)
   } catch {
     return pkg.endsWith('ffprobe') ? 'ffprobe' : 'ffmpeg'
   }

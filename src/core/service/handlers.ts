@@ -1,10 +1,12 @@
 import {
   contract,
   isMethodName,
+  type BackupInfo,
   type EpisodeView,
   type MethodName,
   type ParsedRequestOf,
   type ResponseOf,
+  type RestoreOutcome,
 } from '../../shared/contract'
 import { jsonPointer } from '../../shared/jsonPointer'
 import { fail, ok, type Reply } from '../../shared/result'
@@ -17,6 +19,7 @@ import { saveDefaultRubric } from '../analysis/saveDefaultRubric'
 import { setScore } from '../analysis/scores'
 import { createStatement, deleteStatement, updateStatement } from '../analysis/statements'
 import type { Db } from '../db/openDatabase'
+import { sqliteUserError } from '../db/sqliteErrors'
 import { createEpisode } from '../episodes/createEpisode'
 import { episodeView, listEpisodes } from '../episodes/episodeQueries'
 import { relinkMedia } from '../episodes/relinkMedia'
@@ -40,14 +43,54 @@ export type Handlers = {
   [K in MethodName]: (request: ParsedRequestOf<K>) => ResponseOf<K> | Promise<ResponseOf<K>>
 }
 
+/**
+ * Backups replace the database file itself, so they belong to whoever opened it (the app's
+ * {@link DatabaseSession}), not to handlers that hold one open connection.
+ */
+export interface BackupActions {
+  list(): BackupInfo[]
+  restore(backup: string): Promise<RestoreOutcome>
+}
+
 export interface CoreContext {
   db: Db
   files: FileRefs
   peaks: PeaksCache
+  /** Absent where nothing owns the database file (tests, tools): backups.* are then refused. */
+  backups?: BackupActions
+}
+
+const backupHandlers = (
+  backups: BackupActions | undefined,
+): Pick<Handlers, 'backups.list' | 'backups.restore'> => {
+  const actions = (): BackupActions => {
+    if (!backups)
+      throw new UserError('invalid-request', 'backups are kept by the app that opened the database')
+    return backups
+  }
+  return {
+    'backups.list': () => actions().list(),
+    'backups.restore': (r) => actions().restore(r.backup),
+  }
+}
+
+/**
+ * For a database that cannot be used: every method answers `refusal`, except the backups, which are
+ * the way out. Requests are still checked against the contract first.
+ */
+export function refusingHandlers(refusal: UserError, backups: BackupActions): Handlers {
+  const refuse = (): never => {
+    throw refusal
+  }
+  const all = Object.fromEntries(Object.keys(contract).map((method) => [method, refuse])) as Record<
+    MethodName,
+    typeof refuse
+  >
+  return { ...all, ...backupHandlers(backups) }
 }
 
 /** The core's side of the contract: one function per method. */
-export function createHandlers({ db, files, peaks }: CoreContext): Handlers {
+export function createHandlers({ db, files, peaks, backups }: CoreContext): Handlers {
   /** An edit answers the episode as it now is, so the window redraws from the one reply. */
   const edited =
     <R extends { id: string }>(edit: (r: R) => unknown) =>
@@ -140,6 +183,7 @@ export function createHandlers({ db, files, peaks }: CoreContext): Handlers {
       redo(db, r.id)
       return episodeView(db, r.id)
     },
+    ...backupHandlers(backups),
   }
 }
 
@@ -165,6 +209,9 @@ export async function dispatch(
     return ok(await handler(parsed.data))
   } catch (error) {
     if (error instanceof UserError) return fail(error.code, error.message)
+    // A busy, full or read-only database is the machine's state, not a bug: said plainly, not logged.
+    const storage = sqliteUserError(error)
+    if (storage) return fail(storage.code, storage.message)
     console.error(`episcore: ${method} failed:`, error)
     return fail('internal', `${method} failed: ${(error as Error).message ?? String(error)}`)
   }

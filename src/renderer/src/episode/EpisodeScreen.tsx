@@ -29,6 +29,7 @@ import { SpeakerDialog } from './SpeakerDialog'
 import { TranscriptPanel, type TranscriptPanelHandle } from './transcript/TranscriptPanel'
 import { useTranscript } from './transcript/useTranscript'
 import type { WaveformController } from './Waveform'
+import { useMediaFault } from './useMediaFault'
 import { usePeaks } from './usePeaks'
 import { WaveformPanel } from './WaveformPanel'
 import { ZOOM_STEP } from './waveformZoom'
@@ -194,7 +195,8 @@ export function EpisodeScreen({
     [run, id],
   )
   const reportError = useCallback((message: string) => setError(message), [])
-  const transcript = useTranscript(id, view?.transcript.rev ?? '', reportError)
+  useMediaFault(media, id, setView, reportError)
+  const transcript = useTranscript(id, view?.transcript.rev ?? null, reportError)
 
   const needsMapping =
     view !== null &&
@@ -504,7 +506,8 @@ export function EpisodeScreen({
   ]
   useKeyboardActions(actions)
   useMenuCommand((command) => {
-    if (command === 'file.new' || command === 'file.open') onClose(command)
+    if (command === 'file.new' || command === 'file.open' || command === 'help.restoreBackup')
+      onClose(command)
     else runAction(actions, command)
   })
 

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { EpisodeSummary } from '../../../shared/contract'
+import type { EpisodeSummary, RestoreOutcome } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
-import { call } from '../platform'
+import { DatabaseDamage } from '../backups/DatabaseDamage'
+import { RestoreBackupDialog } from '../backups/RestoreBackupDialog'
+import { platform } from '../platform'
 import { useMenuCommand } from '../useMenuCommand'
 import { NewEpisodeForm } from './NewEpisodeForm'
 import { EpisodeJsonOutcome, OpenEpisodeJsonButton, useEpisodeJsonOpener } from './OpenEpisodeJson'
 
-export type LibraryCommand = 'file.new' | 'file.open'
+export type LibraryCommand = 'file.new' | 'file.open' | 'help.restoreBackup'
 
 export function LibraryScreen({
   onOpen,
@@ -19,6 +21,9 @@ export function LibraryScreen({
   const [episodes, setEpisodes] = useState<EpisodeSummary[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [creating, setCreating] = useState(startWith === 'file.new')
+  const [restoring, setRestoring] = useState(startWith === 'help.restoreBackup')
+  const [damage, setDamage] = useState<string | null>(null)
+  const [restored, setRestored] = useState<RestoreOutcome | null>(null)
   const [dropped, setDropped] = useState<File[]>([])
   const opener = useEpisodeJsonOpener(onOpen)
   const openAtStart = startWith === 'file.open'
@@ -30,12 +35,26 @@ export function LibraryScreen({
   }, [])
 
   const refresh = useCallback(() => {
-    call('episodes.list', {}).then(setEpisodes, (e: Error) => setError(e.message))
+    platform.call('episodes.list', {}).then(
+      (reply) => {
+        setDamage(reply.ok || reply.error.code !== 'corrupt-database' ? null : reply.error.message)
+        if (reply.ok) setEpisodes(reply.value)
+        else if (reply.error.code !== 'corrupt-database') setError(reply.error.message)
+      },
+      (e: Error) => setError(e.message),
+    )
   }, [])
   useEffect(refresh, [refresh])
   useMenuCommand((command) => {
     if (command === 'file.new') setCreating(true)
+    if (command === 'help.restoreBackup') setRestoring(true)
   })
+  const onRestored = (outcome: RestoreOutcome): void => {
+    setRestoring(false)
+    setRestored(outcome)
+    setError(null)
+    refresh()
+  }
 
   return (
     <main
@@ -54,8 +73,20 @@ export function LibraryScreen({
           New episode from media…
         </button>
         <OpenEpisodeJsonButton opener={opener} />
+        <button type="button" onClick={() => setRestoring(true)}>
+          Restore from backup…
+        </button>
       </header>
       <EpisodeJsonOutcome opener={opener} />
+      {restoring && <RestoreBackupDialog onClose={() => setRestoring(false)} onRestored={onRestored} />}
+      {restored && (
+        <p role="status" className="notice">
+          Backup restored.
+          {restored.keptAside &&
+            ` The database it replaced is kept as ${restored.keptAside} in episcore-backups.`}
+        </p>
+      )}
+      {damage && <DatabaseDamage message={damage} onRestored={onRestored} />}
       {error && (
         <p role="alert" className="error">
           {error}

@@ -5,13 +5,14 @@ import { call } from '../../platform'
 /** The episode's transcript, fetched again whenever the episode says its revision changed. */
 export function useTranscript(
   episodeId: string,
-  rev: string,
+  /** Null until the episode is open: there is nothing to fetch yet. */
+  rev: string | null,
   onError: (message: string) => void,
 ): TranscriptView | null {
   const [transcript, setTranscript] = useState<TranscriptView | null>(null)
   const current = transcript?.rev === rev
   useEffect(() => {
-    if (current) return
+    if (current || rev === null) return
     let live = true
     call('transcript.get', { id: episodeId }).then(
       (next) => {
