@@ -14,6 +14,7 @@ import {
   type Role,
   type SpeakingBalance,
 } from './episodeFormat'
+import { SOURCE_URL_PATTERN } from './sourceUrl'
 
 /** An opaque handle to a file the user chose; the renderer never names a path itself. */
 export const fileRefSchema = z.string().regex(/^file-[0-9a-f]{32}$/, 'not a file handle')
@@ -201,7 +202,7 @@ export const episodePatchSchema = z
       .string()
       .trim()
       .max(2000)
-      .refine((u) => /^https?:\/\/\S+$/.test(u), 'a source URL starts with http:// or https://')
+      .refine((u) => SOURCE_URL_PATTERN.test(u), 'a source URL starts with http:// or https://')
       .nullable(),
     summary: z.string().trim().max(20_000),
   })

@@ -4,6 +4,9 @@
  * all check against it.
  */
 import { z } from 'zod'
+import { bySpan } from './spanOrder'
+
+export { bySpan }
 
 export const EPISODE_FORMAT = 'episode-analysis'
 export const EPISODE_FORMAT_VERSION = 1
@@ -218,11 +221,6 @@ function checkSorted<T>(
     }
   }
 }
-
-export const bySpan = (
-  a: { start: number; end: number; id: string },
-  b: { start: number; end: number; id: string },
-): number => a.start - b.start || a.end - b.end || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /** The rules that tie one part of a document to another: spans, ids, scale, rubric keys. */
 export function crossChecks(doc: EpisodeDocument): Issue[] {
