@@ -9,6 +9,7 @@ import { PeaksCache, peaksFolderBeside, peaksLevelOf } from '../core/media/peaks
 import { FileRefs } from '../core/service/fileRefs'
 import { DatabaseSession } from '../core/service/databaseSession'
 import { UserError } from '../core/errors'
+import { isViewVersion, VIEW_BASE_HEADER } from '../shared/viewDelta'
 import { COOKIE, checkRequest } from './guard'
 import { sendFile } from './sendFile'
 import { staticFile } from './staticFiles'
@@ -73,6 +74,13 @@ function episodeIdOf(segment: string): string {
   } catch {
     throw new UserError('not-found', 'no such episode')
   }
+}
+
+/** The view the page holds, when it says (see ViewSender); anything but one plausible version is none. */
+function viewBaseOf(req: IncomingMessage): string | null | undefined {
+  const header = req.headers[VIEW_BASE_HEADER]
+  if (header === undefined) return undefined
+  return isViewVersion(header) ? header : null
 }
 
 const json = (res: ServerResponse, status: number, body: unknown): void => {
@@ -154,7 +162,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         })
         return
       }
-      json(res, 200, await database.dispatch(name, request))
+      json(res, 200, await database.dispatch(name, request, viewBaseOf(req)))
       return
     }
     if (area === 'upload' && req.method === 'POST') {

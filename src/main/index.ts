@@ -102,7 +102,7 @@ function wireIpc(database: DatabaseSession, files: FileRefs): void {
   ipcMain.handle(CHANNELS.call, (event, ...args: unknown[]) => {
     const call = fromOurWindow(event) ? callPayload(args) : null
     return call
-      ? database.dispatch(call.method, call.request)
+      ? database.dispatch(call.method, call.request, call.viewBase)
       : { ok: false, error: { code: 'invalid-request', message: 'refused' } }
   })
   ipcMain.handle(CHANNELS.chooseFile, async (event, ...args: unknown[]) => {

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { FileKind } from '../preload/api'
+import { isViewVersion } from '../shared/viewDelta'
 
 /*
  * What each IPC channel accepts from the renderer, checked before the main process acts on it. A
@@ -21,14 +22,18 @@ const MAX_FILE_NAME_LENGTH = 255
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
 
 /**
- * `call(method, request)`. The request is the contract's to check, at the core's door (dispatch), which
- * refuses unknown fields and paths where file handles belong; here only the envelope is checked.
+ * `call(method, request, viewBase)`. The request is the contract's to check, at the core's door
+ * (dispatch), which refuses unknown fields and paths where file handles belong; here only the envelope
+ * is checked. `viewBase` names the episode view the window holds (null: none yet), see ViewSender.
  */
-export function callPayload(args: readonly unknown[]): { method: string; request: unknown } | null {
-  if (args.length < 1 || args.length > 2) return null
-  const [method, request] = args
+export function callPayload(
+  args: readonly unknown[],
+): { method: string; request: unknown; viewBase: string | null } | null {
+  if (args.length < 1 || args.length > 3) return null
+  const [method, request, viewBase = null] = args
   if (typeof method !== 'string' || method.length === 0 || method.length > MAX_METHOD_LENGTH) return null
-  return { method, request }
+  if (viewBase !== null && !isViewVersion(viewBase)) return null
+  return { method, request, viewBase }
 }
 
 /** `chooseFile(kind)`: which dialog to show; the renderer gets a handle back, never the path. */

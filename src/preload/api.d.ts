@@ -1,4 +1,4 @@
-import type { MethodName, RequestOf, ResponseOf } from '../shared/contract'
+import type { MethodName, RequestOf } from '../shared/contract'
 import type { Reply } from '../shared/result'
 
 /** What a file is chosen for: the open dialog offers the matching file types. */
@@ -6,7 +6,15 @@ export type FileKind = 'media' | 'transcript' | 'episode'
 
 /** What the preload exposes to the renderer as `window.episcore`; nothing else crosses. */
 export interface DesktopApi {
-  call<K extends MethodName>(method: K, request: RequestOf<K>): Promise<Reply<ResponseOf<K>>>
+  /**
+   * One method of the contract. `viewBase` names the episode view the window holds (null: none yet); the
+   * reply then carries views as ViewSender marks them, for the window's ViewReceiver to rebuild.
+   */
+  call<K extends MethodName>(
+    method: K,
+    request: RequestOf<K>,
+    viewBase: string | null,
+  ): Promise<Reply<unknown>>
   /** Opens the native file dialog; answers a handle (never a path) and the file's name. */
   chooseFile(kind: FileKind): Promise<{ ref: string; name: string } | null>
   /** A file dropped on the window, registered by the main process. */

@@ -3,7 +3,7 @@ import type { DesktopApi } from './api'
 import { CHANNELS } from '../main/channels'
 
 const api = {
-  call: (method, request) => ipcRenderer.invoke(CHANNELS.call, method, request),
+  call: (method, request, viewBase) => ipcRenderer.invoke(CHANNELS.call, method, request, viewBase),
   chooseFile: (kind) => ipcRenderer.invoke(CHANNELS.chooseFile, kind),
   registerDroppedFile: (file) => {
     // The path is read here, in the preload, from a real dropped File; the renderer never sees it.

@@ -1,7 +1,13 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../src/core/db/openDatabase'
+import { episodeView } from '../../src/core/episodes/episodeQueries'
 import { historyState } from '../../src/core/history/editHistory'
+import { PeaksCache } from '../../src/core/media/peaksCache'
+import { FileRefs } from '../../src/core/service/fileRefs'
+import { createHandlers, dispatch } from '../../src/core/service/handlers'
 import type { EpisodeView, MethodName } from '../../src/shared/contract'
+import { sameValue, VIEW_MARK, ViewReceiver, ViewSender, type ViewMark } from '../../src/shared/viewDelta'
 import {
   doneEdits,
   expectFullScoreGrid,
@@ -13,6 +19,7 @@ import {
   type Session,
   type Template,
 } from './analysisFixture'
+import { tempFolder } from '../tempFolder'
 
 let template: Template
 beforeAll(async () => {
@@ -211,4 +218,152 @@ describe('a long random sequence of edits', () => {
       { numRuns: 5 },
     )
   }, 180_000)
+})
+
+/** The view a reply carries, whether it is the view or wraps it. */
+const viewIn = (value: unknown): EpisodeView =>
+  (typeof value === 'object' && value !== null && 'view' in value ? value.view : value) as EpisodeView
+
+describe('views sent as what changed since the window’s last one', () => {
+  it('rebuild in the window exactly the view a fresh read gives, unchanged items kept as the same objects', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(COMMAND, { minLength: 60, maxLength: 60 }), async (commands) => {
+        const s = openCopy(template)
+        try {
+          seedMachineAnalysis(s.db, s.id)
+          const sender = new ViewSender('0123456789ab')
+          const window = new ViewReceiver()
+          // What crosses to the window is JSON, as over HTTP.
+          const send = (value: unknown): { value: unknown; bytes: number } => {
+            const text = JSON.stringify(sender.encode(value, window.base()))
+            return { value: window.decode(JSON.parse(text)), bytes: text.length }
+          }
+          let held = viewIn(send(s.view()).value)
+          for (const { method, args } of commands) {
+            const reply = await s.reply(method, resolve(args, held))
+            if (!reply.ok || !('history' in viewIn(reply.value))) continue
+            const before = held
+            const sent = send(reply.value)
+            held = viewIn(sent.value)
+            const where = `after ${method} ${JSON.stringify(args)}`
+            expect(held, where).toEqual(JSON.parse(JSON.stringify(viewIn(reply.value))))
+            // The core keeps parts of the view between edits; a connection that kept nothing agrees.
+            const fresh = openDatabase(s.db.name)
+            try {
+              expect(viewIn(reply.value), where).toEqual(episodeView(fresh, s.id))
+            } finally {
+              fresh.close()
+            }
+            expect(sent.bytes, where).toBeLessThan(JSON.stringify(reply.value).length)
+            for (const list of ['statements', 'chapters', 'highlights', 'participants'] as const) {
+              const old = new Map(before[list].map((item) => [item.id, item]))
+              for (const item of held[list]) {
+                const was = old.get(item.id)
+                if (was && sameValue(was, item)) expect(item, `${where}: ${list} ${item.id}`).toBe(was)
+              }
+            }
+            for (const part of ['summary', 'rubric', 'details', 'transcript'] as const)
+              if (sameValue(before[part], held[part]))
+                expect(held[part], `${where}: ${part}`).toBe(before[part])
+          }
+        } finally {
+          s.db.close()
+        }
+      }),
+      { numRuns: 5 },
+    )
+  }, 120_000)
+
+  it('answers a one-field edit with that item and the history, and a window the core no longer knows with the whole view', async () => {
+    const s = openCopy(template)
+    try {
+      seedMachineAnalysis(s.db, s.id)
+      const sender = new ViewSender('0123456789ab', 2)
+      const window = new ViewReceiver()
+      const first = sender.encode(s.view(), window.base())
+      const whole = JSON.stringify(first).length
+      window.decode(JSON.parse(JSON.stringify(first)))
+      const chapter = s.view().chapters[0]?.id ?? ''
+      const edited = await s.call('chapters.update', { chapterId: chapter, patch: { title: 'Renamed' } })
+      const mark = (sender.encode(edited, window.base()) as Record<string, ViewMark>)[VIEW_MARK]
+      expect(mark?.view).toBeUndefined()
+      expect(Object.keys(mark?.delta?.parts ?? {})).toEqual(['history'])
+      expect(Object.keys(mark?.delta?.lists ?? {})).toEqual(['chapters'])
+      expect(mark?.delta?.lists.chapters?.changed.map((c) => [c.id, c.title])).toEqual([[chapter, 'Renamed']])
+      expect(mark?.delta?.lists.chapters?.ids).toBeUndefined()
+      expect(JSON.stringify(mark).length).toBeLessThan(whole / 3)
+      // Two more views sent elsewhere push the window's out of the core's memory (it keeps two here).
+      sender.encode(s.view(), null)
+      sender.encode(s.view(), null)
+      const again = (sender.encode(s.view(), window.base()) as Record<string, ViewMark>)[VIEW_MARK]
+      expect(again?.delta).toBeUndefined()
+      expect(again?.view).toEqual(s.view())
+      // A delta against a view the window does not hold is refused, not guessed at.
+      expect(() =>
+        new ViewReceiver().decode({
+          [VIEW_MARK]: { version: 'x.2', base: 'x.1', delta: { parts: {}, lists: {} } },
+        }),
+      ).toThrow(/no longer holds/)
+    } finally {
+      s.db.close()
+    }
+  })
+})
+
+describe('the parts of the view the core keeps between edits', () => {
+  it('follow changes made through another connection, as the CLI makes them while the app is open', async () => {
+    const s = openCopy(template)
+    const cli = openDatabase(s.db.name)
+    const cliHandlers = createHandlers({
+      db: cli,
+      files: new FileRefs(),
+      peaks: new PeaksCache(tempFolder()),
+    })
+    const viaCli = async (method: MethodName, request: Record<string, unknown>): Promise<void> => {
+      const reply = await dispatch(cliHandlers, method, { ...request, id: s.id })
+      if (!reply.ok) throw new Error(`${method}: ${reply.error.message}`)
+    }
+    const expectFresh = (where: string): void => {
+      const fresh = openDatabase(s.db.name)
+      try {
+        expect(s.view(), where).toEqual(episodeView(fresh, s.id))
+      } finally {
+        fresh.close()
+      }
+    }
+    try {
+      seedMachineAnalysis(s.db, s.id)
+      const before = s.view()
+      const chapter = before.chapters[1]?.id ?? ''
+      await viaCli('chapters.update', { chapterId: chapter, patch: { title: 'Renamed elsewhere' } })
+      expect(s.view().chapters[1]?.title).toBe('Renamed elsewhere')
+      await viaCli('chapters.moveBoundary', {
+        chapterId: chapter,
+        edge: 'start',
+        at: (before.chapters[1]?.start ?? 0) + 2,
+      })
+      expectFresh('after a boundary moved elsewhere')
+      await viaCli('statements.create', { start: 20, end: 24, title: 'Made elsewhere' })
+      expect(s.view().statements.map((st) => st.title)).toContain('Made elsewhere')
+      await viaCli('scores.set', {
+        chapterId: chapter,
+        dimension: before.rubric.dimensions[0]?.key ?? '',
+        value: 7,
+        reasoning: 'Why',
+      })
+      expectFresh('after a score set elsewhere')
+      await viaCli('participants.update', {
+        participantId: before.participants[0]?.id ?? '',
+        patch: { role: 'guest' },
+      })
+      expectFresh('after a role changed elsewhere')
+      // The role, the score, the statement.
+      for (let i = 0; i < 3; i++) await viaCli('history.undo', {})
+      expectFresh('after undo elsewhere')
+      expect(s.view().statements.map((st) => st.title)).not.toContain('Made elsewhere')
+    } finally {
+      cli.close()
+      s.db.close()
+    }
+  })
 })

@@ -31,15 +31,40 @@ const ABSOLUTE = path.resolve('/tmp/interview.vtt')
 describe('IPC payloads', () => {
   it('passes a call through as method and request, with the request left for the contract', () => {
     const request = { id: 'e1' }
-    expect(callPayload(['episodes.open', request])).toEqual({ method: 'episodes.open', request })
-    expect(callPayload(['episodes.list'])).toEqual({ method: 'episodes.list', request: undefined })
-    expect(callPayload(['episodes.list', undefined])).toEqual({ method: 'episodes.list', request: undefined })
+    expect(callPayload(['episodes.open', request])).toEqual({
+      method: 'episodes.open',
+      request,
+      viewBase: null,
+    })
+    expect(callPayload(['episodes.list'])).toEqual({
+      method: 'episodes.list',
+      request: undefined,
+      viewBase: null,
+    })
+    expect(callPayload(['episodes.list', undefined])).toEqual({
+      method: 'episodes.list',
+      request: undefined,
+      viewBase: null,
+    })
+    expect(callPayload(['episodes.open', request, '0123456789ab.42'])).toEqual({
+      method: 'episodes.open',
+      request,
+      viewBase: '0123456789ab.42',
+    })
+    expect(callPayload(['episodes.open', request, null])).toEqual({
+      method: 'episodes.open',
+      request,
+      viewBase: null,
+    })
   })
 
   it('refuses a call with a method that is not a short string, or with extra arguments', () => {
     for (const method of [...WRONG_TYPES, '', 'x'.repeat(101)]) expect(callPayload([method, {}])).toBeNull()
     expect(callPayload([])).toBeNull()
     expect(callPayload(['episodes.open', { id: 'e1' }, '/etc/passwd'])).toBeNull()
+    for (const viewBase of [...WRONG_TYPES.filter((v) => v != null), '', '0123456789ab.1'.repeat(5)])
+      expect(callPayload(['episodes.open', { id: 'e1' }, viewBase])).toBeNull()
+    expect(callPayload(['episodes.open', { id: 'e1' }, null, 'more'])).toBeNull()
   })
 
   it('accepts exactly the three dialog kinds, and nothing else', () => {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/openDatabase'
-import { segmentRows, wordsBySegment } from '../transcript/transcriptQueries'
+import { transcriptSnapshot } from '../transcript/transcriptSnapshot'
 
 export interface SpanTranscript {
   /** What is said in the span, as one line. */
@@ -14,10 +14,10 @@ export interface SpanTranscript {
  * whole when it overlaps the span, as the quote check reads it.
  */
 export function spanTranscript(db: Db, episodeId: string, start: number, end: number): SpanTranscript {
-  const words = wordsBySegment(db, episodeId)
+  const { segments, words } = transcriptSnapshot(db, episodeId)
   const said: string[] = []
   const seconds = new Map<string, number>()
-  for (const segment of segmentRows(db, episodeId)) {
+  for (const segment of segments) {
     const overlap = Math.min(end, segment.end) - Math.max(start, segment.start)
     if (overlap <= 0) continue
     if (segment.speaker_id) seconds.set(segment.speaker_id, (seconds.get(segment.speaker_id) ?? 0) + overlap)

@@ -10,10 +10,18 @@ import type { Chapter, Statement } from '../../shared/episodeFormat'
 import { quoteMatches } from '../../shared/quoteCheck'
 import type { Db } from '../db/openDatabase'
 import { notFound } from '../errors'
-import { episodeDocument } from '../export/exportEpisode'
+import { scoreSummary, speakingBalance, speechByRole } from '../export/derivedFields'
+import {
+  readChapters,
+  readDimensions,
+  readHighlights,
+  readParticipants,
+  readStatements,
+} from '../export/episodeParts'
 import { historyState } from '../history/editHistory'
 import { quoteLocator } from '../transcript/findQuote'
 import { spokenTextIndex } from '../transcript/spokenText'
+import { derived, transcriptSnapshot, type TranscriptSnapshot } from '../transcript/transcriptSnapshot'
 import type { EpisodeRow, MediaRow } from './episodeRows'
 import fs from 'node:fs'
 
@@ -43,20 +51,43 @@ export function listEpisodes(db: Db): EpisodeSummary[] {
   return rows.map(toSummary)
 }
 
-function participantViews(db: Db, id: string): ParticipantView[] {
-  return (
-    db
-      .prepare(
-        `SELECT p.id, p.name, p.role, p.affiliation,
-           count(s.id) AS segmentCount, coalesce(sum(s.end - s.start), 0) AS speakingSeconds,
-           (SELECT text FROM transcript_segments f WHERE f.episode_id = p.episode_id AND f.speaker_id = p.id
-            ORDER BY f.start LIMIT 1) AS firstLine
-         FROM participants p
-         LEFT JOIN transcript_segments s ON s.episode_id = p.episode_id AND s.speaker_id = p.id
-         WHERE p.episode_id = ? GROUP BY p.id ORDER BY p.position, p.id`,
-      )
-      .all(id) as ParticipantView[]
-  ).map((p) => ({ ...p, speakingSeconds: Math.round(p.speakingSeconds * 1000) / 1000 }))
+interface Speech {
+  segmentCount: number
+  speakingSeconds: number
+  firstLine: string | null
+}
+
+/** Each transcript speaker's share: how many segments, how long, and the first thing said. */
+function speechBySpeaker({ segments }: TranscriptSnapshot): ReadonlyMap<string, Speech> {
+  const speech = new Map<string, Speech>()
+  // Segments are in time order, so a speaker's first segment is the first one met.
+  for (const s of segments) {
+    if (s.speaker_id === null) continue
+    const known = speech.get(s.speaker_id)
+    if (known) {
+      known.segmentCount += 1
+      known.speakingSeconds += s.end - s.start
+    } else speech.set(s.speaker_id, { segmentCount: 1, speakingSeconds: s.end - s.start, firstLine: s.text })
+  }
+  return speech
+}
+
+function participantViews(db: Db, id: string, transcript: TranscriptSnapshot): ParticipantView[] {
+  const speech = derived(transcript, speechBySpeaker)
+  const rows = db
+    .prepare(
+      `SELECT id, name, role, affiliation FROM participants WHERE episode_id = ? ORDER BY position, id`,
+    )
+    .all(id) as Pick<ParticipantView, 'id' | 'name' | 'role' | 'affiliation'>[]
+  return rows.map((p) => {
+    const said = speech.get(p.id)
+    return {
+      ...p,
+      segmentCount: said?.segmentCount ?? 0,
+      speakingSeconds: Math.round((said?.speakingSeconds ?? 0) * 1000) / 1000,
+      firstLine: said?.firstLine ?? null,
+    }
+  })
 }
 
 interface QuoteResult {
@@ -65,46 +96,26 @@ interface QuoteResult {
 }
 
 /**
- * One transcript revision's quote checks, kept between views: an edit of the analysis leaves the
- * transcript as it was, and reading its words again (40,000 in four hours) would be most of the view's
- * time. transcript_rev changes with every change of the transcript and comes back with its undo, so one
- * revision always names the same words. One episode per database is kept: the one being edited.
+ * One transcript revision's quote checks, kept with it (see `derived`): an edit of the analysis leaves
+ * the transcript as it was, so only the statements it touched are checked again.
  */
 interface QuoteChecks {
-  episodeId: string
-  rev: string
   spoken: (start: number, end: number) => string
   locate: (quote: string) => { start: number; end: number } | null
-  /** By statement span and quote: the statements an edit did not touch are not checked again. */
+  /** By statement span and quote. */
   results: Map<string, QuoteResult>
 }
 
-const quoteChecksByDb = new WeakMap<Db, QuoteChecks>()
+const quoteChecksOf = (transcript: TranscriptSnapshot): QuoteChecks => ({
+  spoken: spokenTextIndex(transcript),
+  locate: quoteLocator(transcript),
+  results: new Map<string, QuoteResult>(),
+})
 
-function quoteChecks(db: Db, id: string, rev: string): QuoteChecks {
-  const kept = quoteChecksByDb.get(db)
-  if (kept && kept.episodeId === id && kept.rev === rev) return kept
-  const fresh = {
-    episodeId: id,
-    rev,
-    spoken: spokenTextIndex(db, id),
-    locate: quoteLocator(db, id),
-    results: new Map<string, QuoteResult>(),
-  }
-  quoteChecksByDb.set(db, fresh)
-  return fresh
-}
-
-function withQuoteChecks(
-  db: Db,
-  id: string,
-  transcriptRev: string,
-  statements: readonly Statement[],
-): StatementView[] {
+function withQuoteChecks(transcript: TranscriptSnapshot, statements: readonly Statement[]): StatementView[] {
   if (statements.length === 0) return []
   // Without a transcript there is nothing to check a quote against, which is not the quote's fault.
-  const hasTranscript = db.prepare(`SELECT 1 FROM transcript_segments WHERE episode_id = ? LIMIT 1`).get(id)
-  const checks = hasTranscript ? quoteChecks(db, id, transcriptRev) : null
+  const checks = transcript.segments.length > 0 ? derived(transcript, quoteChecksOf) : null
   // Only this view's statements are kept, so the map does not grow with every edit of a quote.
   const results = new Map<string, QuoteResult>()
   const views = statements.map((s) => {
@@ -173,27 +184,103 @@ export function episodeView(db: Db, id: string): EpisodeView {
   return db.transaction(() => readEpisodeView(db, id))()
 }
 
+/**
+ * The view's parts kept from the last view of the episode, each under a key naming what it was built
+ * from: table versions (counted by triggers, see migration 004), the transcript revision, the fields of
+ * the episode row it shows. Kept parts are frozen: every view shares them, and so does every reply.
+ */
+interface KeptParts {
+  episodeId: string
+  parts: Map<string, { key: string; value: unknown }>
+}
+const keptByDb = new WeakMap<Db, KeptParts>()
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
+}
+
+function partsOf(db: Db, id: string): <T>(name: string, key: string, build: () => T) => T {
+  let kept = keptByDb.get(db)
+  if (!kept || kept.episodeId !== id) keptByDb.set(db, (kept = { episodeId: id, parts: new Map() }))
+  const { parts } = kept
+  return (name, key, build) => {
+    const known = parts.get(name)
+    if (known && known.key === key) return known.value as ReturnType<typeof build>
+    const value = deepFreeze(build())
+    parts.set(name, { key, value })
+    return value
+  }
+}
+
+function tableVersions(db: Db): Record<string, number> {
+  const rows = db.prepare(`SELECT name, version FROM table_versions`).all() as {
+    name: string
+    version: number
+  }[]
+  return Object.fromEntries(rows.map((r) => [r.name, r.version]))
+}
+
 function readEpisodeView(db: Db, id: string): EpisodeView {
   const row = episodeRow(db, id)
   const media = mediaRow(db, id)
-  const doc = episodeDocument(db, id, false)
-  const segmentCount = (
-    db.prepare(`SELECT count(*) AS n FROM transcript_segments WHERE episode_id = ?`).get(id) as { n: number }
-  ).n
+  const transcript = transcriptSnapshot(db, id)
+  const v = tableVersions(db)
+  const part = partsOf(db, id)
+  // Replacing the episode (a file loaded again) makes every kept part stale.
+  const episode = `${v.episodes}`
+  const spoken = `${transcript.rev} ${transcript.segments.length}`
+
+  const dimensions = part('dimensions', `${episode} ${v.rubric_dimensions}`, () => readDimensions(db, id))
+  const chaptersKey = `${episode} ${v.rubric_dimensions} ${v.chapters} ${v.scores}`
+  const chapters = part('chapters', chaptersKey, () => readChapters(db, id, dimensions))
+  // A statement's chapter is derived from the chapters' spans, not from their titles or scores.
+  const spans = chapters.map((c) => `${c.id} ${c.start} ${c.end}`).join(' ')
+  const participants = part('participants', `${episode} ${v.participants}`, () => readParticipants(db, id))
   return {
     summary: toSummary(row),
     details: { sourceUrl: row.source_url, summary: row.summary },
-    rubric: { scale: doc.rubric.scale, dimensions: doc.rubric.dimensions },
-    chapters: withMachineScores(db, id, doc.chapters),
-    highlights: doc.highlights,
-    statements: withQuoteChecks(db, id, row.transcript_rev, doc.statements),
-    speakingBalance: doc.speakingBalance,
-    scoreSummary: doc.scoreSummary,
+    rubric: part('rubric', `${dimensions.length} ${chaptersKey} ${row.scale_min} ${row.scale_max}`, () => ({
+      scale: { min: row.scale_min, max: row.scale_max },
+      dimensions,
+    })),
+    chapters: part('chapterViews', chaptersKey, () => withMachineScores(db, id, chapters)),
+    highlights: part('highlights', `${episode} ${v.highlights}`, () => readHighlights(db, id)),
+    statements: part('statements', `${episode} ${v.statements} ${spoken} ${spans}`, () =>
+      withQuoteChecks(transcript, readStatements(db, id, chapters)),
+    ),
+    speakingBalance: part(
+      'speakingBalance',
+      `${episode} ${v.participants} ${spoken} ${row.duration_seconds}`,
+      () =>
+        speakingBalance(
+          speechByRole(
+            transcript.segments.map((s) => ({ start: s.start, end: s.end, speakerId: s.speaker_id })),
+            participants,
+          ),
+          row.duration_seconds,
+        ),
+    ),
+    scoreSummary: part('scoreSummary', chaptersKey, () =>
+      scoreSummary(
+        dimensions.map((d) => d.key),
+        chapters,
+      ),
+    ),
     media: media
       ? { fileName: media.file_name, kind: media.kind, available: fs.existsSync(media.path) }
       : null,
-    participants: participantViews(db, id),
-    transcript: { rev: row.transcript_rev, segmentCount, speakersMapped: row.speakers_mapped === 1 },
+    participants: part('participantViews', `${episode} ${v.participants} ${spoken}`, () =>
+      participantViews(db, id, transcript),
+    ),
+    transcript: {
+      rev: row.transcript_rev,
+      segmentCount: transcript.segments.length,
+      speakersMapped: row.speakers_mapped === 1,
+    },
     history: historyState(db, id),
   }
 }

@@ -2,28 +2,24 @@ import {
   EPISODE_FORMAT,
   EPISODE_FORMAT_VERSION,
   bySpan,
-  type Chapter,
   type EpisodeDocument,
-  type Highlight,
-  type Participant,
-  type Statement,
   type TranscriptSegment,
 } from '../../shared/episodeFormat'
 import { validateEpisodeDocument } from '../../shared/validateEpisode'
 import type { Db } from '../db/openDatabase'
 import { episodeRow, mediaRow } from '../episodes/episodeQueries'
-import { parseExtensions, type SegmentRow, type WordRow } from '../episodes/episodeRows'
+import {
+  readChapters,
+  readDimensions,
+  readHighlights,
+  readParticipants,
+  readStatements,
+  withExtensions,
+} from './episodeParts'
+import { derived, transcriptSnapshot, type TranscriptSnapshot } from '../transcript/transcriptSnapshot'
 import { scoreSummary, speakingBalance, speechByRole } from './derivedFields'
 
 export const GENERATOR = 'Episcore 0.1.0'
-
-interface Item {
-  extensions: string | null
-}
-const withExtensions = <T extends object>(value: T, row: Item): T => {
-  const extensions = parseExtensions(row.extensions)
-  return extensions ? { ...value, extensions } : value
-}
 
 /** The episode as episode JSON v1, read in one snapshot so the parts agree with each other. */
 export function exportEpisode(
@@ -45,122 +41,12 @@ export function exportEpisode(
 export function episodeDocument(db: Db, id: string, includeTranscript: boolean): EpisodeDocument {
   const row = episodeRow(db, id)
   const media = mediaRow(db, id)
-  const all = <T>(sql: string): T[] => db.prepare(sql).all(id) as T[]
-
-  const participants = all<Participant & Item & { affiliation: string | null }>(
-    `SELECT id, name, role, affiliation, extensions FROM participants WHERE episode_id = ? ORDER BY position, id`,
-  ).map((p) => withExtensions({ id: p.id, name: p.name, role: p.role, affiliation: p.affiliation }, p))
-
-  const dimensions = all<{ key: string; label: string; description: string; highlight_label: string } & Item>(
-    `SELECT key, label, description, highlight_label, extensions FROM rubric_dimensions WHERE episode_id = ? ORDER BY position, key`,
-  ).map((d) =>
-    withExtensions(
-      { key: d.key, label: d.label, description: d.description, highlightLabel: d.highlight_label },
-      d,
-    ),
-  )
-
-  const scoreRows = all<
-    { chapter_id: string; dimension_key: string; value: number | null; reasoning: string } & Item
-  >(`SELECT chapter_id, dimension_key, value, reasoning, extensions FROM scores WHERE episode_id = ?`)
-  const chapters: Chapter[] = all<Omit<Chapter, 'scores' | 'extensions'> & Item>(
-    `SELECT id, title, start, end, why, origin, status, extensions FROM chapters WHERE episode_id = ?`,
-  ).map((c) => {
-    const scores: Chapter['scores'] = {}
-    for (const d of dimensions) scores[d.key] = { value: null, reasoning: '' }
-    for (const s of scoreRows.filter((s) => s.chapter_id === c.id))
-      scores[s.dimension_key] = withExtensions({ value: s.value, reasoning: s.reasoning }, s)
-    return withExtensions(
-      {
-        id: c.id,
-        title: c.title,
-        start: c.start,
-        end: c.end,
-        why: c.why,
-        scores,
-        origin: c.origin,
-        status: c.status,
-      },
-      c,
-    )
-  })
-  chapters.sort(bySpan)
-
-  const highlights: Highlight[] = all<
-    Omit<Highlight, 'dimension' | 'extensions'> & { dimension_key: string } & Item
-  >(
-    `SELECT id, dimension_key, time, title, description, origin, status, extensions FROM highlights WHERE episode_id = ?`,
-  )
-    .map((h) =>
-      withExtensions(
-        {
-          id: h.id,
-          dimension: h.dimension_key,
-          time: h.time,
-          title: h.title,
-          description: h.description,
-          origin: h.origin,
-          status: h.status,
-        },
-        h,
-      ),
-    )
-    .sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1))
-
-  const chapterAt = (t: number): string | null => chapters.find((c) => c.start <= t && t < c.end)?.id ?? null
-  const statements: Statement[] = all<
-    Omit<Statement, 'speakerId' | 'chapterId' | 'extensions'> & { speaker_id: string | null } & Item
-  >(
-    `SELECT id, title, quote, start, end, speaker_id, origin, status, extensions FROM statements WHERE episode_id = ?`,
-  )
-    .map((s) =>
-      withExtensions(
-        {
-          id: s.id,
-          title: s.title,
-          quote: s.quote,
-          start: s.start,
-          end: s.end,
-          speakerId: s.speaker_id,
-          chapterId: chapterAt(s.start),
-          origin: s.origin,
-          status: s.status,
-        },
-        s,
-      ),
-    )
-    .sort(bySpan)
-
-  const segmentRows = all<SegmentRow>(
-    `SELECT id, start, end, speaker_id, text, extensions FROM transcript_segments WHERE episode_id = ? ORDER BY start, end, id`,
-  )
-  const words = includeTranscript
-    ? all<WordRow>(
-        `SELECT segment_id, start, end, text FROM transcript_words WHERE episode_id = ? ORDER BY segment_id, position`,
-      )
-    : []
-  const wordsBySegment = new Map<string, TranscriptSegment['words']>()
-  for (const w of words) {
-    const list = wordsBySegment.get(w.segment_id) ?? []
-    list.push({ start: w.start, end: w.end, text: w.text })
-    wordsBySegment.set(w.segment_id, list)
-  }
-  // Sorted again here: SQLite orders ids by bytes, the format (like every other list) by JavaScript's `<`.
-  const segments: TranscriptSegment[] = segmentRows
-    .map((s) =>
-      withExtensions(
-        {
-          id: s.id,
-          start: s.start,
-          end: s.end,
-          speakerId: s.speaker_id,
-          text: s.text,
-          words: wordsBySegment.get(s.id) ?? [],
-        },
-        s,
-      ),
-    )
-    .sort(bySpan)
+  const participants = readParticipants(db, id)
+  const dimensions = readDimensions(db, id)
+  const chapters = readChapters(db, id, dimensions)
+  const highlights = readHighlights(db, id)
+  const statements = readStatements(db, id, chapters)
+  const segments = derived(transcriptSnapshot(db, id), documentSegments)
 
   const duration = row.duration_seconds
   const document: EpisodeDocument = {
@@ -197,7 +83,7 @@ export function episodeDocument(db: Db, id: string, includeTranscript: boolean):
     // A file loaded without its transcript is written back without one, until a transcript is imported.
     transcript:
       includeTranscript && (segments.length > 0 || row.transcript_left_out === 0)
-        ? withExtensions({ segments }, { extensions: row.transcript_extensions })
+        ? withExtensions({ segments: segments.map(copySegment) }, { extensions: row.transcript_extensions })
         : null,
     review: {
       status: row.review_status,
@@ -219,3 +105,32 @@ export const exportFileName = (doc: EpisodeDocument): string => `${episodeSlug(d
 
 /** Episode JSON as a file holds it: indented for people who read it, with a final line feed. */
 export const episodeJsonText = (doc: EpisodeDocument): string => JSON.stringify(doc, null, 2) + '\n'
+
+/**
+ * The transcript's segments as the format has them, made once per transcript revision. Sorted again
+ * here: SQLite orders ids by bytes, the format (like every other list) by JavaScript's `<`.
+ */
+export function documentSegments({ segments, words }: TranscriptSnapshot): readonly TranscriptSegment[] {
+  return segments
+    .map((s) =>
+      withExtensions(
+        {
+          id: s.id,
+          start: s.start,
+          end: s.end,
+          speakerId: s.speaker_id,
+          text: s.text,
+          words: (words.get(s.id) ?? []) as TranscriptSegment['words'],
+        },
+        s,
+      ),
+    )
+    .sort(bySpan)
+}
+
+/** A document's own copy of a kept segment: whoever holds the document may change it. */
+const copySegment = (s: TranscriptSegment): TranscriptSegment => ({
+  ...s,
+  words: s.words.map((w) => ({ ...w })),
+  ...(s.extensions && { extensions: structuredClone(s.extensions) }),
+})

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import type { RestoreOutcome } from '../../shared/contract'
-import type { Reply } from '../../shared/result'
+import { ok, type Reply } from '../../shared/result'
+import { ViewSender } from '../../shared/viewDelta'
 import { backupOnOpen, checkDatabase, listBackups, restoreBackup } from '../db/backups'
 import { openDatabase, type Db } from '../db/openDatabase'
 import { UserError } from '../errors'
@@ -28,6 +30,7 @@ export class DatabaseSession {
   /** Settles when the latest backup has; a restore waits for it rather than pulling its source away. */
   private backupRun: Promise<unknown> = Promise.resolve()
   private readonly sqlite: { nativeBinding?: string }
+  private readonly views = new ViewSender(randomBytes(6).toString('hex'))
   private readonly backups: BackupActions = {
     list: () => listBackups(this.file, this.sqlite),
     restore: (backup) => this.restore(backup),
@@ -75,8 +78,14 @@ export class DatabaseSession {
     return this.state.db
   }
 
-  dispatch(method: string, request: unknown): Promise<Reply<unknown>> {
-    return dispatch(this.state.handlers, method, request)
+  /**
+   * One call of the contract. A window that names the view it holds (`viewBase`, null for none yet) is
+   * answered with views as {@link ViewSender} marks them; without it (the CLI, scripts) views come whole.
+   */
+  async dispatch(method: string, request: unknown, viewBase?: string | null): Promise<Reply<unknown>> {
+    const reply = await dispatch(this.state.handlers, method, request)
+    if (viewBase === undefined || !reply.ok) return reply
+    return ok(this.views.encode(reply.value, viewBase))
   }
 
   /**

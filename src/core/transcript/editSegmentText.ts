@@ -4,7 +4,7 @@ import type { Db } from '../db/openDatabase'
 import type { SegmentRow } from '../episodes/episodeRows'
 import { notFound } from '../errors'
 import { applyEdit } from '../history/editHistory'
-import { wordsBySegment } from './transcriptQueries'
+import { transcriptSnapshot } from './transcriptSnapshot'
 
 /** Changes one segment's text as one undoable edit; word times stay where the words still match. */
 export function editSegmentText(db: Db, episodeId: string, segmentId: string, text: string): void {
@@ -14,7 +14,7 @@ export function editSegmentText(db: Db, episodeId: string, segmentId: string, te
   if (!segment) throw notFound(`transcript segment ${segmentId}`)
   const normalized = tokensOf(text).join(' ')
   if (normalized === segment.text) return
-  const oldWords = wordsBySegment(db, episodeId).get(segmentId) ?? []
+  const oldWords = transcriptSnapshot(db, episodeId).words.get(segmentId) ?? []
   const kept = keepWordTimes(alignWords(tokensOf(segment.text), oldWords), normalized)
   applyEdit(db, episodeId, 'Edit transcript text', (w) => {
     oldWords.forEach((_, position) =>

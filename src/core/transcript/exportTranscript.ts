@@ -3,7 +3,7 @@ import type { Db } from '../db/openDatabase'
 import { episodeRow } from '../episodes/episodeQueries'
 import { UserError } from '../errors'
 import type { ParsedSegment } from './parsedTranscript'
-import { segmentRows, wordsBySegment } from './transcriptQueries'
+import { transcriptSnapshot } from './transcriptSnapshot'
 import { writePodcastingJson, writeSrt, writeWebVtt } from './writeTranscript'
 
 const WRITERS: Record<TranscriptExportFormat, { extension: string; write: (s: ParsedSegment[]) => string }> =
@@ -23,13 +23,13 @@ export function episodeTranscriptSegments(db: Db, episodeId: string): ParsedSegm
       }[]
     ).map((p) => [p.id, p.name]),
   )
-  const words = wordsBySegment(db, episodeId)
-  return segmentRows(db, episodeId).map((s) => ({
+  const { segments, words } = transcriptSnapshot(db, episodeId)
+  return segments.map((s) => ({
     start: s.start,
     end: s.end,
     speaker: s.speaker_id ? (names.get(s.speaker_id) ?? null) : null,
     text: s.text,
-    words: words.get(s.id) ?? [],
+    words: [...(words.get(s.id) ?? [])],
   }))
 }
 

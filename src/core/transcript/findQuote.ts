@@ -1,7 +1,6 @@
 import { quoteMatches, foldedTokens } from '../../shared/quoteCheck'
 import { foldToken, tokensOf } from '../../shared/transcriptTokens'
-import type { Db } from '../db/openDatabase'
-import { segmentRows, wordsBySegment } from './transcriptQueries'
+import type { TranscriptSnapshot } from './transcriptSnapshot'
 
 interface TimedToken {
   folded: string
@@ -11,11 +10,10 @@ interface TimedToken {
 }
 
 /** The transcript as one run of folded tokens with times (a segment's own times where it has no words). */
-function timedTokens(db: Db, episodeId: string): TimedToken[] {
-  const words = wordsBySegment(db, episodeId)
+function timedTokens(transcript: TranscriptSnapshot): TimedToken[] {
   const tokens: TimedToken[] = []
-  for (const segment of segmentRows(db, episodeId)) {
-    const timed = words.get(segment.id)
+  for (const segment of transcript.segments) {
+    const timed = transcript.words.get(segment.id)
     const pieces =
       timed && timed.length > 0
         ? timed
@@ -31,16 +29,16 @@ function timedTokens(db: Db, episodeId: string): TimedToken[] {
 /**
  * Where in the transcript a quote is said, when it is not said in its own span: the first place whose
  * opening words are the quote's and whose words match it as the quote check does. Null when nowhere.
+ * Built once per transcript revision (see `derived`); the tokens are made at the first quote asked for.
  */
 export function quoteLocator(
-  db: Db,
-  episodeId: string,
+  transcript: TranscriptSnapshot,
 ): (quote: string) => { start: number; end: number } | null {
   let tokens: TimedToken[] | null = null
   return (quote) => {
     const wanted = foldedTokens(quote)
     if (wanted.length === 0) return null
-    tokens ??= timedTokens(db, episodeId)
+    tokens ??= timedTokens(transcript)
     const [first, second] = wanted
     // Some slack for a word the ASR split or merged.
     const length = wanted.length + 2

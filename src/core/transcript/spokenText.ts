@@ -1,5 +1,4 @@
-import type { Db } from '../db/openDatabase'
-import { segmentRows, wordsBySegment } from './transcriptQueries'
+import type { TranscriptSnapshot } from './transcriptSnapshot'
 
 interface Timed {
   start: number
@@ -12,13 +11,13 @@ const SPAN_MARGIN_SECONDS = 0.5
 
 /**
  * What is said between two times, from the episode's transcript: timed words where the segment has
- * them, else the whole text of the segments that overlap. Built once per view, asked per statement.
+ * them, else the whole text of the segments that overlap. Built once per transcript revision (see
+ * `derived`), asked per statement.
  */
-export function spokenTextIndex(db: Db, episodeId: string): (start: number, end: number) => string {
-  const words = wordsBySegment(db, episodeId)
+export function spokenTextIndex(transcript: TranscriptSnapshot): (start: number, end: number) => string {
   const pieces: Timed[] = []
-  for (const segment of segmentRows(db, episodeId)) {
-    const timed = words.get(segment.id)
+  for (const segment of transcript.segments) {
+    const timed = transcript.words.get(segment.id)
     if (timed && timed.length > 0) pieces.push(...timed)
     else pieces.push({ start: segment.start, end: segment.end, text: segment.text })
   }

@@ -1,6 +1,7 @@
 import type { MethodName, RequestOf, ResponseOf } from '../../shared/contract'
 import type { FileKind } from '../../preload/api'
 import type { Reply } from '../../shared/result'
+import { VIEW_BASE_HEADER, ViewReceiver } from '../../shared/viewDelta'
 
 export interface ChosenFile {
   ref: string
@@ -24,10 +25,18 @@ export interface Platform {
   onMenuCommand(listener: (command: string) => void): () => void
 }
 
+/** The episode views this window holds; replies carry only what changed since the newest. */
+const views = new ViewReceiver()
+
+/** A reply as the caller sees it: views whole, rebuilt from what the core sent. */
+function received<T>(reply: Reply<unknown>): Reply<T> {
+  return reply.ok ? { ok: true, value: views.decode(reply.value) as T } : reply
+}
+
 function desktopPlatform(api: NonNullable<Window['episcore']>): Platform {
   return {
     kind: 'desktop',
-    call: (method, request) => api.call(method, request),
+    call: async (method, request) => received(await api.call(method, request, views.base())),
     mediaUrl: (id) => `episcore-media://media/${encodeURIComponent(id)}`,
     peaksUrl: (id, level) => `episcore-media://peaks/${encodeURIComponent(id)}?level=${level}`,
     adoptFile: async (file) => {
@@ -49,10 +58,10 @@ function browserPlatform(): Platform {
     call: async (method, request) => {
       const response = await fetch(`/api/${method}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', [VIEW_BASE_HEADER]: views.base() ?? '' },
         body: JSON.stringify(request),
       })
-      return (await response.json()) as Reply<never>
+      return received((await response.json()) as Reply<unknown>)
     },
     mediaUrl: (id) => `/media/${encodeURIComponent(id)}`,
     peaksUrl: (id, level) => `/peaks/${encodeURIComponent(id)}?level=${level}`,
