@@ -236,10 +236,18 @@ declare global {
   }
 }
 
-/** Times every contract call the page makes, from fetch() to its JSON parsed: the app's own call path. */
+/**
+ * Times every contract call the page makes, from the request leaving to its answer parsed: over the
+ * host's socket (how the page calls) or by fetch (what it falls back to).
+ */
 function installApiTiming(): void {
-  const original = window.fetch.bind(window)
   window.benchApi = { calls: [], next: [] }
+  const record = (method: string, start: number): void => {
+    const call = { method, start, parsed: performance.now() }
+    window.benchApi.calls.push(call)
+    for (const resolve of window.benchApi.next.splice(0)) resolve(call)
+  }
+  const original = window.fetch.bind(window)
   window.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input)
     const start = performance.now()
@@ -249,12 +257,29 @@ function installApiTiming(): void {
     const json = response.json.bind(response)
     response.json = async () => {
       const value: unknown = await json()
-      const call = { method, start, parsed: performance.now() }
-      window.benchApi.calls.push(call)
-      for (const resolve of window.benchApi.next.splice(0)) resolve(call)
+      record(method, start)
       return value
     }
     return response
+  }
+  const sent = new Map<number, { method: string; start: number }>()
+  const send = WebSocket.prototype.send
+  WebSocket.prototype.send = function (this: WebSocket, data) {
+    const { n, method } = JSON.parse(String(data)) as { n: number; method: string }
+    sent.set(n, { method, start: performance.now() })
+    send.call(this, data)
+  }
+  window.WebSocket = class extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols)
+      // Added before the page sets onmessage, so it runs first; it parses as the page then does.
+      this.addEventListener('message', (event: MessageEvent<string>) => {
+        const { n } = JSON.parse(event.data) as { n: number }
+        const call = sent.get(n)
+        sent.delete(n)
+        if (call) record(call.method, call.start)
+      })
+    }
   }
 }
 
@@ -328,7 +353,7 @@ async function editRoundTrips(browser: Browser, url: string, rows: Row[]): Promi
     const calls = measured.map((e) => e.call)
     const p95 = percentile(calls, 0.95)
     rows.push({
-      measure: `edit round trip from the UI (chapters.update, fetch to parsed view), p95 of ${EDITS}`,
+      measure: `edit round trip from the UI (chapters.update, call sent to answer parsed), p95 of ${EDITS}`,
       value: tenths(p95),
       unit: 'ms',
       target: '<= 10',
@@ -338,7 +363,7 @@ async function editRoundTrips(browser: Browser, url: string, rows: Row[]): Promi
           measured.map((e) => e.toCall),
           0.95,
         ),
-      )} ms p95; Enter to the frame after the new view ${stats(measured.map((e) => e.screen))}; in the page, JSON.parse of the ${parse.kb} KB view ${tenths(parse.parse)} ms, a call with a small answer (media.peaks) ${tenths(parse.small)} ms (medians)`,
+      )} ms p95; Enter to the frame after the new view ${stats(measured.map((e) => e.screen))}; in the page, JSON.parse of the ${parse.kb} KB view ${tenths(parse.parse)} ms, the same small call by fetch (media.peaks, the HTTP route) ${tenths(parse.small)} ms (medians)`,
     })
   } finally {
     await page.close()

@@ -12,6 +12,7 @@ import { UserError } from '../core/errors'
 import { isViewVersion, VIEW_BASE_HEADER } from '../shared/viewDelta'
 import { COOKIE, checkRequest } from './guard'
 import { sendFile } from './sendFile'
+import { acceptSocketCalls } from './socketCalls'
 import { staticFile } from './staticFiles'
 
 export interface HostOptions {
@@ -211,6 +212,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     fs.createReadStream(found.file).pipe(res)
   }
 
+  const closeSockets = acceptSocketCalls(
+    server,
+    (req) => {
+      const access = checkRequest(req, new URL(req.url ?? '/', `http://127.0.0.1:${port}`), port, secret)
+      return access.allowed && !access.viaQuery
+    },
+    (method, request, viewBase) => database.dispatch(method, request, viewBase),
+  )
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
@@ -222,6 +232,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     port,
     close: () =>
       new Promise((resolve) => {
+        closeSockets()
         server.closeAllConnections()
         server.close(() => {
           database.close()

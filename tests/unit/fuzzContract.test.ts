@@ -9,6 +9,8 @@ import { FileRefs } from '../../src/core/service/fileRefs'
 import { createHandlers, dispatch } from '../../src/core/service/handlers'
 import { contract, type MethodName, type RequestOf } from '../../src/shared/contract'
 import type { Reply } from '../../src/shared/result'
+import { parseSocketCall } from '../../src/shared/socketCalls'
+import { isViewVersion } from '../../src/shared/viewDelta'
 import { machineEpisode } from '../machineEpisode'
 import { INTERVIEW_VTT } from '../sampleTranscripts'
 import { tempFolder } from '../tempFolder'
@@ -24,6 +26,8 @@ import {
   show,
   timedAsync,
   totalChanges,
+  randomText,
+  timed,
 } from './fuzzing'
 
 /** An edit commits and redraws the episode: bounded, but by the disk as much as by the code. */
@@ -298,4 +302,35 @@ describe('the contract under hostile requests', () => {
     },
     FUZZ_TIMEOUT_MS,
   )
+
+  it(`reads a socket message as a call or says why it is none, never throwing, ${NUM_RUNS} cases`, () => {
+    let calls = 0
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          randomText,
+          hostileJson.map((json) => JSON.stringify(json)),
+          fc
+            .record(
+              { n: fc.anything(), method: fc.anything(), request: fc.anything(), viewBase: fc.anything() },
+              { requiredKeys: [] },
+            )
+            .map((message) => JSON.stringify(message) ?? ''),
+        ),
+        (text) => {
+          const outcome = timed(() => parseSocketCall(text))
+          if (outcome.threw) throw outcome.error
+          expectQuick(outcome, () => show(text))
+          const call = outcome.value
+          if (typeof call === 'string') return expectPlainMessage(call)
+          calls++
+          expect(Number.isSafeInteger(call.n) && call.n >= 0).toBe(true)
+          expect(typeof call.method).toBe('string')
+          expect(call.viewBase === null || isViewVersion(call.viewBase)).toBe(true)
+        },
+      ),
+      { numRuns: NUM_RUNS },
+    )
+    expect(calls).toBeGreaterThan(0)
+  })
 })

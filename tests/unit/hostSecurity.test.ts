@@ -9,6 +9,8 @@ import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { PeaksCache } from '../../src/core/media/peaksCache'
 import { startHost, type RunningHost } from '../../src/host/startHost'
 import { answerMediaRequest } from '../../src/main/mediaProtocol'
+import { MAX_SOCKET_MESSAGE, SOCKET_PATH, type SocketAnswer } from '../../src/shared/socketCalls'
+import WebSocket from 'ws'
 import { machineEpisode } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
 
@@ -375,5 +377,83 @@ describe('the browser host serves by episode id only, and only to its own page',
       `{}${' '.repeat(1024 * 1024 - 2)}`,
     )
     expect(fits.status).toBe(200)
+  })
+
+  it('answers contract calls on its socket only to its own page: secret, Host and Origin checked at the upgrade', async () => {
+    const port = host.port
+    const upgrade = (headers: string[]): Promise<Answer> =>
+      rawRequest(
+        port,
+        [
+          `GET ${SOCKET_PATH} HTTP/1.1`,
+          'Connection: Upgrade',
+          'Upgrade: websocket',
+          'Sec-WebSocket-Version: 13',
+          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+          ...headers,
+        ].join('\r\n'),
+      )
+    const own = [`Host: 127.0.0.1:${port}`, `Origin: http://127.0.0.1:${port}`, `Cookie: ${cookie}`]
+    const refusals: [string, string[]][] = [
+      ['no secret', own.slice(0, 2)],
+      [
+        'a wrong secret',
+        [
+          ...own.slice(0, 2),
+          `Cookie: episcore_key=${secret.slice(0, -1)}${secret.endsWith('0') ? '1' : '0'}`,
+        ],
+      ],
+      ['no Origin', [own[0] ?? '', own[2] ?? '']],
+      ['another origin', [own[0] ?? '', 'Origin: http://evil.example', own[2] ?? '']],
+      ['another host', [`Host: evil.example:${port}`, `Origin: http://evil.example:${port}`, own[2] ?? '']],
+    ]
+    for (const [what, headers] of refusals) {
+      const answer = await upgrade(headers)
+      expect(answer.status, what).toBe(403)
+    }
+    const viaQuery = await rawRequest(
+      port,
+      [
+        `GET ${SOCKET_PATH}?key=${secret} HTTP/1.1`,
+        'Connection: Upgrade',
+        'Upgrade: websocket',
+        'Sec-WebSocket-Version: 13',
+        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+        ...own.slice(0, 2),
+      ].join('\r\n'),
+    )
+    expect(viaQuery.status).toBe(403)
+
+    // The control: the page's own upgrade opens, and calls are answered by number.
+    const socket = new WebSocket(`ws://127.0.0.1:${port}${SOCKET_PATH}`, {
+      headers: { origin: `http://127.0.0.1:${port}`, cookie },
+    })
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+    const answers: SocketAnswer[] = []
+    socket.on('message', (data) => answers.push(JSON.parse(String(data)) as SocketAnswer))
+    const answered = async (count: number): Promise<void> => {
+      for (let i = 0; i < 200 && answers.length < count; i++) await new Promise((r) => setTimeout(r, 10))
+    }
+    socket.send(JSON.stringify({ n: 7, method: 'episodes.list', request: {}, viewBase: null }))
+    socket.send('not json')
+    socket.send(
+      JSON.stringify({ n: 8, method: 'episodes.open', request: { id: '../../etc/passwd' }, viewBase: null }),
+    )
+    await answered(3)
+    expect(answers.find((a) => a.n === 7)?.reply).toMatchObject({
+      ok: true,
+      value: [{ id: EPISODE.episode.id }],
+    })
+    expect(answers.find((a) => a.n === null)?.reply).toEqual({
+      ok: false,
+      error: { code: 'invalid-request', message: 'the message is not JSON' },
+    })
+    expect(answers.find((a) => a.n === 8)?.reply).toMatchObject({ ok: false, error: { code: 'not-found' } })
+    // Over the cap the socket is closed (1009, message too big) before the message is read.
+    const closed = new Promise<number>((resolve) => socket.once('close', resolve))
+    socket.send(
+      JSON.stringify({ n: 9, method: 'episodes.list', request: { pad: 'x'.repeat(MAX_SOCKET_MESSAGE) } }),
+    )
+    expect(await closed).toBe(1009)
   })
 })

@@ -2,6 +2,7 @@ import type { MethodName, RequestOf, ResponseOf } from '../../shared/contract'
 import type { FileKind } from '../../preload/api'
 import type { Reply } from '../../shared/result'
 import { VIEW_BASE_HEADER, ViewReceiver } from '../../shared/viewDelta'
+import { SocketClient, SocketUnavailable } from './socketClient'
 
 export interface ChosenFile {
   ref: string
@@ -53,9 +54,15 @@ function desktopPlatform(api: NonNullable<Window['episcore']>): Platform {
 }
 
 function browserPlatform(): Platform {
+  const socket = new SocketClient()
   return {
     kind: 'browser',
     call: async (method, request) => {
+      try {
+        return received(await socket.call(method, request, views.base()))
+      } catch (error) {
+        if (!(error instanceof SocketUnavailable)) throw error
+      }
       const response = await fetch(`/api/${method}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [VIEW_BASE_HEADER]: views.base() ?? '' },
