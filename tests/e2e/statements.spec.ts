@@ -83,9 +83,28 @@ const media = (page: Page): Locator => page.locator('audio')
 const currentTime = (page: Page): Promise<number> =>
   media(page).evaluate((m: HTMLMediaElement) => m.currentTime)
 
+/**
+ * What a row's field shows: the field itself in a row being edited (selected, or with the focus in it),
+ * its text in the others, where the field is a button that opens the row's fields.
+ */
+async function fieldText(row: Locator, label: 'Start' | 'End' | 'Title'): Promise<string> {
+  const field = row.getByLabel(label, { exact: true })
+  if ((await field.count()) > 0) return field.inputValue()
+  return (await row.locator(`[data-field="${label}"] .field-value`).textContent()) ?? ''
+}
+
+/** A row's field, focused for typing as an editor does: by a click on it, or on its text. */
+async function openField(row: Locator, label: 'Start' | 'End' | 'Title'): Promise<Locator> {
+  const text = row.locator(`[data-field="${label}"]`)
+  const field = row.getByLabel(label, { exact: true })
+  await ((await text.count()) > 0 ? text : field).click()
+  await expect(field).toBeFocused()
+  return field
+}
+
 /** The seconds a row's time field shows. */
 async function fieldSeconds(row: Locator, label: 'Start' | 'End'): Promise<number> {
-  const parsed = parsePreciseClock(await row.getByLabel(label).inputValue())
+  const parsed = parsePreciseClock(await fieldText(row, label))
   if (!parsed.ok) throw new Error(parsed.error)
   return parsed.seconds
 }
@@ -224,15 +243,27 @@ test('the statements table sorts, filters, edits in place, plays a row, loops it
   // Sorted by start at first.
   await expect.poll(starts).toEqual([...(await starts())].sort((a, b) => a - b))
 
+  // A row not being edited shows its fields as text: a click on one opens the row's fields, that one
+  // focused, without playing the row.
   const titles = ['Zebra claim', 'Alpha claim', 'Middle claim']
+  const playhead = await currentTime(page)
   for (const [i, title] of titles.entries()) {
-    const field = rows(page).nth(i).getByLabel('Title')
+    const field = await openField(rows(page).nth(i), 'Title')
+    await expect(rows(page).nth(i)).toHaveAttribute('aria-selected', 'true')
     await field.fill(title)
     await field.press('Enter')
     await expect(field).toHaveValue(title)
   }
+  expect(await currentTime(page)).toBeCloseTo(playhead, 1)
+  // From the keyboard: Tab goes on into the next row, whose fields open as the focus reaches them.
+  await rows(page).nth(0).getByRole('button', { name: 'Delete' }).focus()
+  await page.keyboard.press('Tab')
+  await expect(rows(page).nth(1).getByLabel('Start', { exact: true })).toBeFocused()
+  await expect(rows(page).nth(1)).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Shift+Tab')
+  await expect(rows(page).nth(0).getByRole('button', { name: 'Delete' })).toBeFocused()
   const titleValues = async (): Promise<string[]> =>
-    Promise.all((await rows(page).all()).map((r) => r.getByLabel('Title').inputValue()))
+    Promise.all((await rows(page).all()).map((r) => fieldText(r, 'Title')))
   const table = page.getByRole('table', { name: 'Statements' })
   await table.getByRole('button', { name: 'Title' }).click()
   await expect.poll(titleValues).toEqual(['Alpha claim', 'Middle claim', 'Zebra claim'])
@@ -246,8 +277,12 @@ test('the statements table sorts, filters, edits in place, plays a row, loops it
   await expect(rows(page)).toHaveCount(3)
 
   // A time that is not one is refused where it was typed, and Escape puts the time back.
-  const zebra = rows(page).filter({ has: page.locator('input[value="Zebra claim"]') })
-  const start = zebra.getByLabel('Start')
+  const zebra = rows(page).filter({
+    has: page
+      .locator('input[value="Zebra claim"]')
+      .or(page.locator('.field-value', { hasText: /^Zebra claim$/ })),
+  })
+  const start = await openField(zebra, 'Start')
   const before = await start.inputValue()
   await start.fill('0:7x')
   await start.press('Enter')

@@ -22,13 +22,18 @@ function useTranscriptSelection(transcript: TranscriptView | null): SelectedWord
         setPicked(region ? readTranscriptSelection(region, segments) : null)
       })
     }
+    // A scroll only moves words already selected; without a selection (the collapse was read) it has
+    // nothing to follow, so scrolling the transcript or a table costs no work a frame here.
+    const follow = (): void => {
+      if (document.getSelection()?.isCollapsed === false) read()
+    }
     read()
     document.addEventListener('selectionchange', read)
-    document.addEventListener('scroll', read, true)
+    document.addEventListener('scroll', follow, true)
     return () => {
       cancelAnimationFrame(frame)
       document.removeEventListener('selectionchange', read)
-      document.removeEventListener('scroll', read, true)
+      document.removeEventListener('scroll', follow, true)
     }
   }, [segments])
   return picked

@@ -34,10 +34,47 @@ export const statementFeatures = tableFeatures({
   filteredRowModel: createFilteredRowModel(),
   filterFns: { includesString: filterFn_includesString },
   tableMeta: {} as StatementsTableMeta,
+  columnMeta: {} as StatementColumnMeta,
 })
 
 /** The columns the filter box searches. */
 export const FILTERED_COLUMNS: readonly string[] = ['title', 'quote', 'speaker']
+
+/** How a column's cell reads in a row that is not being edited. */
+export interface StatementColumnMeta {
+  /**
+   * The cell as text, with nothing of a form control's cost: a row on screen shows its fields this way
+   * until the editor goes into it (a press or Tab on one opens the row's fields). Without it, a column's
+   * cell is the same in both.
+   */
+  read?: (row: StatementRow) => React.ReactNode
+}
+
+/**
+ * A field's value as the table shows it until its row is being edited: boxed like the field, and a
+ * button, so a press or Tab reaches it; the row then shows its fields and this one takes the focus.
+ */
+function FieldText(props: {
+  label: string
+  text: string
+  multiline?: boolean
+  className?: string
+}): React.JSX.Element {
+  const { label, text, multiline = false, className } = props
+  return (
+    <button
+      type="button"
+      className={['field-text', multiline ? 'multiline' : '', className ?? ''].filter(Boolean).join(' ')}
+      data-field={label}
+    >
+      <span className="field-value">{text}</span>
+      {/* An empty field is still named, for whoever reaches it from the keyboard. */}
+      {text === '' && <span className="visually-hidden">{label}</span>}
+    </button>
+  )
+}
+
+const TIME_LABEL = { start: 'Start', end: 'End' } as const
 
 function TimeCell(props: {
   row: StatementRow
@@ -56,7 +93,7 @@ function TimeCell(props: {
   }
   return (
     <CommitField
-      label={edge === 'start' ? 'Start' : 'End'}
+      label={TIME_LABEL[edge]}
       className="time"
       value={formatPreciseClock(row[edge])}
       validate={validate}
@@ -136,6 +173,11 @@ export const statementColumns = helper.columns([
         formatPreciseClock(row.original.start)
       )
     },
+    meta: {
+      read: (row) => (
+        <FieldText label={TIME_LABEL.start} className="time" text={formatPreciseClock(row.start)} />
+      ),
+    },
   }),
   helper.accessor('end', {
     header: 'End',
@@ -148,6 +190,9 @@ export const statementColumns = helper.columns([
         formatPreciseClock(row.original.end)
       )
     },
+    meta: {
+      read: (row) => <FieldText label={TIME_LABEL.end} className="time" text={formatPreciseClock(row.end)} />,
+    },
   }),
   helper.accessor('title', {
     header: 'Title',
@@ -159,6 +204,7 @@ export const statementColumns = helper.columns([
         onCommit={(title) => table.options.meta?.update(row.original.id, { title }) ?? Promise.resolve(false)}
       />
     ),
+    meta: { read: (row) => <FieldText label="Title" text={row.title} /> },
   }),
   helper.accessor('quote', {
     header: 'Quote',
@@ -171,6 +217,9 @@ export const statementColumns = helper.columns([
         onCommit={(quote) => table.options.meta?.update(row.original.id, { quote }) ?? Promise.resolve(false)}
       />
     ),
+    meta: {
+      read: (row) => <FieldText label="Quote" multiline text={row.quote} />,
+    },
   }),
   helper.accessor('speakerName', {
     id: 'speaker',
@@ -180,12 +229,17 @@ export const statementColumns = helper.columns([
       const meta = table.options.meta
       return meta ? <SpeakerCell row={row.original} meta={meta} /> : row.original.speakerName
     },
+    meta: {
+      read: (row) => <FieldText label="Speaker" className="select" text={row.speakerName || '—'} />,
+    },
   }),
   helper.accessor('chapterIndex', {
     id: 'chapter',
     header: 'Chapter',
     sortFn: 'basic',
     cell: ({ row }) => row.original.chapterTitle,
+    // Clamped in a row that is not being edited; the whole title on hover.
+    meta: { read: (row) => <span title={row.chapterTitle}>{row.chapterTitle}</span> },
   }),
   helper.display({
     id: 'flags',
@@ -207,3 +261,13 @@ export const statementColumns = helper.columns([
     ),
   }),
 ])
+
+/** What each text field of a row shows while it holds no draft, by its label. */
+export function savedFieldText(row: StatementRow): Readonly<Record<string, string>> {
+  return {
+    [TIME_LABEL.start]: formatPreciseClock(row.start),
+    [TIME_LABEL.end]: formatPreciseClock(row.end),
+    Title: row.title,
+    Quote: row.quote,
+  }
+}

@@ -8,6 +8,10 @@ export interface StatementRow extends StatementView {
   chapterIndex: number
 }
 
+// The row made for each statement object: a view that keeps unchanged statements as the same objects
+// gets the same rows back, so their table rows are not drawn again after an edit elsewhere.
+const made = new WeakMap<StatementView, StatementRow>()
+
 export function statementRows(view: EpisodeView): StatementRow[] {
   const speakers = new Map(view.participants.map((p) => [p.id, p.name]))
   const chapters = new Map(
@@ -15,11 +19,19 @@ export function statementRows(view: EpisodeView): StatementRow[] {
   )
   return view.statements.map((s) => {
     const chapter = s.chapterId ? chapters.get(s.chapterId) : undefined
-    return {
-      ...s,
-      speakerName: (s.speakerId && speakers.get(s.speakerId)) || '',
-      chapterTitle: chapter?.title ?? '',
-      chapterIndex: chapter?.index ?? -1,
-    }
+    const speakerName = (s.speakerId && speakers.get(s.speakerId)) || ''
+    const chapterTitle = chapter?.title ?? ''
+    const chapterIndex = chapter?.index ?? -1
+    const kept = made.get(s)
+    if (
+      kept &&
+      kept.speakerName === speakerName &&
+      kept.chapterTitle === chapterTitle &&
+      kept.chapterIndex === chapterIndex
+    )
+      return kept
+    const row = { ...s, speakerName, chapterTitle, chapterIndex }
+    made.set(s, row)
+    return row
   })
 }
