@@ -41,12 +41,13 @@ function statementProblems(view: EpisodeView): Problem[] {
   const problems: Problem[] = []
   for (const s of view.statements) {
     const target = { kind: 'statement', id: s.id } as const
-    const name = statementName(s)
+    // Named only when it has a problem: most statements have none.
+    const name = (): string => statementName(s)
     if (s.start > duration || s.end > duration)
       problems.push({
         key: `statement-outside:${s.id}`,
         kind: 'statementOutsideMedia',
-        message: `Statement ${name} ${s.start > duration ? `starts at ${formatClock(s.start)}` : `ends at ${formatClock(s.end)}`}, past the media's end (${formatClock(duration)})`,
+        message: `Statement ${name()} ${s.start > duration ? `starts at ${formatClock(s.start)}` : `ends at ${formatClock(s.end)}`}, past the media's end (${formatClock(duration)})`,
         target,
         time: Math.min(s.start, duration),
       })
@@ -54,7 +55,7 @@ function statementProblems(view: EpisodeView): Problem[] {
       problems.push({
         key: `statement-span:${s.id}`,
         kind: 'statementSpan',
-        message: `Statement ${name} starts at ${formatClock(s.start)}, not before its end (${formatClock(s.end)})`,
+        message: `Statement ${name()} starts at ${formatClock(s.start)}, not before its end (${formatClock(s.end)})`,
         target,
         time: s.start,
       })
@@ -62,7 +63,7 @@ function statementProblems(view: EpisodeView): Problem[] {
       problems.push({
         key: `statement-quote:${s.id}`,
         kind: 'quoteMismatch',
-        message: `Statement ${name}: ${s.quoteProblem}`,
+        message: `Statement ${name()}: ${s.quoteProblem}`,
         target,
         time: s.start,
       })

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { findProblems } from '../../../shared/problems'
 import { reviewQueue } from '../../../shared/reviewQueue'
 import { ChartsPanel } from './charts/ChartsPanel'
@@ -27,13 +27,16 @@ type TabId = (typeof TABS)[number]['id']
 /** The editor's panels under the waveform, one at a time. */
 export function EditorTabs(props: EditorPanelProps): React.JSX.Element {
   const [tab, setTab] = useState<TabId>('statements')
-  const problems = findProblems(props.view).length
+  // Counted once per view: the tabs draw again with every tick of the playhead.
+  const { view } = props
+  const problems = useMemo(() => findProblems(view).length, [view])
+  const review = useMemo(() => reviewQueue(view).length, [view])
   const counts: Partial<Record<TabId, number>> = {
-    statements: props.view.statements.length,
-    chapters: props.view.chapters.length,
-    highlights: props.view.highlights.length,
+    statements: view.statements.length,
+    chapters: view.chapters.length,
+    highlights: view.highlights.length,
     problems,
-    review: reviewQueue(props.view).length,
+    review,
   }
   const active = TABS.find((t) => t.id === tab) ?? TABS[0]
   return (

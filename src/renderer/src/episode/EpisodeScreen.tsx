@@ -81,6 +81,9 @@ export function EpisodeScreen({
     return () => cancelIdleCallback(idle)
   }, [peaksAnswered, mediaLoads])
 
+  const reportError = useCallback((message: string) => setError(message), [])
+  // Asked for before the episode: the larger answer travels while the core builds the episode's view.
+  const transcript = useTranscript(id, view?.transcript.rev ?? null, reportError)
   useEffect(() => {
     call('episodes.open', { id }).then(setView, (e: Error) => setError(e.message))
   }, [id])
@@ -194,9 +197,7 @@ export function EpisodeScreen({
     (segmentId: string, text: string) => run(call('transcript.editSegment', { id, segmentId, text })),
     [run, id],
   )
-  const reportError = useCallback((message: string) => setError(message), [])
   useMediaFault(media, id, setView, reportError)
-  const transcript = useTranscript(id, view?.transcript.rev ?? null, reportError)
 
   const needsMapping =
     view !== null &&

@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { findProblems } from '../../../../shared/problems'
 import { formatClock } from '../../../../shared/time'
 import type { EditorPanelProps } from '../editorPanelProps'
@@ -5,7 +6,7 @@ import type { EditorPanelProps } from '../editorPanelProps'
 /** Everything to fix before publishing, in the order of the media; a click goes to the item and its time. */
 export function ProblemsPanel(props: EditorPanelProps): React.JSX.Element {
   const { view, selection, select, seek } = props
-  const problems = findProblems(view)
+  const problems = useMemo(() => findProblems(view), [view])
   if (problems.length === 0)
     return (
       <section className="problems-panel" aria-label="Problems">
