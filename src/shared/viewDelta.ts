@@ -58,6 +58,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 function diffList<T extends { id: string }>(base: readonly T[], next: readonly T[]): ListDelta<T> | null {
+  // A list the core kept from the last view is the same array: nothing in it changed.
+  if (base === next) return null
   const before = new Map(base.map((item) => [item.id, item]))
   const changed = next.filter((item) => !sameValue(before.get(item.id), item))
   const sameOrder = base.length === next.length && next.every((item, i) => item.id === base[i]?.id)

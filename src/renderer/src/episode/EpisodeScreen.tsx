@@ -74,16 +74,18 @@ export function EpisodeScreen({
   // The media element starts loading once the waveform has had its first paint (creating it costs
   // the page a fifth of a second); seeking before then is kept and applied when it loads.
   const [mediaLoads, setMediaLoads] = useState(false)
-  const peaksAnswered = peaks.state.kind !== 'asking'
-  useEffect(() => {
-    if (!peaksAnswered || mediaLoads) return
-    const idle = requestIdleCallback(() => setMediaLoads(true), { timeout: 300 })
-    return () => cancelIdleCallback(idle)
-  }, [peaksAnswered, mediaLoads])
 
   const reportError = useCallback((message: string) => setError(message), [])
   // Asked for before the episode: the larger answer travels while the core builds the episode's view.
   const transcript = useTranscript(id, view?.transcript.rev ?? null, reportError)
+  // ...and only once the episode is on screen: waveform, view and transcript come first.
+  const peaksAnswered = peaks.state.kind !== 'asking'
+  const shown = view !== null && (transcript !== null || view.transcript.segmentCount === 0 || error !== null)
+  useEffect(() => {
+    if (!peaksAnswered || !shown || mediaLoads) return
+    const idle = requestIdleCallback(() => setMediaLoads(true), { timeout: 1000 })
+    return () => cancelIdleCallback(idle)
+  }, [peaksAnswered, shown, mediaLoads])
   useEffect(() => {
     call('episodes.open', { id }).then(setView, (e: Error) => setError(e.message))
   }, [id])

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, it } from 'vitest'
+import { openDatabase } from '../../src/core/db/openDatabase'
+import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
+import { PeaksCache } from '../../src/core/media/peaksCache'
+import { DatabaseSession } from '../../src/core/service/databaseSession'
+import { FileRefs } from '../../src/core/service/fileRefs'
+import { machineEpisode } from '../machineEpisode'
+import { tempFolder } from '../tempFolder'
+
+const hashOf = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex')
+
+it('keeps edits in the WAL while they come, and writes them to the database file once they pause', async () => {
+  const dir = tempFolder()
+  const file = path.join(dir, 'episcore.sqlite')
+  const doc = machineEpisode()
+  const setup = openDatabase(file)
+  loadEpisodeDocument(setup, JSON.stringify(doc))
+  setup.close()
+  const session = new DatabaseSession(file, { files: new FileRefs(), peaks: new PeaksCache(dir) })
+  try {
+    const before = hashOf(file)
+    for (let i = 0; i < 40; i++) {
+      const reply = await session.dispatch('episodes.update', {
+        id: doc.episode.id,
+        patch: { summary: `Take ${i}` },
+      })
+      expect(reply.ok).toBe(true)
+    }
+    // Forty edits, each committed to the WAL; none of them paid for copying it into the file.
+    expect(hashOf(file)).toBe(before)
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(hashOf(file)).not.toBe(before)
+    // What a reader that opens the file now sees is the last edit.
+    const reader = openDatabase(file)
+    try {
+      expect(reader.prepare('SELECT summary FROM episodes WHERE id = ?').pluck().get(doc.episode.id)).toBe(
+        'Take 39',
+      )
+    } finally {
+      reader.close()
+    }
+  } finally {
+    session.close()
+  }
+})
