@@ -227,6 +227,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   })
   const address = server.address()
   port = typeof address === 'object' && address ? address.port : 0
+  // After the first page is served: a request that arrives meanwhile waits for it, as for any call.
+  setTimeout(() => database.prepareLastEpisode(), 0)
   return {
     url: `http://127.0.0.1:${port}/?key=${secret}`,
     port,

@@ -169,6 +169,8 @@ if (!app.requestSingleInstanceLock()) {
     wireIpc(database, files)
     Menu.setApplicationMenu(buildMenu(() => mainWindow))
     mainWindow = createWindow()
+    // Once the library is on screen: the editor is choosing, and most often chooses the last episode.
+    mainWindow.webContents.once('did-finish-load', () => setTimeout(() => database.prepareLastEpisode(), 0))
     mainWindow.on('closed', () => (mainWindow = null))
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()

@@ -46,3 +46,38 @@ it('keeps edits in the WAL while they come, and writes them to the database file
     session.close()
   }
 })
+
+it('prepares the episode edited last when it starts, writing nothing, and nothing when there is none', async () => {
+  const dir = tempFolder()
+  const file = path.join(dir, 'episcore.sqlite')
+  const setup = openDatabase(file)
+  for (const id of ['older-episode', 'newer-episode'])
+    loadEpisodeDocument(setup, JSON.stringify(machineEpisode(id)))
+  setup
+    .prepare(`UPDATE episodes SET updated_at = ? WHERE id = ?`)
+    .run('2026-01-01T00:00:00.000Z', 'older-episode')
+  setup
+    .prepare(`UPDATE episodes SET updated_at = ? WHERE id = ?`)
+    .run('2026-06-01T00:00:00.000Z', 'newer-episode')
+  setup.pragma('wal_checkpoint(TRUNCATE)')
+  setup.close()
+  const before = hashOf(file)
+  const session = new DatabaseSession(file, { files: new FileRefs(), peaks: new PeaksCache(dir) })
+  try {
+    expect(session.prepareLastEpisode()).toBe('newer-episode')
+    const opened = await session.dispatch('episodes.open', { id: 'newer-episode' })
+    expect(opened.ok && (opened.value as { summary: { id: string } }).summary.id).toBe('newer-episode')
+  } finally {
+    session.close()
+  }
+  expect(hashOf(file)).toBe(before)
+  const empty = new DatabaseSession(path.join(dir, 'empty.sqlite'), {
+    files: new FileRefs(),
+    peaks: new PeaksCache(dir),
+  })
+  try {
+    expect(empty.prepareLastEpisode()).toBeNull()
+  } finally {
+    empty.close()
+  }
+})

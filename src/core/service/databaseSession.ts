@@ -7,6 +7,8 @@ import { backupOnOpen, checkDatabase, listBackups, restoreBackup } from '../db/b
 import { openDatabase, type Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { UserError } from '../errors'
+import { episodeView } from '../episodes/episodeQueries'
+import { transcriptView } from '../transcript/transcriptQueries'
 import type { PeaksCache } from '../media/peaksCache'
 import type { FileRefs } from './fileRefs'
 import { createHandlers, dispatch, refusingHandlers, type BackupActions, type Handlers } from './handlers'
@@ -116,6 +118,28 @@ export class DatabaseSession {
       return restoreBackup(this.file, backup, this.sqlite)
     } finally {
       this.state = this.open(true)
+    }
+  }
+
+  /**
+   * Reads the episode edited last into the core's keeps (its transcript, its view's parts), so that the
+   * editor reopening it, the usual first thing after a start, is not the one who waits for its four
+   * hours of words to be read. Writes nothing. Answers the episode's id, or null when there is none or
+   * it could not be read (which opening it will then report).
+   */
+  prepareLastEpisode(): string | null {
+    const db = this.state.db
+    if (!db) return null
+    try {
+      const id = db.prepare(`SELECT id FROM episodes ORDER BY updated_at DESC, id LIMIT 1`).pluck().get() as
+        string | undefined
+      if (id === undefined) return null
+      episodeView(db, id)
+      transcriptView(db, id)
+      return id
+    } catch (error) {
+      console.error('episcore: preparing the last episode failed:', error)
+      return null
     }
   }
 
