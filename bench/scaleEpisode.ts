@@ -9,6 +9,8 @@ import {
   type TranscriptSegment,
 } from '../src/shared/episodeFormat'
 import { SEED_DIMENSIONS, SEED_SCALE } from '../src/shared/rubric'
+// The same episode on every run.
+import { random } from '../tests/seededRandom'
 
 export const SCALE = { words: 40_000, segments: 4_000, chapters: 60, statements: 1_000, highlights: 4 }
 
@@ -24,18 +26,6 @@ const VOCABULARY = (
   'year years month week day time times first second last next early late long short big small ' +
   'because although however therefore instead anyway right okay yeah sure exactly totally'
 ).split(' ')
-
-/** A small deterministic generator (mulberry32): the same episode on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const ms = (seconds: number): number => Math.round(seconds * 1000) / 1000
 

@@ -7,6 +7,7 @@ import { PeaksCache } from '../../src/core/media/peaksCache'
 import { FileRefs } from '../../src/core/service/fileRefs'
 import { createHandlers, dispatch } from '../../src/core/service/handlers'
 import type { EpisodeView, MethodName } from '../../src/shared/contract'
+import { random } from '../seededRandom'
 
 /**
  * The editor the crash test kills: it runs a seeded stream of real edits through the contract against a
@@ -72,18 +73,6 @@ export function parseObserved(text: string): Observed {
     undone: Number(m[4]),
     data: m[5] ?? '',
     history: m[6] ?? '',
-  }
-}
-
-/** mulberry32: small, seedable, the same stream in the worker and the parent. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
 

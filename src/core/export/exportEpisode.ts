@@ -35,10 +35,10 @@ export function exportEpisode(
 }
 
 /**
- * The episode's data in the shape of episode JSON v1, unchecked: what export writes and what the
- * editor's view is built from. Word rows are read only when the transcript is wanted.
+ * The episode's data in the shape of episode JSON v1, unchecked (exportEpisode checks it). The
+ * transcript comes from the revision's snapshot, copied, and only when it is wanted.
  */
-export function episodeDocument(db: Db, id: string, includeTranscript: boolean): EpisodeDocument {
+function episodeDocument(db: Db, id: string, includeTranscript: boolean): EpisodeDocument {
   const row = episodeRow(db, id)
   const media = mediaRow(db, id)
   const participants = readParticipants(db, id)

@@ -25,7 +25,8 @@ export class SocketClient {
   async call(method: string, request: unknown, viewBase: string | null): Promise<Reply<unknown>> {
     const n = ++this.count
     const message = JSON.stringify({ n, method, request, viewBase })
-    if (message.length > MAX_SOCKET_MESSAGE / 2)
+    // Measured in UTF-8 bytes, as the host caps it.
+    if (new TextEncoder().encode(message).length > MAX_SOCKET_MESSAGE)
       throw new SocketUnavailable('the request is too large for the socket')
     const socket = await this.open()
     return new Promise((resolve, reject) => {
