@@ -3,20 +3,23 @@ import type {
   EpisodeView,
   ParticipantView,
   ChapterView,
-  ScoreView,
   StatementView,
 } from '../../shared/contract'
 import type { Chapter, Statement } from '../../shared/episodeFormat'
 import { quoteMatches } from '../../shared/quoteCheck'
 import type { Db } from '../db/openDatabase'
+import { statement } from '../db/statements'
 import { notFound } from '../errors'
 import { scoreSummary, speakingBalance, speechByRole } from '../export/derivedFields'
 import {
-  readChapters,
+  readChapterRows,
   readDimensions,
   readHighlights,
   readParticipants,
+  readScores,
   readStatements,
+  withScores,
+  type ChapterScores,
 } from '../export/episodeParts'
 import { historyState } from '../history/editHistory'
 import { quoteLocator } from '../transcript/findQuote'
@@ -26,14 +29,14 @@ import type { EpisodeRow, MediaRow } from './episodeRows'
 import fs from 'node:fs'
 
 export function episodeRow(db: Db, id: string): EpisodeRow {
-  const row = db.prepare(`SELECT * FROM episodes WHERE id = ?`).get(id) as EpisodeRow | undefined
+  const row = statement(db, `SELECT * FROM episodes WHERE id = ?`).get(id) as EpisodeRow | undefined
   if (!row) throw notFound(`episode ${id}`)
   return row
 }
 
 export function mediaRow(db: Db, episodeId: string): MediaRow | null {
   return (
-    (db.prepare(`SELECT * FROM media WHERE episode_id = ?`).get(episodeId) as MediaRow | undefined) ?? null
+    (statement(db, `SELECT * FROM media WHERE episode_id = ?`).get(episodeId) as MediaRow | undefined) ?? null
   )
 }
 
@@ -154,27 +157,11 @@ function withQuoteChecks(transcript: TranscriptSnapshot, statements: readonly St
   return views
 }
 
-function withMachineScores(db: Db, id: string, chapters: readonly Chapter[]): ChapterView[] {
-  const rows = db
-    .prepare(
-      `SELECT s.chapter_id, s.dimension_key, s.machine_value, s.machine_reasoning FROM scores s
-       JOIN chapters c ON c.episode_id = s.episode_id AND c.id = s.chapter_id
-       WHERE s.episode_id = ? AND c.origin = 'machine'`,
-    )
-    .all(id) as {
-    chapter_id: string
-    dimension_key: string
-    machine_value: number | null
-    machine_reasoning: string | null
-  }[]
-  const machine = new Map<string, Record<string, ScoreView>>()
-  for (const r of rows) {
-    const scores = machine.get(r.chapter_id) ?? {}
-    scores[r.dimension_key] = { value: r.machine_value, reasoning: r.machine_reasoning ?? '' }
-    machine.set(r.chapter_id, scores)
-  }
-  return chapters.map((c) => ({ ...c, machineScores: machine.get(c.id) ?? null }))
-}
+const chapterView = (chapter: Chapter, stored: ChapterScores | undefined): ChapterView => ({
+  ...chapter,
+  // Only a machine chapter has what the machine said; one without stored scores has nothing to show.
+  machineScores: chapter.origin === 'machine' && stored ? stored.machine : null,
+})
 
 /**
  * What the episode screen shows, read in one snapshot: the parts agree with each other, and the
@@ -217,7 +204,7 @@ function partsOf(db: Db, id: string): <T>(name: string, key: string, build: () =
 }
 
 function tableVersions(db: Db): Record<string, number> {
-  const rows = db.prepare(`SELECT name, version FROM table_versions`).all() as {
+  const rows = statement(db, `SELECT name, version FROM table_versions`).all() as {
     name: string
     version: number
   }[]
@@ -235,8 +222,13 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
   const spoken = `${transcript.rev} ${transcript.segments.length}`
 
   const dimensions = part('dimensions', `${episode} ${v.rubric_dimensions}`, () => readDimensions(db, id))
+  // Chapters and their scores are read apart: a chapter's title or a score is an edit of one table.
+  const chapterRows = part('chapterRows', `${episode} ${v.chapters}`, () => readChapterRows(db, id))
+  const scores = part('scores', `${episode} ${v.scores}`, () => readScores(db, id))
   const chaptersKey = `${episode} ${v.rubric_dimensions} ${v.chapters} ${v.scores}`
-  const chapters = part('chapters', chaptersKey, () => readChapters(db, id, dimensions))
+  const chapters = part('chapters', chaptersKey, () =>
+    chapterRows.map((c) => withScores(c, scores.get(c.id), dimensions)),
+  )
   // A statement's chapter is derived from the chapters' spans, not from their titles or scores.
   const spans = chapters.map((c) => `${c.id} ${c.start} ${c.end}`).join(' ')
   const participants = part('participants', `${episode} ${v.participants}`, () => readParticipants(db, id))
@@ -247,7 +239,7 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
       scale: { min: row.scale_min, max: row.scale_max },
       dimensions,
     })),
-    chapters: part('chapterViews', chaptersKey, () => withMachineScores(db, id, chapters)),
+    chapters: part('chapterViews', chaptersKey, () => chapters.map((c) => chapterView(c, scores.get(c.id)))),
     highlights: part('highlights', `${episode} ${v.highlights}`, () => readHighlights(db, id)),
     statements: part('statements', `${episode} ${v.statements} ${spoken} ${spans}`, () =>
       withQuoteChecks(transcript, readStatements(db, id, chapters)),

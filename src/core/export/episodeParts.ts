@@ -7,6 +7,7 @@ import {
   type Statement,
 } from '../../shared/episodeFormat'
 import type { Db } from '../db/openDatabase'
+import { statement } from '../db/statements'
 import { parseExtensions } from '../episodes/episodeRows'
 
 /*
@@ -25,7 +26,7 @@ export const withExtensions = <T extends object>(value: T, row: Item): T => {
 const rowsOf =
   (db: Db, id: string) =>
   <T>(sql: string): T[] =>
-    db.prepare(sql).all(id) as T[]
+    statement(db, sql).all(id) as T[]
 
 export function readParticipants(db: Db, id: string): Participant[] {
   const all = rowsOf(db, id)
@@ -48,35 +49,86 @@ export function readDimensions(db: Db, id: string): Dimension[] {
   return dimensions
 }
 
+export type ChapterRow = Omit<Chapter, 'scores'>
+
+/** The chapters without their scores, sorted by span. */
+export function readChapterRows(db: Db, id: string): ChapterRow[] {
+  const rows = rowsOf(
+    db,
+    id,
+  )<Omit<Chapter, 'scores' | 'extensions'> & Item>(
+    `SELECT id, title, start, end, why, origin, status, extensions FROM chapters WHERE episode_id = ?`,
+  )
+  return rows
+    .map((c) =>
+      withExtensions(
+        {
+          id: c.id,
+          title: c.title,
+          start: c.start,
+          end: c.end,
+          why: c.why,
+          origin: c.origin,
+          status: c.status,
+        },
+        c,
+      ),
+    )
+    .sort(bySpan)
+}
+
+/** One chapter's stored scores by dimension key: the editor's, and what a machine analysis said. */
+export interface ChapterScores {
+  scores: Chapter['scores']
+  machine: Record<string, { value: number | null; reasoning: string }>
+}
+
+/** Every chapter's stored scores, by chapter id; a chapter without any is absent. */
+export function readScores(db: Db, id: string): Map<string, ChapterScores> {
+  const rows = rowsOf(
+    db,
+    id,
+  )<
+    {
+      chapter_id: string
+      dimension_key: string
+      value: number | null
+      reasoning: string
+      machine_value: number | null
+      machine_reasoning: string | null
+    } & Item
+  >(
+    `SELECT chapter_id, dimension_key, value, reasoning, machine_value, machine_reasoning, extensions
+     FROM scores WHERE episode_id = ?`,
+  )
+  const byChapter = new Map<string, ChapterScores>()
+  for (const r of rows) {
+    let chapter = byChapter.get(r.chapter_id)
+    if (!chapter) byChapter.set(r.chapter_id, (chapter = { scores: {}, machine: {} }))
+    chapter.scores[r.dimension_key] = withExtensions({ value: r.value, reasoning: r.reasoning }, r)
+    chapter.machine[r.dimension_key] = { value: r.machine_value, reasoning: r.machine_reasoning ?? '' }
+  }
+  return byChapter
+}
+
+/** A chapter with a score (maybe empty) for every dimension. */
+export function withScores(
+  chapter: ChapterRow,
+  stored: ChapterScores | undefined,
+  dimensions: readonly Dimension[],
+): Chapter {
+  const scores: Chapter['scores'] = {}
+  for (const d of dimensions) scores[d.key] = { value: null, reasoning: '' }
+  Object.assign(scores, stored?.scores)
+  // The key order of episode JSON: scores sit between why and origin.
+  const { origin, status, extensions, ...span } = chapter
+  return { ...span, scores, origin, status, ...(extensions && { extensions }) }
+}
+
 /** Sorted by span; every chapter has a score (maybe empty) for every dimension. */
 export function readChapters(db: Db, id: string, dimensions: readonly Dimension[]): Chapter[] {
-  const all = rowsOf(db, id)
-  const scoreRows = all<
-    { chapter_id: string; dimension_key: string; value: number | null; reasoning: string } & Item
-  >(`SELECT chapter_id, dimension_key, value, reasoning, extensions FROM scores WHERE episode_id = ?`)
-  const chapters: Chapter[] = all<Omit<Chapter, 'scores' | 'extensions'> & Item>(
-    `SELECT id, title, start, end, why, origin, status, extensions FROM chapters WHERE episode_id = ?`,
-  ).map((c) => {
-    const scores: Chapter['scores'] = {}
-    for (const d of dimensions) scores[d.key] = { value: null, reasoning: '' }
-    for (const s of scoreRows.filter((s) => s.chapter_id === c.id))
-      scores[s.dimension_key] = withExtensions({ value: s.value, reasoning: s.reasoning }, s)
-    return withExtensions(
-      {
-        id: c.id,
-        title: c.title,
-        start: c.start,
-        end: c.end,
-        why: c.why,
-        scores,
-        origin: c.origin,
-        status: c.status,
-      },
-      c,
-    )
-  })
-  chapters.sort(bySpan)
-  return chapters
+  const scores = readScores(db, id)
+  return readChapterRows(db, id).map((c) => withScores(c, scores.get(c.id), dimensions))
 }
 
 export function readHighlights(db: Db, id: string): Highlight[] {

@@ -1,5 +1,6 @@
 import { UserError } from '../errors'
 import type { Db } from '../db/openDatabase'
+import { statement } from '../db/statements'
 import { RowWriter, writeRow, type RowChange } from './rowWriter'
 import { isEditableTable } from './tables'
 
@@ -19,8 +20,9 @@ export function applyEdit(db: Db, episodeId: string, label: string, edit: (write
     edit(writer)
     const changes = writer.changes.filter((c) => JSON.stringify(c.before) !== JSON.stringify(c.after))
     if (changes.length === 0) return
-    db.prepare(`DELETE FROM edit_history WHERE episode_id = ? AND state = 'undone'`).run(episodeId)
-    db.prepare(
+    statement(db, `DELETE FROM edit_history WHERE episode_id = ? AND state = 'undone'`).run(episodeId)
+    statement(
+      db,
       `INSERT INTO edit_history (episode_id, label, changes, state, created_at) VALUES (?, ?, ?, 'done', ?)`,
     ).run(episodeId, label, JSON.stringify(changes), new Date().toISOString())
   }).immediate()
@@ -63,15 +65,13 @@ export interface HistoryState {
 }
 
 export function historyState(db: Db, episodeId: string): HistoryState {
-  const last = db
-    .prepare(
-      `SELECT label FROM edit_history WHERE episode_id = ? AND state = 'done' ORDER BY seq DESC LIMIT 1`,
-    )
-    .get(episodeId) as { label: string } | undefined
-  const next = db
-    .prepare(
-      `SELECT label FROM edit_history WHERE episode_id = ? AND state = 'undone' ORDER BY seq ASC LIMIT 1`,
-    )
-    .get(episodeId) as { label: string } | undefined
+  const last = statement(
+    db,
+    `SELECT label FROM edit_history WHERE episode_id = ? AND state = 'done' ORDER BY seq DESC LIMIT 1`,
+  ).get(episodeId) as { label: string } | undefined
+  const next = statement(
+    db,
+    `SELECT label FROM edit_history WHERE episode_id = ? AND state = 'undone' ORDER BY seq ASC LIMIT 1`,
+  ).get(episodeId) as { label: string } | undefined
   return { canUndo: !!last, canRedo: !!next, undoLabel: last?.label ?? null, redoLabel: next?.label ?? null }
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/openDatabase'
+import { statement } from '../db/statements'
 import { EDITABLE_TABLES, type EditableTable, type Row } from './tables'
 
 /** One row's state before and after an edit; `null` means the row did not exist. */
@@ -24,34 +25,28 @@ function where(table: EditableTable): string {
   return EDITABLE_TABLES[table].map((c) => `${quote(c)} = @${c}`).join(' AND ')
 }
 
-// Imports and their undo write tens of thousands of rows; compiling each statement once keeps that quick.
-const statements = new WeakMap<Db, Map<string, ReturnType<Db['prepare']>>>()
-
-function prepared(db: Db, sql: string): ReturnType<Db['prepare']> {
-  let cache = statements.get(db)
-  if (!cache) statements.set(db, (cache = new Map()))
-  let statement = cache.get(sql)
-  if (!statement) cache.set(sql, (statement = db.prepare(sql)))
-  return statement
-}
-
 export function readRow(db: Db, table: EditableTable, key: Row): Row | null {
-  return (prepared(db, `SELECT * FROM ${table} WHERE ${where(table)}`).get(key) as Row | undefined) ?? null
+  return (statement(db, `SELECT * FROM ${table} WHERE ${where(table)}`).get(key) as Row | undefined) ?? null
 }
 
 /** Sets a row to the given state: inserts, replaces or deletes it. */
 export function writeRow(db: Db, table: EditableTable, key: Row, row: Row | null): void {
   if (row === null) {
-    prepared(db, `DELETE FROM ${table} WHERE ${where(table)}`).run(key)
+    statement(db, `DELETE FROM ${table} WHERE ${where(table)}`).run(key)
     return
   }
   const columns = Object.keys(row)
   const exists = readRow(db, table, key) !== null
   if (exists) {
-    const sets = columns.map((c) => `${quote(c)} = @${c}`).join(', ')
-    prepared(db, `UPDATE ${table} SET ${sets} WHERE ${where(table)}`).run({ ...row, ...key })
+    // The key stays as it is, and naming it in SET would make SQLite look for rows that refer to it in
+    // every child table (forty thousand transcript words for an episode) as if it could have changed.
+    const keyColumns: readonly string[] = EDITABLE_TABLES[table]
+    const values = columns.filter((c) => !keyColumns.includes(c))
+    if (values.length === 0) return
+    const sets = values.map((c) => `${quote(c)} = @${c}`).join(', ')
+    statement(db, `UPDATE ${table} SET ${sets} WHERE ${where(table)}`).run({ ...row, ...key })
   } else {
-    prepared(
+    statement(
       db,
       `INSERT INTO ${table} (${columns.map(quote).join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`,
     ).run(row)
