@@ -5,10 +5,11 @@ import type {
   ChapterView,
   StatementView,
 } from '../../shared/contract'
-import type { Chapter, Statement } from '../../shared/episodeFormat'
+import { bySpan, type Chapter, type Dimension, type Statement } from '../../shared/episodeFormat'
 import { quoteMatches } from '../../shared/quoteCheck'
 import type { Db } from '../db/openDatabase'
 import { statement } from '../db/statements'
+import { tableVersions } from '../db/tableVersions'
 import { notFound } from '../errors'
 import { scoreSummary, speakingBalance, speechByRole } from '../export/derivedFields'
 import {
@@ -19,13 +20,16 @@ import {
   readScores,
   readStatements,
   withScores,
+  type ChapterRow,
   type ChapterScores,
 } from '../export/episodeParts'
 import { historyState } from '../history/editHistory'
+import type { EditableTable, Row } from '../history/tables'
 import { quoteLocator } from '../transcript/findQuote'
 import { spokenTextIndex } from '../transcript/spokenText'
 import { derived, transcriptSnapshot, type TranscriptSnapshot } from '../transcript/transcriptSnapshot'
 import type { EpisodeRow, MediaRow } from './episodeRows'
+import { keptParts } from './keptParts'
 import fs from 'node:fs'
 
 export function episodeRow(db: Db, id: string): EpisodeRow {
@@ -115,12 +119,20 @@ const quoteChecksOf = (transcript: TranscriptSnapshot): QuoteChecks => ({
   results: new Map<string, QuoteResult>(),
 })
 
-function withQuoteChecks(transcript: TranscriptSnapshot, statements: readonly Statement[]): StatementView[] {
+/**
+ * The statements as the view shows them, each quote checked against the transcript. Only the checks of
+ * the statements shown are kept (so the results do not grow with every edit of a quote), unless `some`
+ * says these are only the statements an edit changed.
+ */
+function withQuoteChecks(
+  transcript: TranscriptSnapshot,
+  statements: readonly Statement[],
+  some = false,
+): StatementView[] {
   if (statements.length === 0) return []
   // Without a transcript there is nothing to check a quote against, which is not the quote's fault.
   const checks = transcript.segments.length > 0 ? derived(transcript, quoteChecksOf) : null
-  // Only this view's statements are kept, so the map does not grow with every edit of a quote.
-  const results = new Map<string, QuoteResult>()
+  const results = some && checks ? checks.results : new Map<string, QuoteResult>()
   const views = statements.map((s) => {
     let result: QuoteResult = { matches: true, foundAt: null }
     if (checks) {
@@ -157,11 +169,86 @@ function withQuoteChecks(transcript: TranscriptSnapshot, statements: readonly St
   return views
 }
 
-const chapterView = (chapter: Chapter, stored: ChapterScores | undefined): ChapterView => ({
-  ...chapter,
-  // Only a machine chapter has what the machine said; one without stored scores has nothing to show.
-  machineScores: chapter.origin === 'machine' && stored ? stored.machine : null,
-})
+/** What each kept chapter was made from: a chapter is made again only when one of them changed. */
+const madeFrom = new WeakMap<
+  Chapter,
+  { row: ChapterRow; stored?: ChapterScores; dimensions: readonly Dimension[] }
+>()
+const viewOf = new WeakMap<Chapter, ChapterView>()
+
+function chaptersWithScores(
+  before: readonly Chapter[] | undefined,
+  rows: readonly ChapterRow[],
+  scores: ReadonlyMap<string, ChapterScores>,
+  dimensions: readonly Dimension[],
+): Chapter[] {
+  const kept = new Map(before?.map((c) => [c.id, c]))
+  return rows.map((row) => {
+    const stored = scores.get(row.id)
+    const old = kept.get(row.id)
+    const from = old && madeFrom.get(old)
+    if (old && from?.row === row && from.stored === stored && from.dimensions === dimensions) return old
+    const chapter = withScores(row, stored, dimensions)
+    madeFrom.set(chapter, { row, ...(stored && { stored }), dimensions })
+    return chapter
+  })
+}
+
+function chapterView(chapter: Chapter): ChapterView {
+  let view = viewOf.get(chapter)
+  if (!view) {
+    const stored = madeFrom.get(chapter)?.stored
+    // Only a machine chapter has what the machine said; one without stored scores has nothing to show.
+    view = { ...chapter, machineScores: chapter.origin === 'machine' && stored ? stored.machine : null }
+    viewOf.set(chapter, view)
+  }
+  return view
+}
+
+/** The rows one edit wrote: one chapter's scores read again. Null when the count says it missed some. */
+function patchScores(
+  db: Db,
+  id: string,
+  before: ReadonlyMap<string, ChapterScores>,
+  keys: readonly Row[],
+): Map<string, ChapterScores> | null {
+  const scores = new Map(before)
+  for (const chapterId of new Set(keys.map((k) => String(k.chapter_id)))) {
+    const stored = readScores(db, id, chapterId).get(chapterId)
+    if (stored) scores.set(chapterId, stored)
+    else scores.delete(chapterId)
+  }
+  // A row the edit did not write itself (a cascade) is not among its keys: then read them all.
+  let count = 0
+  for (const stored of scores.values()) count += Object.keys(stored.scores).length
+  return count === countRows(db, 'scores', id) ? scores : null
+}
+
+/** The statements one edit wrote, read and checked again; the others kept as they were. */
+function patchStatements(
+  db: Db,
+  id: string,
+  transcript: TranscriptSnapshot,
+  chapters: readonly Chapter[],
+  before: readonly StatementView[],
+  keys: readonly Row[],
+): StatementView[] | null {
+  const ids = new Set(keys.map((k) => String(k.id)))
+  const fresh = withQuoteChecks(transcript, readStatements(db, id, chapters, [...ids]), true)
+  let statements: StatementView[]
+  const at = fresh.length === 1 && ids.size === 1 ? before.findIndex((s) => ids.has(s.id)) : -1
+  const old = before[at]
+  const [only] = fresh
+  if (old && only && old.start === only.start && old.end === only.end) {
+    // Renamed or requoted where it was: in its place, the order unchanged.
+    statements = [...before]
+    statements[at] = only
+  } else statements = [...before.filter((s) => !ids.has(s.id)), ...fresh].sort(bySpan)
+  return statements.length === countRows(db, 'statements', id) ? statements : null
+}
+
+const countRows = (db: Db, table: 'scores' | 'statements', id: string): number =>
+  (statement(db, `SELECT count(*) AS n FROM ${table} WHERE episode_id = ?`).get(id) as { n: number }).n
 
 /**
  * What the episode screen shows, read in one snapshot: the parts agree with each other, and the
@@ -171,63 +258,33 @@ export function episodeView(db: Db, id: string): EpisodeView {
   return db.transaction(() => readEpisodeView(db, id))()
 }
 
-/**
- * The view's parts kept from the last view of the episode, each under a key naming what it was built
- * from: table versions (counted by triggers, see migration 004), the transcript revision, the fields of
- * the episode row it shows. Kept parts are frozen: every view shares them, and so does every reply.
- */
-interface KeptParts {
-  episodeId: string
-  parts: Map<string, { key: string; value: unknown }>
-}
-const keptByDb = new WeakMap<Db, KeptParts>()
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    for (const inner of Object.values(value)) deepFreeze(inner)
-  }
-  return value
-}
-
-function partsOf(db: Db, id: string): <T>(name: string, key: string, build: () => T) => T {
-  let kept = keptByDb.get(db)
-  if (!kept || kept.episodeId !== id) keptByDb.set(db, (kept = { episodeId: id, parts: new Map() }))
-  const { parts } = kept
-  return (name, key, build) => {
-    const known = parts.get(name)
-    if (known && known.key === key) return known.value as ReturnType<typeof build>
-    const value = deepFreeze(build())
-    parts.set(name, { key, value })
-    return value
-  }
-}
-
-function tableVersions(db: Db): Record<string, number> {
-  const rows = statement(db, `SELECT name, version FROM table_versions`).all() as {
-    name: string
-    version: number
-  }[]
-  return Object.fromEntries(rows.map((r) => [r.name, r.version]))
-}
-
 function readEpisodeView(db: Db, id: string): EpisodeView {
   const row = episodeRow(db, id)
   const media = mediaRow(db, id)
   const transcript = transcriptSnapshot(db, id)
   const v = tableVersions(db)
-  const part = partsOf(db, id)
+  const { part, tablePart } = keptParts(db, id)
   // Replacing the episode (a file loaded again) makes every kept part stale.
   const episode = `${v.episodes}`
   const spoken = `${transcript.rev} ${transcript.segments.length}`
+  const versionOf = (name: EditableTable): { name: EditableTable; version: number } => ({
+    name,
+    version: v[name] ?? 0,
+  })
 
   const dimensions = part('dimensions', `${episode} ${v.rubric_dimensions}`, () => readDimensions(db, id))
   // Chapters and their scores are read apart: a chapter's title or a score is an edit of one table.
   const chapterRows = part('chapterRows', `${episode} ${v.chapters}`, () => readChapterRows(db, id))
-  const scores = part('scores', `${episode} ${v.scores}`, () => readScores(db, id))
+  const scores = tablePart(
+    'scores',
+    episode,
+    versionOf('scores'),
+    () => readScores(db, id),
+    (before, keys) => patchScores(db, id, before, keys),
+  )
   const chaptersKey = `${episode} ${v.rubric_dimensions} ${v.chapters} ${v.scores}`
-  const chapters = part('chapters', chaptersKey, () =>
-    chapterRows.map((c) => withScores(c, scores.get(c.id), dimensions)),
+  const chapters = part<readonly Chapter[]>('chapters', chaptersKey, (before) =>
+    chaptersWithScores(before, chapterRows, scores, dimensions),
   )
   // A statement's chapter is derived from the chapters' spans, not from their titles or scores.
   const spans = chapters.map((c) => `${c.id} ${c.start} ${c.end}`).join(' ')
@@ -239,10 +296,14 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
       scale: { min: row.scale_min, max: row.scale_max },
       dimensions,
     })),
-    chapters: part('chapterViews', chaptersKey, () => chapters.map((c) => chapterView(c, scores.get(c.id)))),
+    chapters: part('chapterViews', chaptersKey, () => chapters.map(chapterView)),
     highlights: part('highlights', `${episode} ${v.highlights}`, () => readHighlights(db, id)),
-    statements: part('statements', `${episode} ${v.statements} ${spoken} ${spans}`, () =>
-      withQuoteChecks(transcript, readStatements(db, id, chapters)),
+    statements: tablePart(
+      'statements',
+      `${episode} ${spoken} ${spans}`,
+      versionOf('statements'),
+      () => withQuoteChecks(transcript, readStatements(db, id, chapters)),
+      (before, keys) => patchStatements(db, id, transcript, chapters, before, keys),
     ),
     speakingBalance: part(
       'speakingBalance',

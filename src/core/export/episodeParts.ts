@@ -24,9 +24,9 @@ export const withExtensions = <T extends object>(value: T, row: Item): T => {
 }
 
 const rowsOf =
-  (db: Db, id: string) =>
+  (db: Db, ...params: unknown[]) =>
   <T>(sql: string): T[] =>
-    statement(db, sql).all(id) as T[]
+    statement(db, sql).all(...params) as T[]
 
 export function readParticipants(db: Db, id: string): Participant[] {
   const all = rowsOf(db, id)
@@ -83,24 +83,26 @@ export interface ChapterScores {
   machine: Record<string, { value: number | null; reasoning: string }>
 }
 
-/** Every chapter's stored scores, by chapter id; a chapter without any is absent. */
-export function readScores(db: Db, id: string): Map<string, ChapterScores> {
-  const rows = rowsOf(
-    db,
-    id,
-  )<
-    {
-      chapter_id: string
-      dimension_key: string
-      value: number | null
-      reasoning: string
-      machine_value: number | null
-      machine_reasoning: string | null
-    } & Item
-  >(
-    `SELECT chapter_id, dimension_key, value, reasoning, machine_value, machine_reasoning, extensions
-     FROM scores WHERE episode_id = ?`,
-  )
+type StoredScore = {
+  chapter_id: string
+  dimension_key: string
+  value: number | null
+  reasoning: string
+  machine_value: number | null
+  machine_reasoning: string | null
+} & Item
+
+/** Every chapter's stored scores (or one chapter's), by chapter id; a chapter without any is absent. */
+export function readScores(db: Db, id: string, chapterId?: string): Map<string, ChapterScores> {
+  const columns = `chapter_id, dimension_key, value, reasoning, machine_value, machine_reasoning, extensions`
+  const rows =
+    chapterId === undefined
+      ? rowsOf(db, id)<StoredScore>(`SELECT ${columns} FROM scores WHERE episode_id = ?`)
+      : rowsOf(
+          db,
+          id,
+          chapterId,
+        )<StoredScore>(`SELECT ${columns} FROM scores WHERE episode_id = ? AND chapter_id = ?`)
   const byChapter = new Map<string, ChapterScores>()
   for (const r of rows) {
     let chapter = byChapter.get(r.chapter_id)
@@ -156,14 +158,23 @@ export function readHighlights(db: Db, id: string): Highlight[] {
   return highlights
 }
 
-/** Sorted by span; each statement's chapter is the one its start is in. */
-export function readStatements(db: Db, id: string, chapters: readonly Chapter[]): Statement[] {
-  const all = rowsOf(db, id)
+/**
+ * Sorted by span; each statement's chapter is the one its start is in. With `ids`, only those
+ * statements (the ones that no longer exist are left out).
+ */
+export function readStatements(
+  db: Db,
+  id: string,
+  chapters: readonly Chapter[],
+  ids?: readonly string[],
+): Statement[] {
+  const all = ids === undefined ? rowsOf(db, id) : rowsOf(db, id, JSON.stringify(ids))
+  const only = ids === undefined ? '' : ' AND id IN (SELECT value FROM json_each(?))'
   const chapterAt = (t: number): string | null => chapters.find((c) => c.start <= t && t < c.end)?.id ?? null
   const statements: Statement[] = all<
     Omit<Statement, 'speakerId' | 'chapterId' | 'extensions'> & { speaker_id: string | null } & Item
   >(
-    `SELECT id, title, quote, start, end, speaker_id, origin, status, extensions FROM statements WHERE episode_id = ?`,
+    `SELECT id, title, quote, start, end, speaker_id, origin, status, extensions FROM statements WHERE episode_id = ?${only}`,
   )
     .map((s) =>
       withExtensions(

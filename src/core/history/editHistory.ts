@@ -1,6 +1,8 @@
 import { UserError } from '../errors'
 import type { Db } from '../db/openDatabase'
 import { statement } from '../db/statements'
+import { tableVersions } from '../db/tableVersions'
+import { noteChange } from './lastChange'
 import { RowWriter, writeRow, type RowChange } from './rowWriter'
 import { isEditableTable } from './tables'
 
@@ -15,10 +17,14 @@ interface HistoryRow {
  * was undone after it, as every editor's history does.
  */
 export function applyEdit(db: Db, episodeId: string, label: string, edit: (writer: RowWriter) => void): void {
+  let note = (): void => undefined
   db.transaction(() => {
+    const before = tableVersions(db)
     const writer = new RowWriter(db)
     edit(writer)
     const changes = writer.changes.filter((c) => JSON.stringify(c.before) !== JSON.stringify(c.after))
+    const after = tableVersions(db)
+    note = () => noteChange(db, before, after, changes)
     if (changes.length === 0) return
     statement(db, `DELETE FROM edit_history WHERE episode_id = ? AND state = 'undone'`).run(episodeId)
     statement(
@@ -26,6 +32,8 @@ export function applyEdit(db: Db, episodeId: string, label: string, edit: (write
       `INSERT INTO edit_history (episode_id, label, changes, state, created_at) VALUES (?, ?, ?, 'done', ?)`,
     ).run(episodeId, label, JSON.stringify(changes), new Date().toISOString())
   }).immediate()
+  // Only once it committed: a rolled-back edit changed nothing.
+  note()
 }
 
 function replay(db: Db, changes: RowChange[], direction: 'undo' | 'redo'): void {
@@ -39,19 +47,26 @@ function replay(db: Db, changes: RowChange[], direction: 'undo' | 'redo'): void 
 /** Undoes the last done edit, or redoes the first undone one; answers the edit's label. */
 function step(db: Db, episodeId: string, direction: 'undo' | 'redo'): string {
   const [from, to, order] = direction === 'undo' ? ['done', 'undone', 'DESC'] : ['undone', 'done', 'ASC']
-  return db
+  let note = (): void => undefined
+  const label = db
     .transaction(() => {
+      const before = tableVersions(db)
       const row = db
         .prepare(
           `SELECT seq, label, changes FROM edit_history WHERE episode_id = ? AND state = ? ORDER BY seq ${order} LIMIT 1`,
         )
         .get(episodeId, from) as HistoryRow | undefined
       if (!row) throw new UserError('nothing-to-undo', `nothing to ${direction}`)
-      replay(db, JSON.parse(row.changes) as RowChange[], direction)
-      db.prepare(`UPDATE edit_history SET state = ? WHERE seq = ?`).run(to, row.seq)
+      const changes = JSON.parse(row.changes) as RowChange[]
+      replay(db, changes, direction)
+      statement(db, `UPDATE edit_history SET state = ? WHERE seq = ?`).run(to, row.seq)
+      const after = tableVersions(db)
+      note = () => noteChange(db, before, after, changes)
       return row.label
     })
     .immediate()
+  note()
+  return label
 }
 
 export const undo = (db: Db, episodeId: string): string => step(db, episodeId, 'undo')

@@ -35,22 +35,26 @@ export function writeRow(db: Db, table: EditableTable, key: Row, row: Row | null
     statement(db, `DELETE FROM ${table} WHERE ${where(table)}`).run(key)
     return
   }
-  const columns = Object.keys(row)
-  const exists = readRow(db, table, key) !== null
-  if (exists) {
-    // The key stays as it is, and naming it in SET would make SQLite look for rows that refer to it in
-    // every child table (forty thousand transcript words for an episode) as if it could have changed.
-    const keyColumns: readonly string[] = EDITABLE_TABLES[table]
-    const values = columns.filter((c) => !keyColumns.includes(c))
-    if (values.length === 0) return
-    const sets = values.map((c) => `${quote(c)} = @${c}`).join(', ')
-    statement(db, `UPDATE ${table} SET ${sets} WHERE ${where(table)}`).run({ ...row, ...key })
-  } else {
-    statement(
-      db,
-      `INSERT INTO ${table} (${columns.map(quote).join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`,
-    ).run(row)
+  if (readRow(db, table, key) !== null) {
+    replaceRow(db, table, key, row)
+    return
   }
+  const columns = Object.keys(row)
+  statement(
+    db,
+    `INSERT INTO ${table} (${columns.map(quote).join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`,
+  ).run(row)
+}
+
+/** Sets an existing row's columns to those of `row`. */
+function replaceRow(db: Db, table: EditableTable, key: Row, row: Row): void {
+  // The key stays as it is, and naming it in SET would make SQLite look for rows that refer to it in
+  // every child table (forty thousand transcript words for an episode) as if it could have changed.
+  const keyColumns: readonly string[] = EDITABLE_TABLES[table]
+  const values = Object.keys(row).filter((c) => !keyColumns.includes(c))
+  if (values.length === 0) return
+  const sets = values.map((c) => `${quote(c)} = @${c}`).join(', ')
+  statement(db, `UPDATE ${table} SET ${sets} WHERE ${where(table)}`).run({ ...row, ...key })
 }
 
 /**
@@ -71,7 +75,7 @@ export class RowWriter {
   update(table: EditableTable, key: Row, patch: Row): void {
     const before = readRow(this.db, table, key)
     if (!before) throw new Error(`${table} row ${JSON.stringify(key)} does not exist`)
-    writeRow(this.db, table, key, { ...before, ...patch, ...key })
+    replaceRow(this.db, table, key, { ...before, ...patch, ...key })
     this.changes.push({ table, key, before, after: readRow(this.db, table, key) })
   }
 
