@@ -228,7 +228,8 @@ export function EpisodeScreen({
   const selectedStatement =
     selection?.kind === 'statement' ? (view?.statements.find((s) => s.id === selection.id) ?? null) : null
   const now = (): number => media?.currentTime ?? time
-  const queue = view ? reviewQueue(view) : []
+  // Once per view, not at every tick of the playhead: a machine analysis has a thousand items.
+  const queue = useMemo(() => (view ? reviewQueue(view) : []), [view])
   const selectedReviewItem = selection && view ? reviewItemOf(view, selection) : null
   const reviewDecision = (method: 'review.accept' | 'review.reject'): void => {
     const item = selectedReviewItem

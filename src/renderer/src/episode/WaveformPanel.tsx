@@ -5,6 +5,7 @@ import { lastMillis } from '../../../shared/preciseTime'
 import { layoutSpans, spanLane } from '../../../shared/spanGeometry'
 import { snapTargets } from '../../../shared/spanSnapping'
 import { PeakPyramid } from '../../../shared/waveformData'
+import { useKept } from '../useKept'
 import type { EditorPanelProps } from './editorPanelProps'
 import { Overview } from './Overview'
 import { chaptersWithBoundary } from './spans/spanPreview'
@@ -22,6 +23,22 @@ function pointerKind(hit: WaveformHit | null): string | undefined {
   if (hit.kind === 'boundary') return 'boundary'
   return hit.part === 'body' ? 'statement' : 'edge'
 }
+
+/** The same statements as the waveform draws them: spans. */
+const sameSpans = (a: readonly StatementView[], b: readonly StatementView[]): boolean =>
+  a.length === b.length &&
+  a.every((s, i) => {
+    const t = b[i]
+    return t !== undefined && s.id === t.id && s.start === t.start && s.end === t.end
+  })
+
+/** The same chapters as the waveform draws them: spans and titles. */
+const sameBands = (a: readonly ChapterView[], b: readonly ChapterView[]): boolean =>
+  a.length === b.length &&
+  a.every((c, i) => {
+    const d = b[i]
+    return d !== undefined && c.id === d.id && c.start === d.start && c.end === d.end && c.title === d.title
+  })
 
 /** Waveform and overview once the peaks are there; progress with Cancel while the core computes them. */
 export function WaveformPanel(props: {
@@ -41,7 +58,10 @@ export function WaveformPanel(props: {
   /** Word times, for snapping dragged edges to word boundaries; without it edges do not snap. */
   transcript?: TranscriptView | null
 }): React.JSX.Element {
-  const { peaks, media, duration, time, follow, chapters, statements, controller, editor } = props
+  const { peaks, media, duration, time, follow, controller, editor } = props
+  // A score, a chapter's why or a statement's title or quote changes nothing drawn here.
+  const chapters = useKept(props.chapters, sameBands)
+  const statements = useKept(props.statements, sameSpans)
   const { state, cancel, retry } = peaks
   const [view, setView] = useState<ViewWindow | null>(null)
   const pyramid = useMemo(
@@ -85,7 +105,9 @@ export function WaveformPanel(props: {
     () => (shownChapters === chapters ? edges : chapterEdges(shownChapters, last)),
     [shownChapters, chapters, edges, last],
   )
-  const hovered = !active && hover.kind === 'statement' ? (layout.byId.get(hover.id) ?? null) : null
+  // Its words as they are now, which the kept spans may not have.
+  const hovered =
+    !active && hover.kind === 'statement' ? (props.statements.find((s) => s.id === hover.id) ?? null) : null
   const pxPerSec = view?.pxPerSec ?? 0
 
   if (state.kind === 'error')

@@ -1,31 +1,57 @@
-import type { ChapterView } from '../../../../shared/contract'
+import { memo } from 'react'
+import type { ChapterView, ScoreView } from '../../../../shared/contract'
 import type { Dimension } from '../../../../shared/episodeFormat'
 import { formatClock } from '../../../../shared/time'
 import { InlineText } from './InlineText'
+import { ScoreCell, type CellMove } from './ScoreCell'
+import type { ScoreCellAddress } from './useScoreTyping'
 
 /** How the chapters table names a chapter to assistive technology and in its labels. */
 export const chapterName = (index: number): string => `chapter ${index + 1}`
 
-/** One chapter of the chapters table: its span, title, scores (drawn by the table), why and actions. */
-export function ChapterRow(props: {
+/**
+ * What a row asks of the table, by chapter and cell. The table hands every row the same object for
+ * as long as it is shown, so that a row redraws only when its own chapter, place or state changes,
+ * not at every edit elsewhere or every tick of the playhead.
+ */
+export interface ChapterRowActions {
+  pick: (chapter: ChapterView) => void
+  setTitle: (chapterId: string, title: string) => void
+  setWhy: (chapterId: string, why: string) => void
+  merge: (chapterId: string) => void
+  remove: (chapterId: string) => void
+  typeDigit: (cell: ScoreCellAddress, digit: string) => void
+  setScore: (cell: ScoreCellAddress, value: number | null) => void
+  openReasoning: (cell: ScoreCellAddress) => void
+  moveFrom: (row: number, col: number, to: CellMove) => void
+  focusChapter: (chapterId: string) => void
+  leaveCell: () => void
+}
+
+const NO_SCORE: ScoreView = { value: null, reasoning: '' }
+
+/** One chapter of the chapters table: its span, title, scores, why and actions. */
+export const ChapterRow = memo(function ChapterRow(props: {
   chapter: ChapterView
   index: number
   dimensions: readonly Dimension[]
   selected: boolean
   isLast: boolean
-  scoreCell: (dimension: Dimension, col: number) => React.JSX.Element
-  onPick: () => void
-  onTitle: (title: string) => void
-  onWhy: (why: string) => void
-  onMerge: () => void
-  onDelete: () => void
+  /** Digits typed on one of this row's cells that wait for the next one. */
+  pending: { dimension: string; typed: string } | null
+  actions: ChapterRowActions
 }): React.JSX.Element {
-  const { chapter, index } = props
+  const { chapter, index, pending, actions } = props
   const name = chapterName(index)
   return (
     <tr data-chapter={chapter.id} className={props.selected ? 'selected' : undefined}>
       <td className="span">
-        <button type="button" className="time" title="Go to the chapter's start" onClick={props.onPick}>
+        <button
+          type="button"
+          className="time"
+          title="Go to the chapter's start"
+          onClick={() => actions.pick(chapter)}
+        >
           {formatClock(chapter.start)}–{formatClock(chapter.end)}
         </button>
       </td>
@@ -35,32 +61,54 @@ export function ChapterRow(props: {
           value={chapter.title}
           label={`Title of ${name}`}
           placeholder="Untitled"
-          onCommit={props.onTitle}
+          onCommit={(title) => actions.setTitle(chapter.id, title)}
         />
       </td>
-      {props.dimensions.map((d, col) => props.scoreCell(d, col))}
+      {props.dimensions.map((d, col) => {
+        const cell = { chapterId: chapter.id, dimension: d.key }
+        return (
+          <ScoreCell
+            key={d.key}
+            score={chapter.scores[d.key] ?? NO_SCORE}
+            label={`${d.label}, ${name}`}
+            row={index}
+            col={col}
+            pending={pending?.dimension === d.key ? pending.typed : null}
+            onDigit={(digit) => actions.typeDigit(cell, digit)}
+            onSet={(value) => actions.setScore(cell, value)}
+            onOpenReasoning={() => actions.openReasoning(cell)}
+            onMove={(to) => actions.moveFrom(index, col, to)}
+            onFocus={() => actions.focusChapter(chapter.id)}
+            onBlur={actions.leaveCell}
+          />
+        )
+      })}
       <td className="why">
         <InlineText
           multiline
           value={chapter.why}
           label={`Why, ${name}`}
           placeholder="Why these scores"
-          onCommit={props.onWhy}
+          onCommit={(why) => actions.setWhy(chapter.id, why)}
         />
       </td>
       <td className="row-actions">
         <button
           type="button"
-          onClick={props.onMerge}
+          onClick={() => actions.merge(chapter.id)}
           disabled={props.isLast}
           title={`Merge ${name} with the next (M)`}
         >
           Merge with next
         </button>
-        <button type="button" onClick={props.onDelete} title={`Delete ${name}; its span becomes a gap`}>
+        <button
+          type="button"
+          onClick={() => actions.remove(chapter.id)}
+          title={`Delete ${name}; its span becomes a gap`}
+        >
           Delete
         </button>
       </td>
     </tr>
   )
-}
+})

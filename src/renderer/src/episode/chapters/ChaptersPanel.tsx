@@ -1,10 +1,9 @@
-import { Fragment, useCallback, useRef, useState } from 'react'
+import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Dimension } from '../../../../shared/episodeFormat'
 import { formatAverage } from '../../../../shared/scoreChart'
 import type { EditorPanelProps } from '../editorPanelProps'
-import { ChapterRow, chapterName } from './ChapterRow'
+import { ChapterRow, chapterName, type ChapterRowActions } from './ChapterRow'
 import { ReasoningEditor, type ReasoningExit } from './ReasoningEditor'
-import { ScoreCell, type CellMove } from './ScoreCell'
 import { useScoreTyping, type ScoreCellAddress } from './useScoreTyping'
 
 const clamp = (n: number, low: number, high: number): number => Math.min(Math.max(n, low), high)
@@ -34,12 +33,6 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
       dimensions.findIndex((d) => d.key === cell.dimension),
     )
   }
-  const move = (row: number, col: number, to: CellMove): void => {
-    const last = dimensions.length - 1
-    if (to === 'rowStart') focusCell(row, 0)
-    else if (to === 'rowEnd') focusCell(row, last)
-    else focusCell(clamp(row + to.rows, 0, chapters.length - 1), clamp(col + to.cols, 0, last))
-  }
   const split = (): void => {
     void edit('chapters.split', { id, at: props.time }).then((r) => {
       if (r) select({ kind: 'chapter', id: r.chapterId })
@@ -51,6 +44,63 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
     if (text !== before) void edit('scores.set', { id, ...cell, reasoning: text })
     if (how === 'key') focusAddress(cell)
   }
+
+  // The rows' actions read what they need when they run, from the latest render.
+  const latest = useRef({
+    chapters,
+    dimensions,
+    edit,
+    id,
+    seek,
+    select,
+    selection,
+    typing,
+    setScore,
+    focusCell,
+  })
+  useLayoutEffect(() => {
+    latest.current = { chapters, dimensions, edit, id, seek, select, selection, typing, setScore, focusCell }
+  })
+  const actions = useMemo<ChapterRowActions>(() => {
+    const chapterEdit = (chapterId: string, patch: { title?: string; why?: string }): void => {
+      const { edit, id } = latest.current
+      void edit('chapters.update', { id, chapterId, patch })
+    }
+    return {
+      pick: (chapter) => {
+        latest.current.seek(chapter.start)
+        latest.current.select({ kind: 'chapter', id: chapter.id })
+      },
+      setTitle: (chapterId, title) => chapterEdit(chapterId, { title }),
+      setWhy: (chapterId, why) => chapterEdit(chapterId, { why }),
+      merge: (chapterId) =>
+        void latest.current.edit('chapters.mergeNext', { id: latest.current.id, chapterId }),
+      remove: (chapterId) =>
+        void latest.current.edit('chapters.delete', { id: latest.current.id, chapterId }),
+      typeDigit: (cell, digit) => latest.current.typing.type(cell, digit),
+      setScore: (cell, value) => {
+        latest.current.typing.discard()
+        latest.current.setScore(cell, value)
+      },
+      openReasoning: (cell) => {
+        latest.current.typing.flush()
+        setReasoning(cell)
+      },
+      moveFrom: (row, col, to) => {
+        const { chapters, dimensions, focusCell } = latest.current
+        const last = dimensions.length - 1
+        if (to === 'rowStart') focusCell(row, 0)
+        else if (to === 'rowEnd') focusCell(row, last)
+        else focusCell(clamp(row + to.rows, 0, chapters.length - 1), clamp(col + to.cols, 0, last))
+      },
+      focusChapter: (chapterId) => {
+        const { selection, select } = latest.current
+        if (selection?.kind !== 'chapter' || selection.id !== chapterId)
+          select({ kind: 'chapter', id: chapterId })
+      },
+      leaveCell: () => latest.current.typing.flush(),
+    }
+  }, [])
 
   const splitButton = (
     <button type="button" onClick={split} title="Split the chapter under the playhead in two (C)">
@@ -97,39 +147,7 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
               reasoning?.chapterId === chapter.id
                 ? dimensions.find((d) => d.key === reasoning.dimension)
                 : undefined
-            const scoreCell = (d: Dimension, col: number): React.JSX.Element => {
-              const cell = cellOf(d)
-              const pending = typing.pending
-              return (
-                <ScoreCell
-                  key={d.key}
-                  score={chapter.scores[d.key] ?? { value: null, reasoning: '' }}
-                  label={`${d.label}, ${chapterName(row)}`}
-                  row={row}
-                  col={col}
-                  pending={
-                    pending?.cell.chapterId === chapter.id && pending.cell.dimension === d.key
-                      ? pending.typed
-                      : null
-                  }
-                  onDigit={(digit) => typing.type(cell, digit)}
-                  onSet={(value) => {
-                    typing.discard()
-                    setScore(cell, value)
-                  }}
-                  onOpenReasoning={() => {
-                    typing.flush()
-                    setReasoning(cell)
-                  }}
-                  onMove={(to) => move(row, col, to)}
-                  onFocus={() => {
-                    if (selection?.kind !== 'chapter' || selection.id !== chapter.id)
-                      select({ kind: 'chapter', id: chapter.id })
-                  }}
-                  onBlur={typing.flush}
-                />
-              )
-            }
+            const pending = typing.pending?.cell.chapterId === chapter.id ? typing.pending : null
             return (
               <Fragment key={chapter.id}>
                 <ChapterRow
@@ -138,17 +156,8 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
                   dimensions={dimensions}
                   selected={selection?.kind === 'chapter' && selection.id === chapter.id}
                   isLast={row === chapters.length - 1}
-                  scoreCell={scoreCell}
-                  onPick={() => {
-                    seek(chapter.start)
-                    select({ kind: 'chapter', id: chapter.id })
-                  }}
-                  onTitle={(title) =>
-                    void edit('chapters.update', { id, chapterId: chapter.id, patch: { title } })
-                  }
-                  onWhy={(why) => void edit('chapters.update', { id, chapterId: chapter.id, patch: { why } })}
-                  onMerge={() => void edit('chapters.mergeNext', { id, chapterId: chapter.id })}
-                  onDelete={() => void edit('chapters.delete', { id, chapterId: chapter.id })}
+                  pending={pending && { dimension: pending.cell.dimension, typed: pending.typed }}
+                  actions={actions}
                 />
                 {open && (
                   <tr className="reasoning-row">
