@@ -119,7 +119,9 @@ async function coreEdits(databaseFile: string, rows: Row[]): Promise<void> {
     const kinds: Record<EditKind, number[]> = { title: [], score: [], statement: [] }
     for (let i = 0; i < EDITS + WARM_UP_EDITS; i++) {
       const kind = EDIT_KINDS[i % EDIT_KINDS.length] as EditKind
-      const chapterId = `ch${(i % SCALE.chapters) + 1}`
+      // Each kind goes round every chapter (and statement) in turn.
+      const turn = Math.floor(i / EDIT_KINDS.length)
+      const chapterId = `ch${(turn % SCALE.chapters) + 1}`
       const start = performance.now()
       const reply =
         kind === 'title'
@@ -131,12 +133,12 @@ async function coreEdits(databaseFile: string, rows: Row[]): Promise<void> {
           : kind === 'score'
             ? await session.dispatch(
                 'scores.set',
-                // A chapter's first score, set and cleared on each pass over the chapters: every call changes it.
+                // A chapter's first score (the seed's are numbers) cleared, then set on the next round.
                 {
                   id: ID,
                   chapterId,
                   dimension: FIRST_DIMENSION,
-                  value: Math.floor(i / SCALE.chapters) % 2 ? null : 10,
+                  value: Math.floor(turn / SCALE.chapters) % 2 ? 10 : null,
                 },
                 base,
               )
@@ -144,7 +146,7 @@ async function coreEdits(databaseFile: string, rows: Row[]): Promise<void> {
                 'statements.update',
                 {
                   id: ID,
-                  statementId: `st${(i % SCALE.statements) + 1}`,
+                  statementId: `st${(turn % SCALE.statements) + 1}`,
                   patch: { title: `Core edit ${i}` },
                 },
                 base,

@@ -113,6 +113,8 @@ interface QuoteChecks {
   results: Map<string, QuoteResult>
 }
 
+const quoteKey = (s: Pick<Statement, 'start' | 'end' | 'quote'>): string => `${s.start} ${s.end} ${s.quote}`
+
 const quoteChecksOf = (transcript: TranscriptSnapshot): QuoteChecks => ({
   spoken: spokenTextIndex(transcript),
   locate: quoteLocator(transcript),
@@ -136,7 +138,7 @@ function withQuoteChecks(
   const views = statements.map((s) => {
     let result: QuoteResult = { matches: true, foundAt: null }
     if (checks) {
-      const key = `${s.start} ${s.end} ${s.quote}`
+      const key = quoteKey(s)
       const known = checks.results.get(key)
       if (known) result = known
       else {
@@ -244,7 +246,22 @@ function patchStatements(
     statements = [...before]
     statements[at] = only
   } else statements = [...before.filter((s) => !ids.has(s.id)), ...fresh].sort(bySpan)
-  return statements.length === countRows(db, 'statements', id) ? statements : null
+  if (statements.length !== countRows(db, 'statements', id)) return null
+  keepChecksOf(transcript, statements)
+  return statements
+}
+
+/** Drops the quote checks of statements no longer shown, once edits have made them pile up. */
+function keepChecksOf(transcript: TranscriptSnapshot, statements: readonly StatementView[]): void {
+  if (transcript.segments.length === 0) return
+  const checks = derived(transcript, quoteChecksOf)
+  if (checks.results.size <= 2 * statements.length + 64) return
+  const kept = new Map<string, QuoteResult>()
+  for (const s of statements) {
+    const result = checks.results.get(quoteKey(s))
+    if (result) kept.set(quoteKey(s), result)
+  }
+  checks.results = kept
 }
 
 const countRows = (db: Db, table: 'scores' | 'statements', id: string): number =>

@@ -61,12 +61,10 @@ export function keptParts(db: Db, episodeId: string): KeptParts {
         const from = keptKey?.startsWith(stem) ? Number(keptKey.slice(stem.length)) : NaN
         const keys = Number.isInteger(from) ? rowsChanged(db, table.name, from, table.version) : null
         if (before === undefined || !keys) return build()
-        return (
-          patch(
-            before,
-            keys.filter((k) => k.episode_id === episodeId),
-          ) ?? build()
-        )
+        const ours = keys.filter((k) => k.episode_id === episodeId)
+        // The table changed in another episode's rows only, or was written as it was.
+        if (ours.length === 0) return before
+        return patch(before, ours) ?? build()
       })
     },
   }

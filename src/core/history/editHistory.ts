@@ -3,7 +3,7 @@ import type { Db } from '../db/openDatabase'
 import { statement } from '../db/statements'
 import { tableVersions } from '../db/tableVersions'
 import { noteChange } from './lastChange'
-import { RowWriter, writeRow, type RowChange } from './rowWriter'
+import { countWritten, RowWriter, writeRow, type RowChange, type RowsWritten } from './rowWriter'
 import { isEditableTable } from './tables'
 
 interface HistoryRow {
@@ -24,7 +24,7 @@ export function applyEdit(db: Db, episodeId: string, label: string, edit: (write
     edit(writer)
     const changes = writer.changes.filter((c) => JSON.stringify(c.before) !== JSON.stringify(c.after))
     const after = tableVersions(db)
-    note = () => noteChange(db, before, after, changes)
+    note = () => noteChange(db, { before, after, changes, written: writer.written })
     if (changes.length === 0) return
     statement(db, `DELETE FROM edit_history WHERE episode_id = ? AND state = 'undone'`).run(episodeId)
     statement(
@@ -36,12 +36,15 @@ export function applyEdit(db: Db, episodeId: string, label: string, edit: (write
   note()
 }
 
-function replay(db: Db, changes: RowChange[], direction: 'undo' | 'redo'): void {
+function replay(db: Db, changes: RowChange[], direction: 'undo' | 'redo'): RowsWritten {
   const ordered = direction === 'undo' ? [...changes].reverse() : changes
+  const written: RowsWritten = new Map()
   for (const change of ordered) {
     if (!isEditableTable(change.table)) throw new Error(`history names an unknown table ${change.table}`)
-    writeRow(db, change.table, change.key, direction === 'undo' ? change.before : change.after)
+    const row = direction === 'undo' ? change.before : change.after
+    countWritten(written, change.table, writeRow(db, change.table, change.key, row))
   }
+  return written
 }
 
 /** Undoes the last done edit, or redoes the first undone one; answers the edit's label. */
@@ -58,10 +61,10 @@ function step(db: Db, episodeId: string, direction: 'undo' | 'redo'): string {
         .get(episodeId, from) as HistoryRow | undefined
       if (!row) throw new UserError('nothing-to-undo', `nothing to ${direction}`)
       const changes = JSON.parse(row.changes) as RowChange[]
-      replay(db, changes, direction)
+      const written = replay(db, changes, direction)
       statement(db, `UPDATE edit_history SET state = ? WHERE seq = ?`).run(to, row.seq)
       const after = tableVersions(db)
-      note = () => noteChange(db, before, after, changes)
+      note = () => noteChange(db, { before, after, changes, written })
       return row.label
     })
     .immediate()

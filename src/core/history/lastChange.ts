@@ -1,6 +1,6 @@
 import type { Db } from '../db/openDatabase'
 import type { TableVersions } from '../db/tableVersions'
-import type { RowChange } from './rowWriter'
+import type { RowChange, RowsWritten } from './rowWriter'
 import type { EditableTable, Row } from './tables'
 
 /**
@@ -16,8 +16,18 @@ interface LastChange {
 
 const lastChange = new WeakMap<Db, LastChange>()
 
-/** Called once the edit's transaction has committed, with the versions read inside it. */
-export function noteChange(db: Db, before: TableVersions, after: TableVersions, changes: RowChange[]): void {
+/** What an edit's transaction did, noted once it has committed. */
+export interface EditDone {
+  /** The table versions read inside the transaction, at its start and at its end. */
+  before: TableVersions
+  after: TableVersions
+  /** The rows it changed. */
+  changes: readonly RowChange[]
+  /** How many rows of each table it wrote. */
+  written: RowsWritten
+}
+
+export function noteChange(db: Db, { before, after, changes, written }: EditDone): void {
   // Inside a caller's transaction the edit is not committed yet, and may still be rolled back.
   if (db.inTransaction) {
     lastChange.delete(db)
@@ -26,7 +36,10 @@ export function noteChange(db: Db, before: TableVersions, after: TableVersions, 
   const versions = new Map<string, { from: number; to: number }>()
   for (const [name, to] of Object.entries(after)) {
     const from = before[name]
-    if (from !== undefined && from !== to) versions.set(name, { from, to })
+    // The triggers count one per row written: a table that counted more had rows changed that the edit
+    // did not write itself (a cascade, a trigger), and is read whole.
+    if (from !== undefined && from !== to && to - from === written.get(name as EditableTable))
+      versions.set(name, { from, to })
   }
   const keys = new Map<EditableTable, Row[]>()
   for (const change of changes) {

@@ -29,32 +29,33 @@ export function readRow(db: Db, table: EditableTable, key: Row): Row | null {
   return (statement(db, `SELECT * FROM ${table} WHERE ${where(table)}`).get(key) as Row | undefined) ?? null
 }
 
-/** Sets a row to the given state: inserts, replaces or deletes it. */
-export function writeRow(db: Db, table: EditableTable, key: Row, row: Row | null): void {
-  if (row === null) {
-    statement(db, `DELETE FROM ${table} WHERE ${where(table)}`).run(key)
-    return
-  }
-  if (readRow(db, table, key) !== null) {
-    replaceRow(db, table, key, row)
-    return
-  }
+/** Sets a row to the given state: inserts, replaces or deletes it. Answers how many rows SQLite wrote. */
+export function writeRow(db: Db, table: EditableTable, key: Row, row: Row | null): number {
+  if (row === null) return statement(db, `DELETE FROM ${table} WHERE ${where(table)}`).run(key).changes
+  if (readRow(db, table, key) !== null) return replaceRow(db, table, key, row)
   const columns = Object.keys(row)
-  statement(
+  return statement(
     db,
     `INSERT INTO ${table} (${columns.map(quote).join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`,
-  ).run(row)
+  ).run(row).changes
 }
 
 /** Sets an existing row's columns to those of `row`. */
-function replaceRow(db: Db, table: EditableTable, key: Row, row: Row): void {
+function replaceRow(db: Db, table: EditableTable, key: Row, row: Row): number {
   // The key stays as it is, and naming it in SET would make SQLite look for rows that refer to it in
   // every child table (forty thousand transcript words for an episode) as if it could have changed.
   const keyColumns: readonly string[] = EDITABLE_TABLES[table]
   const values = Object.keys(row).filter((c) => !keyColumns.includes(c))
-  if (values.length === 0) return
+  if (values.length === 0) return 0
   const sets = values.map((c) => `${quote(c)} = @${c}`).join(', ')
-  statement(db, `UPDATE ${table} SET ${sets} WHERE ${where(table)}`).run({ ...row, ...key })
+  return statement(db, `UPDATE ${table} SET ${sets} WHERE ${where(table)}`).run({ ...row, ...key }).changes
+}
+
+/** How many rows of each table a writer or a replay wrote, cascades left out. */
+export type RowsWritten = Map<EditableTable, number>
+
+export const countWritten = (written: RowsWritten, table: EditableTable, rows: number): void => {
+  written.set(table, (written.get(table) ?? 0) + rows)
 }
 
 /**
@@ -64,25 +65,26 @@ function replaceRow(db: Db, table: EditableTable, key: Row, row: Row): void {
  */
 export class RowWriter {
   readonly changes: RowChange[] = []
+  readonly written: RowsWritten = new Map()
   constructor(private readonly db: Db) {}
 
   insert(table: EditableTable, row: Row): void {
     const key = keyOf(table, row)
-    writeRow(this.db, table, key, row)
+    countWritten(this.written, table, writeRow(this.db, table, key, row))
     this.changes.push({ table, key, before: null, after: readRow(this.db, table, key) })
   }
 
   update(table: EditableTable, key: Row, patch: Row): void {
     const before = readRow(this.db, table, key)
     if (!before) throw new Error(`${table} row ${JSON.stringify(key)} does not exist`)
-    replaceRow(this.db, table, key, { ...before, ...patch, ...key })
+    countWritten(this.written, table, replaceRow(this.db, table, key, { ...before, ...patch, ...key }))
     this.changes.push({ table, key, before, after: readRow(this.db, table, key) })
   }
 
   delete(table: EditableTable, key: Row): void {
     const before = readRow(this.db, table, key)
     if (!before) return
-    writeRow(this.db, table, key, null)
+    countWritten(this.written, table, writeRow(this.db, table, key, null))
     this.changes.push({ table, key, before, after: null })
   }
 }

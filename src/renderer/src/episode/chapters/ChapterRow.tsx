@@ -37,11 +37,12 @@ export const ChapterRow = memo(function ChapterRow(props: {
   dimensions: readonly Dimension[]
   selected: boolean
   isLast: boolean
-  /** Digits typed on one of this row's cells that wait for the next one. */
-  pending: { dimension: string; typed: string } | null
+  /** The cell of this row where digits typed wait for the next one, and those digits. */
+  pendingDimension: string | null
+  pendingDigits: string | null
   actions: ChapterRowActions
 }): React.JSX.Element {
-  const { chapter, index, pending, actions } = props
+  const { chapter, index, pendingDimension, pendingDigits, actions } = props
   const name = chapterName(index)
   return (
     <tr data-chapter={chapter.id} className={props.selected ? 'selected' : undefined}>
@@ -73,7 +74,7 @@ export const ChapterRow = memo(function ChapterRow(props: {
             label={`${d.label}, ${name}`}
             row={index}
             col={col}
-            pending={pending?.dimension === d.key ? pending.typed : null}
+            pending={pendingDimension === d.key ? pendingDigits : null}
             onDigit={(digit) => actions.typeDigit(cell, digit)}
             onSet={(value) => actions.setScore(cell, value)}
             onOpenReasoning={() => actions.openReasoning(cell)}

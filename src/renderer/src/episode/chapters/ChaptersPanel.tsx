@@ -156,7 +156,8 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
                   dimensions={dimensions}
                   selected={selection?.kind === 'chapter' && selection.id === chapter.id}
                   isLast={row === chapters.length - 1}
-                  pending={pending && { dimension: pending.cell.dimension, typed: pending.typed }}
+                  pendingDimension={pending?.cell.dimension ?? null}
+                  pendingDigits={pending?.typed ?? null}
                   actions={actions}
                 />
                 {open && (
