@@ -116,6 +116,30 @@ test('the rubric is added to, renamed, reordered and pruned, and saved as the de
   expect(doc.rubric.dimensions.map((d) => d.key)).toEqual(saved)
 })
 
+/** Where a moment's flag starts on the waveform: in the canvas and on the page. */
+const flagPoint = (page: Page, seconds: number): Promise<{ x: number; y: number; inCanvas: number }> =>
+  page.evaluate((at) => {
+    const canvas = document.querySelector('canvas.waveform-layer') as HTMLCanvasElement
+    const overview = document.querySelector('[aria-label="Overview of the whole episode"]') as HTMLElement
+    const start = Number(overview.dataset.viewStart)
+    const end = Number(overview.dataset.viewEnd)
+    const inCanvas = ((at - start) / (end - start)) * canvas.clientWidth
+    const box = canvas.getBoundingClientRect()
+    // Under the chapter strip (16 px), inside the flag.
+    return { x: box.left + inCanvas, y: box.top + 20, inCanvas }
+  }, seconds)
+
+/** The colour the waveform has just right of a moment, in the row where highlights are flagged. */
+async function flagColour(page: Page, seconds: number): Promise<string> {
+  const { inCanvas } = await flagPoint(page, seconds)
+  return page.evaluate((x) => {
+    const canvas = document.querySelector('canvas.waveform-layer') as HTMLCanvasElement
+    const ratio = canvas.width / canvas.clientWidth
+    const pixel = canvas.getContext('2d')?.getImageData((x + 2) * ratio, 20 * ratio, 1, 1).data ?? []
+    return `#${[...pixel.slice(0, 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`
+  }, inCanvas)
+}
+
 const goTo = (page: Page, label: string): Locator => page.getByRole('button', { name: `Go to ${label}` })
 const highlightRow = (page: Page, key: string): Locator =>
   page.getByRole('table', { name: 'Highlights' }).locator(`tr[data-dimension="${key}"]`)
@@ -178,6 +202,18 @@ test('highlights are set with H and a digit, moved, titled, suggested from the s
   await goTo(page, 'Sharpest disagreement').click()
   await expect(playhead(page)).toHaveText('0:10')
   await expect(disagreement).toHaveClass(/selected/)
+  // The waveform flags each highlight at its moment, the selected one darker.
+  await expect(page.locator('canvas.waveform-layer')).toHaveAttribute('data-highlights', '3')
+  await expect.poll(() => flagColour(page, 10)).toBe('#4f1f6e')
+  await expect.poll(() => flagColour(page, 30)).toBe('#7b3fa0')
+  await expect.poll(() => flagColour(page, 20)).not.toBe('#7b3fa0')
+  // A click on a flag goes to its highlight's moment exactly and selects it.
+  const flag = await flagPoint(page, 30)
+  await page.mouse.click(flag.x + 20, flag.y)
+  await expect(playhead(page)).toHaveText('0:30')
+  await expect(teaching).toHaveClass(/selected/)
+  await expect.poll(() => flagColour(page, 30)).toBe('#4f1f6e')
+  await goTo(page, 'Sharpest disagreement').click()
 
   // Without the last chapter, the highlights after 0:30 lie in no chapter.
   await openTab(page, /Chapters & scores/)

@@ -17,7 +17,8 @@ export function WaveformLayer(
     time: number
   } & Bands,
 ): React.JSX.Element {
-  const { view, duration, pyramid, time, chapters, edges, statements, selectedId, preview } = props
+  const { view, duration, pyramid, time, chapters, edges, statements, highlights, selectedId, preview } =
+    props
   const { pendingStart, loop } = props
   const canvas = useRef<HTMLCanvasElement>(null)
 
@@ -39,6 +40,7 @@ export function WaveformLayer(
       chapters,
       edges,
       statements,
+      highlights,
       selectedId,
       preview,
       pendingStart,
@@ -49,7 +51,20 @@ export function WaveformLayer(
       // When the frame holding the first waveform has been handed to the screen (the bench reads it).
       requestAnimationFrame(() => (element.dataset.presentedAt = performance.now().toFixed(1)))
     }
-  }, [view, duration, pyramid, time, chapters, edges, statements, selectedId, preview, pendingStart, loop])
+  }, [
+    view,
+    duration,
+    pyramid,
+    time,
+    chapters,
+    edges,
+    statements,
+    highlights,
+    selectedId,
+    preview,
+    pendingStart,
+    loop,
+  ])
 
   return (
     <canvas
@@ -59,6 +74,7 @@ export function WaveformLayer(
       data-statements={statements.byId.size}
       data-finest={Math.round(pyramid.finest.pxPerSec)}
       data-chapters={chapters.spans.length}
+      data-highlights={highlights.length}
     />
   )
 }

@@ -4,6 +4,7 @@ import type { ChapterView, StatementView, TranscriptView } from '../../../shared
 import { lastMillis } from '../../../shared/preciseTime'
 import { layoutSpans, spanLane } from '../../../shared/spanGeometry'
 import { snapTargets } from '../../../shared/spanSnapping'
+import { highlightMarks } from '../../../shared/highlightMarks'
 import { PeakPyramid } from '../../../shared/waveformData'
 import { useKept } from '../useKept'
 import type { EditorPanelProps } from './editorPanelProps'
@@ -76,6 +77,12 @@ export function WaveformPanel(props: {
   }, [pyramid])
 
   const selectedId = editor.selection?.kind === 'statement' ? editor.selection.id : null
+  const selectedHighlight = editor.selection?.kind === 'highlight' ? editor.selection.id : null
+  const { highlights, rubric } = editor.view
+  const marks = useMemo(
+    () => highlightMarks(highlights, rubric.dimensions, selectedHighlight),
+    [highlights, rubric.dimensions, selectedHighlight],
+  )
   const layout = useMemo(() => layoutSpans(statements, BANDS.maxLanes), [statements])
   const last = lastMillis(duration)
   const edges = useMemo(() => chapterEdges(chapters, last), [chapters, last])
@@ -87,6 +94,7 @@ export function WaveformPanel(props: {
     view,
     statements: layout,
     edges,
+    highlights: marks,
     targets,
     selectedId,
     edit: editor.edit,
@@ -175,6 +183,7 @@ export function WaveformPanel(props: {
           chapters={chapterLane}
           edges={shownEdges}
           statements={layout}
+          highlights={marks}
           selectedId={selectedId}
           preview={preview}
           pendingStart={props.pendingStart}

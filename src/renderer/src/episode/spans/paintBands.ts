@@ -1,14 +1,16 @@
 import { edgesInWindow, type ChapterEdge } from '../../../../shared/chapterEdges'
 import type { ChapterView, StatementView } from '../../../../shared/contract'
 import { eachInWindow, type SpanLane, type SpanLayout, type TimeSpan } from '../../../../shared/spanGeometry'
+import type { HighlightMark } from '../../../../shared/highlightMarks'
 import type { SpanPreview } from './spanPreview'
-import { BANDS, laneTop } from './waveformBands'
+import { BANDS, FLAG, laneTop } from './waveformBands'
 
-/** What is drawn around the waves: chapters, statements, the loop and the `[` mark. */
+/** What is drawn around the waves: chapters, statements, highlights, the loop and the `[` mark. */
 export interface Bands {
   chapters: SpanLane<ChapterView>
   edges: readonly ChapterEdge[]
   statements: SpanLayout<StatementView>
+  highlights: readonly HighlightMark[]
   selectedId: string | null
   preview: SpanPreview | null
   pendingStart: number | null
@@ -37,6 +39,9 @@ export const BAND_COLORS = {
   loopTint: 'rgba(40, 150, 120, 0.12)',
   loopBar: 'rgba(30, 120, 95, 0.8)',
   pending: '#d2452b',
+  highlight: '#7b3fa0',
+  highlightSelected: '#4f1f6e',
+  highlightText: '#ffffff',
 }
 
 const windowEnd = (f: BandsFrame): number => f.start + f.width / f.pxPerSec
@@ -59,6 +64,7 @@ export function paintBandsUnder(f: BandsFrame): void {
 export function paintBandsOver(f: BandsFrame): void {
   paintChapterStrip(f)
   paintStatements(f)
+  paintHighlights(f)
   const { ctx, height, start, pxPerSec } = f
   const x = (t: number): number => (t - start) * pxPerSec
   if (f.loop) {
@@ -142,5 +148,33 @@ function paintStatements(f: BandsFrame): void {
   for (const at of [left, right]) {
     ctx.fillRect(at - 1, 0, 2, height)
     ctx.fillRect(at - 3, height / 2 - grip / 2, 6, grip)
+  }
+}
+
+/** Each highlight in view: a line at its moment and a flag under the chapter strip naming it. */
+function paintHighlights(f: BandsFrame): void {
+  const { ctx, width, height, start, pxPerSec, highlights } = f
+  if (highlights.length === 0) return
+  const end = windowEnd(f)
+  ctx.font = '11px system-ui, sans-serif'
+  ctx.textBaseline = 'middle'
+  for (const mark of highlights) {
+    // A flag reaches right of its line: one just left of the window still shows.
+    if (mark.time > end || mark.time < start - FLAG.maxWidth / pxPerSec) continue
+    const at = Math.round((mark.time - start) * pxPerSec)
+    const color = mark.selected ? BAND_COLORS.highlightSelected : BAND_COLORS.highlight
+    ctx.fillStyle = color
+    ctx.fillRect(at, 0, mark.selected ? 2 : 1, height)
+    const text = `▶ ${mark.label}`
+    const w = Math.min(FLAG.maxWidth, Math.ceil(ctx.measureText(text).width) + 10, width - at)
+    if (w < 12) continue
+    ctx.fillRect(at, FLAG.top, w, FLAG.height)
+    ctx.save()
+    ctx.beginPath()
+    ctx.rect(at, FLAG.top, w - 4, FLAG.height)
+    ctx.clip()
+    ctx.fillStyle = BAND_COLORS.highlightText
+    ctx.fillText(text, at + 5, FLAG.top + FLAG.height / 2 + 1)
+    ctx.restore()
   }
 }

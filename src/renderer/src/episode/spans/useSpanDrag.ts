@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { ChapterEdge } from '../../../../shared/chapterEdges'
 import type { StatementView } from '../../../../shared/contract'
+import { flagAt, type HighlightMark } from '../../../../shared/highlightMarks'
 import { lastMillis } from '../../../../shared/preciseTime'
 import { movedBoundary, movedSpan, resizedSpan, spanFromDrag, type Snap } from '../../../../shared/spanDrag'
 import type { SpanLayout } from '../../../../shared/spanGeometry'
@@ -9,7 +10,15 @@ import { roundMillis } from '../../../../shared/time'
 import type { Edit, Selection } from '../editorPanelProps'
 import type { ViewWindow } from '../Waveform'
 import type { SpanPreview } from './spanPreview'
-import { BANDS, hitWaveform, NOTHING, sameHit, type WaveformHit, type WaveformPoint } from './waveformBands'
+import {
+  BANDS,
+  FLAG,
+  hitWaveform,
+  NOTHING,
+  sameHit,
+  type WaveformHit,
+  type WaveformPoint,
+} from './waveformBands'
 
 export interface SpanDragInput {
   episodeId: string
@@ -17,6 +26,7 @@ export interface SpanDragInput {
   view: ViewWindow | null
   statements: SpanLayout<StatementView>
   edges: readonly ChapterEdge[]
+  highlights: readonly HighlightMark[]
   targets: SnapTargets
   selectedId: string | null
   edit: Edit
@@ -35,6 +45,8 @@ export interface SpanDrag {
 
 interface Gesture {
   hit: WaveformHit
+  /** The highlight whose flag was pressed: a click selects it and goes to its moment. */
+  flag: HighlightMark | null
   /** The statement as it was when grabbed. */
   original: StatementView | null
   downX: number
@@ -157,6 +169,8 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
       if (hit.kind === 'statement') input.select({ kind: 'statement', id: hit.id })
       gesture = {
         hit,
+        flag:
+          hit.kind === 'empty' ? flagAt(input.highlights, point.time, point.y, point.pxPerSec, FLAG) : null,
         original,
         downX: event.clientX,
         downTime: point.time,
@@ -187,6 +201,10 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
       setTimeout(() => (swallowClick = false), 0)
       if (g.cancelled) return
       const input = latest.current
+      if (!g.dragging && g.flag) {
+        input.select({ kind: 'highlight', id: g.flag.id })
+        return input.seek(g.flag.time)
+      }
       if (!g.dragging) return input.seek(g.downTime)
       const last = previewOf(g, pointAt(stack, event, input), event.altKey, input)
       const mine = show(last)

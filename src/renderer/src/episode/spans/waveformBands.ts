@@ -20,6 +20,9 @@ export const BANDS = {
   dragPx: 4,
 }
 
+/** Where highlights are flagged: under the chapter strip. A press takes a flag's first 60 px. */
+export const FLAG = { top: BANDS.chapterStrip + 2, height: 15, maxWidth: 180, grabPx: 60 }
+
 /** Lane 0 is the lowest. */
 export const laneTop = (lane: number, height: number): number =>
   height - BANDS.bottom - (lane + 1) * BANDS.laneHeight - lane * BANDS.laneGap
