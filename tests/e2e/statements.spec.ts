@@ -184,6 +184,41 @@ test('a drag on the waveform makes a statement; its body moves it and its edges 
   expect(doc.chapters[1]?.start).toBe(doc.chapters[0]?.end)
 })
 
+test('a drag held at the edge of the waveform scrolls it, and the statement reaches past what was shown', async ({
+  page,
+  served,
+}) => {
+  await newEpisode(page, served.host.url)
+  // Zoomed in, so that the episode is wider than the waveform.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('+')
+  const overview = page.getByLabel('Overview of the whole episode')
+  const shownEnd = Number(await overview.getAttribute('data-view-end'))
+  const w = await wave(page)
+  const box = (await page.locator('canvas.waveform-layer').boundingBox())!
+  await page.mouse.move(box.x + box.width / 3, w.middle)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width - 4, w.middle, { steps: 10 })
+  // Held there, the view scrolls on.
+  await expect
+    .poll(async () => Number(await overview.getAttribute('data-view-end')))
+    .toBeGreaterThan(shownEnd + 3)
+  await page.mouse.up()
+  await expect(rows(page)).toHaveCount(1)
+  expect(await fieldSeconds(rows(page).first(), 'End')).toBeGreaterThan(shownEnd + 3)
+  // Back at the start: a drag at the left edge scrolls back.
+  const before = Number(await overview.getAttribute('data-view-start'))
+  await page.mouse.move(box.x + box.width / 2, w.middle)
+  await page.mouse.down()
+  await page.mouse.move(box.x + 2, w.middle, { steps: 10 })
+  await expect
+    .poll(async () => Number(await overview.getAttribute('data-view-start')))
+    .toBeLessThan(before - 2)
+  await page.keyboard.press('Escape')
+  await page.mouse.up()
+  // Escape ended that drag: nothing was made.
+  await expect(rows(page)).toHaveCount(1)
+})
+
 test('[ and ] at two playhead positions make a statement, and so do words selected in the transcript', async ({
   page,
   served,

@@ -7,6 +7,8 @@ export interface WaveformController {
   zoomBy(factor: number, anchorX?: number): void
   /** Scrolls so that `time` is in the middle of the view. */
   centerOn(time: number): void
+  /** Scrolls by `px` (left when negative) and answers the view it shows now. */
+  scrollBy(px: number): ViewWindow
 }
 
 export interface ViewWindow {
@@ -63,12 +65,13 @@ export function Waveform(props: {
     })
     surfer.current = ws
     let pxPerSec = 0
-    const report = (): void => {
+    const current = (): ViewWindow => {
       const width = element.clientWidth
       const scale = pxPerSec || fit()
       const start = ws.getScroll() / scale
-      onViewRef.current({ start, end: Math.min(duration, start + width / scale), pxPerSec: scale })
+      return { start, end: Math.min(duration, start + width / scale), pxPerSec: scale }
     }
+    const report = (): void => onViewRef.current(current())
     ws.on('scroll', report)
     // The fit-to-width view is known before wavesurfer is ready: paint it at once.
     report()
@@ -91,6 +94,11 @@ export function Waveform(props: {
       centerOn: (time) => {
         ws.setScroll(Math.max(0, time * (pxPerSec || fit()) - element.clientWidth / 2))
         report()
+      },
+      scrollBy: (px) => {
+        ws.setScroll(Math.max(0, ws.getScroll() + px))
+        report()
+        return current()
       },
     }
     const onWheel = (event: WheelEvent): void => {

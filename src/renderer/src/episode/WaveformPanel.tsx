@@ -100,6 +100,7 @@ export function WaveformPanel(props: {
     edit: editor.edit,
     select: editor.select,
     seek: editor.seek,
+    scrollBy: (px) => controller.current?.scrollBy(px) ?? null,
   })
   const shownChapters = useMemo(
     () => (preview?.kind === 'boundary' ? chaptersWithBoundary(chapters, preview) : chapters),

@@ -32,6 +32,8 @@ export interface SpanDragInput {
   edit: Edit
   select: (selection: Selection) => void
   seek: (seconds: number) => void
+  /** Scrolls the waveform by some pixels; answers the view it shows then. */
+  scrollBy: (px: number) => ViewWindow | null
 }
 
 export interface SpanDrag {
@@ -55,19 +57,42 @@ interface Gesture {
   cancelled: boolean
 }
 
-function pointAt(stack: HTMLElement, event: MouseEvent, input: SpanDragInput): WaveformPoint {
+function pointAt(
+  stack: HTMLElement,
+  event: MouseEvent,
+  input: SpanDragInput,
+  view = input.view,
+): WaveformPoint {
   const rect = stack.getBoundingClientRect()
   // Until wavesurfer reports its view, the whole episode fits the width.
-  const pxPerSec = input.view?.pxPerSec ?? rect.width / input.duration
+  const pxPerSec = view?.pxPerSec ?? rect.width / input.duration
   const x = event.clientX - rect.left
   const layer = stack.querySelector('canvas')
   return {
     x,
     y: event.clientY - rect.top,
-    time: (input.view?.start ?? 0) + x / pxPerSec,
+    time: (view?.start ?? 0) + x / pxPerSec,
     pxPerSec,
     height: layer?.clientHeight ?? rect.height,
   }
+}
+
+/** How near an edge (px) a held drag scrolls the waveform, and its fastest step a frame. */
+const EDGE_SCROLL = { zone: 32, maxPx: 24 }
+
+/**
+ * How far to scroll this frame while a drag holds the pointer near an edge of the waveform (or past
+ * it): faster the deeper in, none away from the edges.
+ */
+function edgeScrollPx(x: number, width: number): number {
+  const depth =
+    x < EDGE_SCROLL.zone
+      ? x - EDGE_SCROLL.zone
+      : x > width - EDGE_SCROLL.zone
+        ? x - (width - EDGE_SCROLL.zone)
+        : 0
+  const step = (depth / EDGE_SCROLL.zone) * EDGE_SCROLL.maxPx
+  return Math.max(-EDGE_SCROLL.maxPx, Math.min(EDGE_SCROLL.maxPx, step))
 }
 
 function previewOf(
@@ -140,10 +165,31 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
     if (!stack) return
     let gesture: Gesture | null = null
     let swallowClick = false
+    // While a drag holds the pointer at an edge, the view scrolls a step a frame and the drag follows.
+    let lastMove: PointerEvent | null = null
+    let edgeFrame = 0
+    // The view as scrolled, before the screen's state has caught up with it.
+    let scrolled: ViewWindow | null = null
+    const viewNow = (input: SpanDragInput): ViewWindow | null => scrolled ?? input.view
+    const scrollAtEdge = (): void => {
+      edgeFrame = 0
+      const g = gesture
+      if (!g?.dragging || g.cancelled || !lastMove) return
+      const px = edgeScrollPx(lastMove.clientX - stack.getBoundingClientRect().left, stack.clientWidth)
+      if (px === 0) return
+      const input = latest.current
+      scrolled = input.scrollBy(px) ?? scrolled
+      show(previewOf(g, pointAt(stack, lastMove, input, viewNow(input)), lastMove.altKey, input))
+      edgeFrame = requestAnimationFrame(scrollAtEdge)
+    }
     // Which preview is current: an edit answered after a newer drag began must not clear that drag's.
     let generation = 0
 
     const stop = (): void => {
+      cancelAnimationFrame(edgeFrame)
+      edgeFrame = 0
+      lastMove = null
+      scrolled = null
       window.removeEventListener('pointermove', onDrag)
       window.removeEventListener('pointerup', onUp)
       window.removeEventListener('pointercancel', onCancel)
@@ -188,10 +234,14 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
       if (!g.dragging && Math.abs(event.clientX - g.downX) < BANDS.dragPx) return
       if (!g.dragging) setActive(g.hit)
       g.dragging = true
-      show(previewOf(g, pointAt(stack, event, latest.current), event.altKey, latest.current))
+      lastMove = event
+      const input = latest.current
+      show(previewOf(g, pointAt(stack, event, input, viewNow(input)), event.altKey, input))
+      if (!edgeFrame) edgeFrame = requestAnimationFrame(scrollAtEdge)
     }
     const onUp = (event: PointerEvent): void => {
       const g = gesture
+      const view = viewNow(latest.current)
       stop()
       if (!g) return
       // The click that follows the release is this gesture's, not wavesurfer's: its seek goes by the
@@ -206,7 +256,7 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
         return input.seek(g.flag.time)
       }
       if (!g.dragging) return input.seek(g.downTime)
-      const last = previewOf(g, pointAt(stack, event, input), event.altKey, input)
+      const last = previewOf(g, pointAt(stack, event, input, view), event.altKey, input)
       const mine = show(last)
       if (!last) return
       void commit(last, g, input).finally(() => {
