@@ -13,15 +13,15 @@ import { tableVersions } from '../db/tableVersions'
 import { notFound } from '../errors'
 import { scoreSummary, speakingBalance, speechByRole } from '../export/derivedFields'
 import {
-  readChapterRows,
   readDimensions,
   readHighlights,
   readParticipants,
   readScores,
   readStatements,
   withScores,
-  type ChapterRow,
+  readUnscoredChapters,
   type ChapterScores,
+  type UnscoredChapter,
 } from '../export/episodeParts'
 import { historyState } from '../history/editHistory'
 import type { EditableTable, Row } from '../history/tables'
@@ -174,24 +174,24 @@ function withQuoteChecks(
 /** What each kept chapter was made from: a chapter is made again only when one of them changed. */
 const madeFrom = new WeakMap<
   Chapter,
-  { row: ChapterRow; stored?: ChapterScores; dimensions: readonly Dimension[] }
+  { unscored: UnscoredChapter; stored?: ChapterScores; dimensions: readonly Dimension[] }
 >()
 const viewOf = new WeakMap<Chapter, ChapterView>()
 
 function chaptersWithScores(
   before: readonly Chapter[] | undefined,
-  rows: readonly ChapterRow[],
+  unscored: readonly UnscoredChapter[],
   scores: ReadonlyMap<string, ChapterScores>,
   dimensions: readonly Dimension[],
 ): Chapter[] {
   const kept = new Map(before?.map((c) => [c.id, c]))
-  return rows.map((row) => {
-    const stored = scores.get(row.id)
-    const old = kept.get(row.id)
+  return unscored.map((u) => {
+    const stored = scores.get(u.id)
+    const old = kept.get(u.id)
     const from = old && madeFrom.get(old)
-    if (old && from?.row === row && from.stored === stored && from.dimensions === dimensions) return old
-    const chapter = withScores(row, stored, dimensions)
-    madeFrom.set(chapter, { row, ...(stored && { stored }), dimensions })
+    if (old && from?.unscored === u && from.stored === stored && from.dimensions === dimensions) return old
+    const chapter = withScores(u, stored, dimensions)
+    madeFrom.set(chapter, { unscored: u, ...(stored && { stored }), dimensions })
     return chapter
   })
 }
@@ -207,23 +207,20 @@ function chapterView(chapter: Chapter): ChapterView {
   return view
 }
 
-/** The rows one edit wrote: one chapter's scores read again. Null when the count says it missed some. */
+/** The scores of the chapters one edit wrote, read again; the others kept as they were. */
 function patchScores(
   db: Db,
   id: string,
   before: ReadonlyMap<string, ChapterScores>,
   keys: readonly Row[],
-): Map<string, ChapterScores> | null {
+): Map<string, ChapterScores> {
   const scores = new Map(before)
   for (const chapterId of new Set(keys.map((k) => String(k.chapter_id)))) {
     const stored = readScores(db, id, chapterId).get(chapterId)
     if (stored) scores.set(chapterId, stored)
     else scores.delete(chapterId)
   }
-  // A row the edit did not write itself (a cascade) is not among its keys: then read them all.
-  let count = 0
-  for (const stored of scores.values()) count += Object.keys(stored.scores).length
-  return count === countRows(db, 'scores', id) ? scores : null
+  return scores
 }
 
 /** The statements one edit wrote, read and checked again; the others kept as they were. */
@@ -234,7 +231,7 @@ function patchStatements(
   chapters: readonly Chapter[],
   before: readonly StatementView[],
   keys: readonly Row[],
-): StatementView[] | null {
+): StatementView[] {
   const ids = new Set(keys.map((k) => String(k.id)))
   const fresh = withQuoteChecks(transcript, readStatements(db, id, chapters, [...ids]), true)
   let statements: StatementView[]
@@ -246,7 +243,6 @@ function patchStatements(
     statements = [...before]
     statements[at] = only
   } else statements = [...before.filter((s) => !ids.has(s.id)), ...fresh].sort(bySpan)
-  if (statements.length !== countRows(db, 'statements', id)) return null
   keepChecksOf(transcript, statements)
   return statements
 }
@@ -263,9 +259,6 @@ function keepChecksOf(transcript: TranscriptSnapshot, statements: readonly State
   }
   checks.results = kept
 }
-
-const countRows = (db: Db, table: 'scores' | 'statements', id: string): number =>
-  (statement(db, `SELECT count(*) AS n FROM ${table} WHERE episode_id = ?`).get(id) as { n: number }).n
 
 /**
  * What the episode screen shows, read in one snapshot: the parts agree with each other, and the
@@ -291,7 +284,7 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
 
   const dimensions = part('dimensions', `${episode} ${v.rubric_dimensions}`, () => readDimensions(db, id))
   // Chapters and their scores are read apart: a chapter's title or a score is an edit of one table.
-  const chapterRows = part('chapterRows', `${episode} ${v.chapters}`, () => readChapterRows(db, id))
+  const unscored = part('unscoredChapters', `${episode} ${v.chapters}`, () => readUnscoredChapters(db, id))
   const scores = tablePart(
     'scores',
     episode,
@@ -301,7 +294,7 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
   )
   const chaptersKey = `${episode} ${v.rubric_dimensions} ${v.chapters} ${v.scores}`
   const chapters = part<readonly Chapter[]>('chapters', chaptersKey, (before) =>
-    chaptersWithScores(before, chapterRows, scores, dimensions),
+    chaptersWithScores(before, unscored, scores, dimensions),
   )
   // A statement's chapter is derived from the chapters' spans, not from their titles or scores.
   const spans = chapters.map((c) => `${c.id} ${c.start} ${c.end}`).join(' ')

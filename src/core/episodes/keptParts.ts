@@ -28,16 +28,16 @@ export interface KeptParts {
   part<T>(name: string, key: string, build: (before: T | undefined) => T): T
   /**
    * A part made from the rows of one table (and what `key` names): when the last edit through this
-   * connection is all that changed the table since the part was kept, `patch` gets the keys of the rows
-   * that edit wrote, of this episode only, and reads just those; it answers null to have `build` read
-   * the table whole.
+   * connection is all that changed the table since the part was kept (see lastChange.ts), `patch` gets
+   * the keys of the rows that edit wrote, of this episode only, and reads just those; otherwise `build`
+   * reads the table whole.
    */
   tablePart<T>(
     name: string,
     key: string,
     table: { name: EditableTable; version: number },
     build: () => T,
-    patch: (before: T, keys: readonly Row[]) => T | null,
+    patch: (before: T, keys: readonly Row[]) => T,
   ): T
 }
 
@@ -64,7 +64,7 @@ export function keptParts(db: Db, episodeId: string): KeptParts {
         const ours = keys.filter((k) => k.episode_id === episodeId)
         // The table changed in another episode's rows only, or was written as it was.
         if (ours.length === 0) return before
-        return patch(before, ours) ?? build()
+        return patch(before, ours)
       })
     },
   }

@@ -49,10 +49,11 @@ export function readDimensions(db: Db, id: string): Dimension[] {
   return dimensions
 }
 
-export type ChapterRow = Omit<Chapter, 'scores'>
+/** A chapter as its own table holds it: everything but its scores. */
+export type UnscoredChapter = Omit<Chapter, 'scores'>
 
 /** The chapters without their scores, sorted by span. */
-export function readChapterRows(db: Db, id: string): ChapterRow[] {
+export function readUnscoredChapters(db: Db, id: string): UnscoredChapter[] {
   const rows = rowsOf(
     db,
     id,
@@ -115,7 +116,7 @@ export function readScores(db: Db, id: string, chapterId?: string): Map<string, 
 
 /** A chapter with a score (maybe empty) for every dimension. */
 export function withScores(
-  chapter: ChapterRow,
+  chapter: UnscoredChapter,
   stored: ChapterScores | undefined,
   dimensions: readonly Dimension[],
 ): Chapter {
@@ -130,7 +131,7 @@ export function withScores(
 /** Sorted by span; every chapter has a score (maybe empty) for every dimension. */
 export function readChapters(db: Db, id: string, dimensions: readonly Dimension[]): Chapter[] {
   const scores = readScores(db, id)
-  return readChapterRows(db, id).map((c) => withScores(c, scores.get(c.id), dimensions))
+  return readUnscoredChapters(db, id).map((c) => withScores(c, scores.get(c.id), dimensions))
 }
 
 export function readHighlights(db: Db, id: string): Highlight[] {

@@ -54,11 +54,10 @@ function step(db: Db, episodeId: string, direction: 'undo' | 'redo'): string {
   const label = db
     .transaction(() => {
       const before = tableVersions(db)
-      const row = db
-        .prepare(
-          `SELECT seq, label, changes FROM edit_history WHERE episode_id = ? AND state = ? ORDER BY seq ${order} LIMIT 1`,
-        )
-        .get(episodeId, from) as HistoryRow | undefined
+      const row = statement(
+        db,
+        `SELECT seq, label, changes FROM edit_history WHERE episode_id = ? AND state = ? ORDER BY seq ${order} LIMIT 1`,
+      ).get(episodeId, from) as HistoryRow | undefined
       if (!row) throw new UserError('nothing-to-undo', `nothing to ${direction}`)
       const changes = JSON.parse(row.changes) as RowChange[]
       const written = replay(db, changes, direction)

@@ -46,20 +46,10 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
   }
 
   // The rows' actions read what they need when they run, from the latest render.
-  const latest = useRef({
-    chapters,
-    dimensions,
-    edit,
-    id,
-    seek,
-    select,
-    selection,
-    typing,
-    setScore,
-    focusCell,
-  })
+  const now = { chapters, dimensions, edit, id, seek, select, selection, typing, setScore, focusCell }
+  const latest = useRef(now)
   useLayoutEffect(() => {
-    latest.current = { chapters, dimensions, edit, id, seek, select, selection, typing, setScore, focusCell }
+    latest.current = now
   })
   const actions = useMemo<ChapterRowActions>(() => {
     const chapterEdit = (chapterId: string, patch: { title?: string; why?: string }): void => {
