@@ -1,6 +1,8 @@
-// `npm start`: fetch Electron's binary if missing, build better-sqlite3 for Electron beside the Node
-// build (so `npm test` keeps working), build the app, and run it.
-import { spawnSync } from 'node:child_process'
+// `npm start`: build the app and run it in Electron. Where Electron's binary cannot be had (no internet to
+// fetch it), the same app runs in the browser mode instead, so the command does its job on any machine.
+// Every tool runs as its JS entry under this Node: Windows refuses to spawn `.cmd` shims without a shell
+// (EINVAL since Node 20.12.2, CVE-2024-27980), and `npx` is not a file there at all.
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -8,11 +10,17 @@ import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(path.join(root, 'package.json'))
-const bin = (name) =>
-  path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name)
-const run = (command, args, options = {}) =>
-  spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
-const electronVersion = require('electron/package.json').version
+const args = process.argv.slice(2)
+
+/** The JS file a package names as its `bin` entry. */
+function binEntry(pkg, name) {
+  const manifest = require(`${pkg}/package.json`)
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[name]
+  return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), bin)
+}
+
+const runJs = (script, scriptArgs, options = {}) =>
+  spawnSync(process.execPath, [script, ...scriptArgs], { cwd: root, stdio: 'inherit', ...options })
 
 function fail(message) {
   console.error(`episcore: ${message}`)
@@ -28,61 +36,57 @@ function electronBinary() {
   return fs.existsSync(binary) ? binary : null
 }
 
-if (!electronBinary()) {
-  const fetched = run(bin('install-electron'), ['--no'], {
+/** The system's way of opening an address in the default browser, where there is one. */
+function openInBrowser(url) {
+  const opener =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
+        : process.env.DISPLAY || process.env.WAYLAND_DISPLAY
+          ? ['xdg-open', [url]]
+          : null
+  if (!opener) return
+  const child = spawn(opener[0], opener[1], { stdio: 'ignore', detached: true })
+  child.on('error', () => undefined)
+  child.unref()
+}
+
+/** The browser mode, as `npm run serve` runs it, printing the address (and opening it where it can). */
+function startBrowserMode() {
+  const host = spawn(process.execPath, [path.join(root, 'bin', 'episcore'), 'serve', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let opened = false
+  host.stdout.setEncoding('utf8')
+  host.stdout.on('data', (text) => {
+    process.stdout.write(text)
+    const url = /https?:\/\/\S+/.exec(text)?.[0]
+    if (url && !opened) {
+      opened = true
+      openInBrowser(url)
+    }
+  })
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => host.kill(signal))
+  host.on('exit', (code) => process.exit(code ?? 0))
+}
+
+if (runJs(binEntry('electron-vite', 'electron-vite'), ['build']).status !== 0) fail('the build failed')
+
+if (!electronBinary())
+  runJs(binEntry('electron', 'install-electron'), ['--no'], {
     stdio: ['ignore', 'ignore', 'ignore'],
     timeout: 300_000,
   })
-  if (fetched.status !== 0 || !electronBinary())
-    fail(
-      `Electron ${electronVersion} could not be downloaded (no internet here?); use the browser mode instead: npm run serve -- --db PATH`,
-    )
+const binary = electronBinary()
+if (binary) {
+  const app = spawnSync(binary, [root, ...args], { stdio: 'inherit' })
+  process.exit(app.status ?? 0)
+} else {
+  const version = require('electron/package.json').version
+  console.error(
+    `episcore: Electron ${version} could not be downloaded here; starting the browser mode instead.`,
+  )
+  startBrowserMode()
 }
-
-// better-sqlite3 built for Electron's ABI, kept apart from the Node build the tests and CLI load.
-const nativeDir = path.join(root, '.electron-native', electronVersion)
-const nativeFile = path.join(nativeDir, 'better_sqlite3.node')
-if (!fs.existsSync(nativeFile)) {
-  const work =
-    (fs.mkdirSync(path.join(root, '.electron-native'), { recursive: true }),
-    fs.mkdtempSync(path.join(root, '.electron-native', 'build-')))
-  fs.cpSync(path.join(root, 'node_modules', 'better-sqlite3'), work, { recursive: true })
-  const env = {
-    ...process.env,
-    npm_config_runtime: 'electron',
-    npm_config_target: electronVersion,
-    npm_config_disturl: 'https://electronjs.org/headers',
-  }
-  const prebuilt = run(bin('prebuild-install'), ['--runtime', 'electron', '--target', electronVersion], {
-    cwd: work,
-    env,
-  })
-  if (prebuilt.status !== 0) {
-    const gyp = run(
-      'npx',
-      [
-        '--yes',
-        'node-gyp',
-        'rebuild',
-        '--release',
-        `--target=${electronVersion}`,
-        '--runtime=electron',
-        '--dist-url=https://electronjs.org/headers',
-      ],
-      { cwd: work, env },
-    )
-    if (gyp.status !== 0)
-      fail(
-        'could not build better-sqlite3 for Electron; use the browser mode instead: npm run serve -- --db PATH',
-      )
-  }
-  fs.mkdirSync(nativeDir, { recursive: true })
-  fs.copyFileSync(path.join(work, 'build', 'Release', 'better_sqlite3.node'), nativeFile)
-  fs.rmSync(work, { recursive: true, force: true })
-}
-
-if (run(bin('electron-vite'), ['build']).status !== 0) fail('the build failed')
-const app = run(electronBinary(), [root, ...process.argv.slice(2)], {
-  env: { ...process.env, EPISCORE_SQLITE_BINDING: nativeFile },
-})
-process.exit(app.status ?? 0)

@@ -10,7 +10,6 @@ import { externalUrl } from './externalLinks'
 import { callPayload, chooseFilePayload, droppedFilePayload, saveTextPayload } from './ipcPayloads'
 import { answerMediaRequest } from './mediaProtocol'
 import { buildMenu } from './menu'
-import { electronSqliteBinding } from './nativeSqlite'
 
 const MEDIA_EXTENSIONS = [
   'mp3',
@@ -147,17 +146,12 @@ if (!app.requestSingleInstanceLock()) {
   lockDownNavigation()
   void app.whenReady().then(() => {
     const databaseFile = process.env.EPISCORE_DB || path.join(app.getPath('userData'), 'episcore.sqlite')
-    const binding = electronSqliteBinding(app.getAppPath())
     const files = new FileRefs()
     const peaks = new PeaksCache(peaksFolderBeside(databaseFile))
     let database: DatabaseSession
     try {
       // A damaged database opens too, untouched: the library reports it and offers the backups.
-      database = new DatabaseSession(databaseFile, {
-        files,
-        peaks,
-        ...(binding && { nativeBinding: binding }),
-      })
+      database = new DatabaseSession(databaseFile, { files, peaks })
     } catch (error) {
       dialog.showErrorBox('Episcore cannot open its database', (error as Error).message)
       app.quit()

@@ -9,11 +9,6 @@ import type { Db } from './openDatabase'
 export const BACKUP_FOLDER = 'episcore-backups'
 export const BACKUPS_KEPT = 7
 
-export interface SqliteOptions {
-  /** Path to a better-sqlite3 addon built for another runtime (Electron's ABI). */
-  nativeBinding?: string
-}
-
 export type DatabaseCheck = { ok: true } | { ok: false; problem: string }
 
 /** A backup being written; its name never matches a backup's, so an interrupted one is never listed. */
@@ -72,12 +67,8 @@ function dailyBackups(file: string): DailyBackup[] {
   return found.sort((a, b) => (a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0))
 }
 
-function openReadOnly(file: string, options: SqliteOptions): Database.Database {
-  return new Database(file, {
-    readonly: true,
-    fileMustExist: true,
-    ...(options.nativeBinding && { nativeBinding: options.nativeBinding }),
-  })
+function openReadOnly(file: string): Database.Database {
+  return new Database(file, { readonly: true, fileMustExist: true })
 }
 
 /** Damage, as opposed to a lock or a permission problem, which say nothing about the file's content. */
@@ -92,14 +83,11 @@ const isDamage = (error: unknown): boolean => {
  * A missing file is fine (a new one will be created); a lock or permission problem is thrown, not
  * reported as damage.
  */
-export function checkDatabase(
-  file: string,
-  options: SqliteOptions & { thorough?: boolean } = {},
-): DatabaseCheck {
+export function checkDatabase(file: string, options: { thorough?: boolean } = {}): DatabaseCheck {
   if (!fs.existsSync(file)) return { ok: true }
   let db: Database.Database | undefined
   try {
-    db = openReadOnly(file, options)
+    db = openReadOnly(file)
     const rows = db
       .prepare(options.thorough ? 'PRAGMA integrity_check(20)' : 'PRAGMA quick_check(20)')
       .pluck()
@@ -137,12 +125,7 @@ function removeStalePartials(folder: string, now: Date): void {
  *
  * @returns the new backup's file name, or null when today's exists.
  */
-export async function backupOnOpen(
-  db: Db,
-  file: string,
-  now = new Date(),
-  options: SqliteOptions = {},
-): Promise<string | null> {
+export async function backupOnOpen(db: Db, file: string, now = new Date()): Promise<string | null> {
   const stamp = stampOf(now)
   if (dailyBackups(file).some((b) => b.stamp.slice(0, 8) === stamp.slice(0, 8))) return null
   const folder = backupFolderOf(file)
@@ -152,7 +135,7 @@ export async function backupOnOpen(
   const partial = path.join(folder, name + PARTIAL)
   try {
     await db.backup(partial)
-    const copy = new Database(partial, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
+    const copy = new Database(partial)
     try {
       // The copy keeps the live database's WAL mode, with which merely reading it would leave -wal and
       // -shm files beside it; a backup is a single self-contained file.
@@ -172,9 +155,9 @@ export async function backupOnOpen(
   return name
 }
 
-function countEpisodes(file: string, options: SqliteOptions): number | null {
+function countEpisodes(file: string): number | null {
   try {
-    const db = openReadOnly(file, options)
+    const db = openReadOnly(file)
     try {
       return db.prepare('SELECT count(*) FROM episodes').pluck().get() as number
     } finally {
@@ -186,12 +169,12 @@ function countEpisodes(file: string, options: SqliteOptions): number | null {
 }
 
 /** The daily backups of the database `file`, newest first, each opened read-only to count its episodes. */
-export function listBackups(file: string, options: SqliteOptions = {}): BackupInfo[] {
+export function listBackups(file: string): BackupInfo[] {
   return dailyBackups(file).map((b) => ({
     file: b.name,
     takenAt: b.takenAt.toISOString(),
     sizeBytes: fs.statSync(b.path).size,
-    episodes: countEpisodes(b.path, options),
+    episodes: countEpisodes(b.path),
   }))
 }
 
@@ -218,11 +201,11 @@ function moveDatabase(from: string, to: string): void {
 export function restoreBackup(
   file: string,
   backupName: string,
-  options: SqliteOptions & { now?: Date } = {},
+  options: { now?: Date } = {},
 ): RestoreOutcome {
   const backup = dailyBackups(file).find((b) => b.name === backupName)
   if (!backup) throw new UserError('not-found', `there is no backup named ${backupName}`)
-  const before = checkDatabase(backup.path, { ...options, thorough: true })
+  const before = checkDatabase(backup.path, { thorough: true })
   if (!before.ok)
     throw new UserError(
       'invalid-input',
@@ -239,7 +222,7 @@ export function restoreBackup(
   try {
     fs.copyFileSync(backup.path, incoming)
     fs.renameSync(incoming, live)
-    const after = checkDatabase(live, { ...options, thorough: true })
+    const after = checkDatabase(live, { thorough: true })
     if (!after.ok) throw new Error(`the restored copy fails its check: ${after.problem}`)
   } catch (error) {
     fs.rmSync(incoming, { force: true })

@@ -9,8 +9,6 @@ import { sqliteUserError } from './sqliteErrors'
 export type Db = Database.Database
 
 export interface OpenOptions {
-  /** Path to a better-sqlite3 addon built for another runtime (Electron's ABI). */
-  nativeBinding?: string
   migrations?: Parameters<typeof migrate>[1]
 }
 
@@ -27,7 +25,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   let db: Db
   try {
-    db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
+    db = new Database(file)
   } catch (error) {
     throw new UserError('invalid-input', `cannot open the database ${file}: ${(error as Error).message}`)
   }

@@ -19,8 +19,6 @@ const CHECKPOINT_AT_LEAST_MS = 5000
 export interface SessionOptions {
   files: FileRefs
   peaks: PeaksCache
-  /** Path to a better-sqlite3 addon built for another runtime (Electron's ABI). */
-  nativeBinding?: string
 }
 
 type State = { db: Db; handlers: Handlers } | { db: null; refusal: UserError; handlers: Handlers }
@@ -35,12 +33,11 @@ export class DatabaseSession {
   private state: State
   /** Settles when the latest backup has; a restore waits for it rather than pulling its source away. */
   private backupRun: Promise<unknown> = Promise.resolve()
-  private readonly sqlite: { nativeBinding?: string }
   private readonly views = new ViewSender(randomBytes(6).toString('hex'))
   private checkpoint: NodeJS.Timeout | null = null
   private lastCheckpoint = Date.now()
   private readonly backups: BackupActions = {
-    list: () => listBackups(this.file, this.sqlite),
+    list: () => listBackups(this.file),
     restore: (backup) => this.restore(backup),
   }
 
@@ -49,12 +46,11 @@ export class DatabaseSession {
     readonly file: string,
     private readonly options: SessionOptions,
   ) {
-    this.sqlite = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}
     this.state = this.open(false)
   }
 
   private open(afterRestore: boolean): State {
-    const check = checkDatabase(this.file, this.sqlite)
+    const check = checkDatabase(this.file)
     if (!check.ok) {
       const refusal = new UserError(
         'corrupt-database',
@@ -63,7 +59,7 @@ export class DatabaseSession {
       return { db: null, refusal, handlers: refusingHandlers(refusal, this.backups) }
     }
     try {
-      const db = openDatabase(this.file, this.sqlite)
+      const db = openDatabase(this.file)
       // Checkpoints run between edits (see afterCall), not inside the edit that fills the WAL.
       db.pragma('wal_autocheckpoint = 0')
       const { files, peaks } = this.options
@@ -105,7 +101,7 @@ export class DatabaseSession {
    */
   backUp(now = new Date()): Promise<string | null> {
     if (!this.state.db) return Promise.resolve(null)
-    const run = backupOnOpen(this.state.db, this.file, now, this.sqlite)
+    const run = backupOnOpen(this.state.db, this.file, now)
     this.backupRun = run.catch(() => undefined)
     return run
   }
@@ -115,7 +111,7 @@ export class DatabaseSession {
     // Nothing is awaited from here on, so no request runs against a half-replaced database.
     this.state.db?.close()
     try {
-      return restoreBackup(this.file, backup, this.sqlite)
+      return restoreBackup(this.file, backup)
     } finally {
       this.state = this.open(true)
     }
