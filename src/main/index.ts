@@ -161,7 +161,7 @@ if (!app.requestSingleInstanceLock()) {
     database.backUp().catch((error: unknown) => console.error('episcore: the daily backup failed:', error))
     protocol.handle(MEDIA_SCHEME, (request) => answerMediaRequest(() => database.db, peaks, request))
     wireIpc(database, files)
-    Menu.setApplicationMenu(buildMenu(() => mainWindow))
+    Menu.setApplicationMenu(buildMenu(() => mainWindow, { packaged: app.isPackaged }))
     mainWindow = createWindow()
     // Once the library is on screen: the editor is choosing, and most often chooses the last episode.
     mainWindow.webContents.once('did-finish-load', () => setTimeout(() => database.prepareLastEpisode(), 0))

@@ -1,9 +1,21 @@
 import { Menu, type BrowserWindow, type MenuItemConstructorOptions } from 'electron'
 import { CHANNELS } from './channels'
 
-/** The native menu: each item sends the renderer the same command its toolbar and keys dispatch. */
-export function buildMenu(getWindow: () => BrowserWindow | null): Menu {
-  const send = (command: string) => () => getWindow()?.webContents.send(CHANNELS.menuCommand, command)
+export interface MenuOptions {
+  /** A packaged app has no reload and no developer tools. */
+  packaged: boolean
+}
+
+/**
+ * The native menu: each item sends the renderer the same command its toolbar and keys dispatch. Whether
+ * a key (rather than a click) chose it goes along: the page then applies the rules its own keys follow,
+ * so a shortcut typed into a text field or an open dialog stays there.
+ */
+export function buildMenu(getWindow: () => BrowserWindow | null, options: MenuOptions): Menu {
+  const send =
+    (command: string) =>
+    (_item: unknown, _window: unknown, event: { triggeredByAccelerator?: boolean }): void =>
+      getWindow()?.webContents.send(CHANNELS.menuCommand, command, event.triggeredByAccelerator === true)
   const isMac = process.platform === 'darwin'
   const template: MenuItemConstructorOptions[] = [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),
@@ -51,7 +63,23 @@ export function buildMenu(getWindow: () => BrowserWindow | null): Menu {
         { role: 'selectAll' },
       ],
     },
-    { role: 'viewMenu' },
+    {
+      label: 'View',
+      submenu: [
+        ...(options.packaged
+          ? []
+          : [
+              { role: 'reload' as const },
+              { role: 'toggleDevTools' as const },
+              { type: 'separator' as const },
+            ]),
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
     {
       role: 'help',
       submenu: [

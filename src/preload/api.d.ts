@@ -21,6 +21,9 @@ export interface DesktopApi {
   registerDroppedFile(file: File): Promise<{ ref: string; name: string } | null>
   /** Save dialog, then the main process writes the text. Answers false when the user cancels. */
   saveText(defaultName: string, text: string): Promise<boolean>
-  /** Menu commands (`file.new`, `edit.undo`, ...) pressed in the native menu. */
-  onMenuCommand(listener: (command: string) => void): () => void
+  /**
+   * Menu commands (`file.new`, `edit.undo`, ...) chosen in the native menu; `byKey` when its shortcut
+   * chose it rather than a click.
+   */
+  onMenuCommand(listener: (command: string, byKey: boolean) => void): () => void
 }

@@ -12,7 +12,8 @@ const api = {
   },
   saveText: (defaultName, text) => ipcRenderer.invoke(CHANNELS.saveText, defaultName, text),
   onMenuCommand: (listener) => {
-    const wrapped = (_event: IpcRendererEvent, command: string): void => listener(command)
+    const wrapped = (_event: IpcRendererEvent, command: string, byKey: boolean): void =>
+      listener(command, byKey === true)
     ipcRenderer.on(CHANNELS.menuCommand, wrapped)
     return () => ipcRenderer.removeListener(CHANNELS.menuCommand, wrapped)
   },

@@ -23,7 +23,7 @@ export interface Platform {
   /** Desktop: the native dialog. Browser: null, the page shows a file input instead. */
   chooseFile: ((kind: FileKind) => Promise<ChosenFile | null>) | null
   saveText(fileName: string, text: string): Promise<void>
-  onMenuCommand(listener: (command: string) => void): () => void
+  onMenuCommand(listener: (command: string, byKey: boolean) => void): () => void
 }
 
 /** The episode views this window holds; replies carry only what changed since the newest. */
