@@ -9,6 +9,7 @@ import { PeaksCache, peaksFolderBeside, peaksLevelOf } from '../core/media/peaks
 import { FileRefs } from '../core/service/fileRefs'
 import { DatabaseSession } from '../core/service/databaseSession'
 import { UserError } from '../core/errors'
+import { rendererContentSecurityPolicy } from '../shared/contentSecurityPolicy'
 import { isViewVersion, VIEW_BASE_HEADER } from '../shared/viewDelta'
 import { COOKIE, checkRequest } from './guard'
 import { sendFile } from './sendFile'
@@ -31,19 +32,7 @@ export interface RunningHost {
 const MAX_API_BODY = 1 << 20
 const MAX_UPLOAD = 20 * 1024 ** 3
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // wavesurfer.js styles its shadow DOM with a <style> element.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+export const CONTENT_SECURITY_POLICY = rendererContentSecurityPolicy()
 
 /**
  * The body as text, or null when it is announced or found to be over `limit` bytes. The rest is then

@@ -6,5 +6,3 @@ export const CHANNELS = {
   saveText: 'episcore:save-text',
   menuCommand: 'episcore:menu-command',
 } as const
-
-export const MEDIA_SCHEME = 'episcore-media'

@@ -1,15 +1,27 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, shell } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  shell,
+  utilityProcess,
+  type IpcMainInvokeEvent,
+} from 'electron'
 import fs from 'node:fs'
 import path from 'node:path'
-import { PeaksCache, peaksFolderBeside } from '../core/media/peaksCache'
-import { DatabaseSession } from '../core/service/databaseSession'
-import { FileRefs } from '../core/service/fileRefs'
+import { appDataFolder } from '../core/db/databaseLocation'
 import type { FileKind } from '../preload/api'
-import { CHANNELS, MEDIA_SCHEME } from './channels'
+import { answerAppRequest } from './appProtocol'
+import { CHANNELS } from './channels'
+import { CoreClient } from './coreClient'
+import { coreEnvironment, databaseArgument } from './coreEnvironment'
 import { externalUrl } from './externalLinks'
 import { callPayload, chooseFilePayload, droppedFilePayload, saveTextPayload } from './ipcPayloads'
 import { answerMediaRequest } from './mediaProtocol'
 import { buildMenu } from './menu'
+import { APP_ORIGIN, APP_SCHEME, isAppUrl, MEDIA_SCHEME, PRIVILEGED_SCHEMES } from './schemes'
 
 const MEDIA_EXTENSIONS = [
   'mp3',
@@ -41,11 +53,14 @@ const DIALOGS: Record<FileKind, { title: string; filter: Electron.FileFilter }> 
   episode: { title: 'Open episode JSON', filter: { name: 'Episode JSON', extensions: ['json'] } },
 }
 
-protocol.registerSchemesAsPrivileged([
-  { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true } },
-])
+const packaged = app.isPackaged
+// Shown in menus and dialogs; the data stays in the folder the CLI and the host use (named `episcore`).
+app.setName('Episcore')
+app.setPath('userData', appDataFolder())
+protocol.registerSchemesAsPrivileged(PRIVILEGED_SCHEMES)
 
 let mainWindow: BrowserWindow | null = null
+let core: CoreClient | null = null
 
 function createWindow(): BrowserWindow {
   const win = new BrowserWindow({
@@ -53,6 +68,7 @@ function createWindow(): BrowserWindow {
     height: 900,
     show: false,
     title: 'Episcore',
+    icon: path.join(app.getAppPath(), 'resources', 'icon.png'),
     webPreferences: {
       // electronegativity: PRELOAD_JS_CHECK justified: the preload exposes five narrow functions
       // (src/preload/index.ts) to a sandboxed, context-isolated page; neither Node nor ipcRenderer reaches it.
@@ -63,14 +79,37 @@ function createWindow(): BrowserWindow {
       webSecurity: true,
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
+      devTools: !packaged,
       // A middle click would open a link in a new window; the app has no use for auxclick.
       disableBlinkFeatures: 'Auxclick',
-      spellcheck: true,
+      // macOS checks spelling with the system's own speller. Elsewhere Chromium would download Hunspell
+      // dictionaries from Google's servers, which an offline editor's tool must not do.
+      spellcheck: process.platform === 'darwin',
     },
   })
   win.once('ready-to-show', () => win.show())
-  void win.loadFile(path.join(__dirname, '../renderer/index.html'))
+  // Every window, the first or one reopened, lets go of itself when closed: nothing holds a destroyed one.
+  win.on('closed', () => {
+    if (mainWindow === win) mainWindow = null
+  })
+  // Once the library is on screen: the editor is choosing, and most often chooses the last episode.
+  win.webContents.once('did-finish-load', () => {
+    core?.request({ kind: 'prepareLastEpisode' }).catch(() => undefined)
+  })
+  void win.loadURL(`${APP_ORIGIN}/index.html`)
+  mainWindow = win
   return win
+}
+
+/** The window, brought forward, or a new one when the last was closed (macOS keeps the app running). */
+function showWindow(): void {
+  if (!app.isReady() || !core) return
+  if (!mainWindow) {
+    createWindow()
+    return
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore()
+  mainWindow.focus()
 }
 
 /** Page permissions granted: a video's own fullscreen button; no camera, microphone, location or other. */
@@ -95,38 +134,59 @@ function lockDownNavigation(): void {
   })
 }
 
-function wireIpc(database: DatabaseSession, files: FileRefs): void {
-  const fromOurWindow = (event: Electron.IpcMainInvokeEvent): boolean =>
-    event.sender === mainWindow?.webContents
-  ipcMain.handle(CHANNELS.call, (event, ...args: unknown[]) => {
-    const call = fromOurWindow(event) ? callPayload(args) : null
-    return call
-      ? database.dispatch(call.method, call.request, call.viewBase)
-      : { ok: false, error: { code: 'invalid-request', message: 'refused' } }
+/** Only the app's own page in our window's main frame may call: not a subframe, not another page. */
+function fromOurPage(event: IpcMainInvokeEvent): boolean {
+  const win = mainWindow
+  const frame = event.senderFrame
+  return (
+    !!win &&
+    !win.isDestroyed() &&
+    event.sender === win.webContents &&
+    !!frame &&
+    frame.parent === null &&
+    isAppUrl(frame.url)
+  )
+}
+
+function wireIpc(client: CoreClient): void {
+  ipcMain.handle(CHANNELS.call, async (event, ...args: unknown[]) => {
+    const call = fromOurPage(event) ? callPayload(args) : null
+    if (!call) return { ok: false, error: { code: 'invalid-request', message: 'refused' } }
+    try {
+      return await client.request({ kind: 'call', ...call })
+    } catch (error) {
+      return { ok: false, error: { code: 'internal', message: (error as Error).message } }
+    }
   })
   ipcMain.handle(CHANNELS.chooseFile, async (event, ...args: unknown[]) => {
     const kind = chooseFilePayload(args)
-    if (!fromOurWindow(event) || !mainWindow || !kind) return null
+    const win = mainWindow
+    if (!fromOurPage(event) || !win || !kind) return null
     const { title, filter } = DIALOGS[kind]
-    const result = await dialog.showOpenDialog(mainWindow, {
+    const result = await dialog.showOpenDialog(win, {
       title,
       properties: ['openFile'],
       filters: [filter, { name: 'All files', extensions: ['*'] }],
     })
     const chosen = result.filePaths[0]
-    return result.canceled || !chosen ? null : { ref: files.register(chosen), name: path.basename(chosen) }
+    if (result.canceled || !chosen) return null
+    return { ref: await client.request({ kind: 'registerFile', path: chosen }), name: path.basename(chosen) }
   })
-  ipcMain.handle(CHANNELS.registerDropped, (event, ...args: unknown[]) => {
+  ipcMain.handle(CHANNELS.registerDropped, async (event, ...args: unknown[]) => {
     const filePath = droppedFilePayload(args)
-    if (!fromOurWindow(event) || !filePath) return null
+    if (!fromOurPage(event) || !filePath) return null
     if (!fs.existsSync(filePath) || !fs.statSync(filePath).isFile()) return null
-    return { ref: files.register(filePath), name: path.basename(filePath) }
+    return {
+      ref: await client.request({ kind: 'registerFile', path: filePath }),
+      name: path.basename(filePath),
+    }
   })
   ipcMain.handle(CHANNELS.saveText, async (event, ...args: unknown[]) => {
     const payload = saveTextPayload(args)
-    if (!fromOurWindow(event) || !mainWindow || !payload) return false
+    const win = mainWindow
+    if (!fromOurPage(event) || !win || !payload) return false
     const { defaultName, text } = payload
-    const result = await dialog.showSaveDialog(mainWindow, { defaultPath: defaultName })
+    const result = await dialog.showSaveDialog(win, { defaultPath: defaultName })
     if (result.canceled || !result.filePath) return false
     const tmp = `${result.filePath}.${process.pid}.tmp`
     fs.writeFileSync(tmp, text)
@@ -135,43 +195,58 @@ function wireIpc(database: DatabaseSession, files: FileRefs): void {
   })
 }
 
+/** The core (SQLite, imports, exports, peaks) in a process of its own, so that it never freezes the UI. */
+function startCore(): CoreClient {
+  const env = coreEnvironment(process.env, { packaged, databaseFile: databaseArgument(process.argv) })
+  return new CoreClient(
+    () =>
+      utilityProcess.fork(path.join(__dirname, 'core.js'), [], {
+        serviceName: 'Episcore core',
+        env,
+        stdio: 'inherit',
+      }),
+    (code) => {
+      dialog.showErrorBox(
+        'Episcore’s core keeps stopping',
+        `It ended with exit code ${code} several times within a minute. Your saved work is in the database; restart Episcore.`,
+      )
+      app.quit()
+    },
+  )
+}
+
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
-  app.on('second-instance', () => {
-    if (!mainWindow) return
-    if (mainWindow.isMinimized()) mainWindow.restore()
-    mainWindow.focus()
-  })
+  // A second launch brings this one forward, opening a window if none is open.
+  app.on('second-instance', () => showWindow())
+  app.on('activate', () => showWindow())
   lockDownNavigation()
-  void app.whenReady().then(() => {
-    const databaseFile = process.env.EPISCORE_DB || path.join(app.getPath('userData'), 'episcore.sqlite')
-    const files = new FileRefs()
-    const peaks = new PeaksCache(peaksFolderBeside(databaseFile))
-    let database: DatabaseSession
-    try {
-      // A damaged database opens too, untouched: the library reports it and offers the backups.
-      database = new DatabaseSession(databaseFile, { files, peaks })
-    } catch (error) {
-      dialog.showErrorBox('Episcore cannot open its database', (error as Error).message)
+  void app.whenReady().then(async () => {
+    const client = startCore()
+    core = client
+    const rendererDir = path.join(__dirname, '../renderer')
+    protocol.handle(APP_SCHEME, (request) => answerAppRequest(rendererDir, request))
+    protocol.handle(MEDIA_SCHEME, (request) =>
+      answerMediaRequest(
+        {
+          media: (episodeId) => client.request({ kind: 'mediaFile', episodeId }),
+          peaks: (episodeId, level) => client.request({ kind: 'peaksFile', episodeId, level }),
+        },
+        request,
+      ),
+    )
+    wireIpc(client)
+    Menu.setApplicationMenu(buildMenu(() => mainWindow, { packaged }))
+    createWindow()
+    const started = await client.started
+    if (started.kind === 'cannot-start') {
+      dialog.showErrorBox('Episcore cannot open its database', started.message)
       app.quit()
-      return
     }
-    // Not awaited: the window need not wait for a large database's copy.
-    database.backUp().catch((error: unknown) => console.error('episcore: the daily backup failed:', error))
-    protocol.handle(MEDIA_SCHEME, (request) => answerMediaRequest(() => database.db, peaks, request))
-    wireIpc(database, files)
-    Menu.setApplicationMenu(buildMenu(() => mainWindow, { packaged: app.isPackaged }))
-    mainWindow = createWindow()
-    // Once the library is on screen: the editor is choosing, and most often chooses the last episode.
-    mainWindow.webContents.once('did-finish-load', () => setTimeout(() => database.prepareLastEpisode(), 0))
-    mainWindow.on('closed', () => (mainWindow = null))
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
-    })
-    app.on('will-quit', () => database.close())
   })
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
+  app.on('will-quit', () => core?.stop())
 }

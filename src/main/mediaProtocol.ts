@@ -1,34 +1,45 @@
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
-import type { Db } from '../core/db/openDatabase'
 import { mediaMimeType, parseRange } from '../core/media/byteRange'
-import { mediaFileOf } from '../core/media/mediaPath'
-import { peaksLevelOf, type PeaksCache } from '../core/media/peaksCache'
+import { APP_ORIGIN } from './schemes'
+
+/** Where the core keeps an episode's media and peaks; both refuse an unknown episode. */
+export interface MediaLocator {
+  media(episodeId: string): Promise<{ path: string; fileName: string }>
+  peaks(episodeId: string, level: string | null): Promise<string>
+}
+
+/** The page's fetch of peaks is a CORS request from the app's origin (a scheme of its own). */
+const CORS_HEADERS = {
+  'access-control-allow-origin': APP_ORIGIN,
+  'access-control-allow-methods': 'GET, HEAD',
+  'access-control-allow-headers': 'range',
+  'access-control-expose-headers': 'content-length, content-range, accept-ranges',
+  vary: 'origin',
+}
 
 /**
- * Answers `episcore-media://media/<episodeId>` and `episcore-media://peaks/<episodeId>`: the media by
- * episode id only (no path can be named), with byte ranges so video seeking works.
+ * Answers `episcore-media://media/<episodeId>` and `episcore-media://peaks/<episodeId>?level=`: the
+ * media by episode id only (no path can be named), with byte ranges so that video seeking works.
  */
-export async function answerMediaRequest(
-  // Asked per request: a restored backup replaces the database while the app runs.
-  currentDb: () => Db,
-  peaks: PeaksCache,
-  request: Request,
-): Promise<Response> {
+export async function answerMediaRequest(locate: MediaLocator, request: Request): Promise<Response> {
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS })
   const url = new URL(request.url)
   try {
     // Inside the try: a malformed escape names no episode, a 404 like any other unknown id.
     const episodeId = decodeURIComponent(url.pathname.replace(/^\/+/, ''))
-    const db = currentDb()
     if (url.hostname === 'peaks') {
-      const file = await peaks.fileForEpisode(db, episodeId, peaksLevelOf(url.searchParams.get('level')))
-      return new Response(fs.readFileSync(file), { headers: { 'content-type': 'application/octet-stream' } })
+      const file = await locate.peaks(episodeId, url.searchParams.get('level'))
+      return new Response(fs.readFileSync(file), {
+        headers: { ...CORS_HEADERS, 'content-type': 'application/octet-stream' },
+      })
     }
-    if (url.hostname !== 'media') return new Response('not found', { status: 404 })
-    const media = mediaFileOf(db, episodeId)
+    if (url.hostname !== 'media') return new Response('not found', { status: 404, headers: CORS_HEADERS })
+    const media = await locate.media(episodeId)
     const size = fs.statSync(media.path).size
     const range = parseRange(request.headers.get('range'), size)
     const headers: Record<string, string> = {
+      ...CORS_HEADERS,
       'content-type': mediaMimeType(media.fileName),
       'accept-ranges': 'bytes',
     }
@@ -36,16 +47,19 @@ export async function answerMediaRequest(
       return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } })
     const start = range.kind === 'partial' ? range.start : 0
     const end = range.kind === 'partial' ? range.end : size - 1
-    const body = Readable.toWeb(fs.createReadStream(media.path, { start, end })) as ReadableStream<Uint8Array>
+    const body =
+      size === 0
+        ? null
+        : (Readable.toWeb(fs.createReadStream(media.path, { start, end })) as ReadableStream<Uint8Array>)
     return new Response(body, {
       status: range.kind === 'partial' ? 206 : 200,
       headers: {
         ...headers,
-        'content-length': String(end - start + 1),
+        'content-length': String(Math.max(0, end - start + 1)),
         ...(range.kind === 'partial' && { 'content-range': `bytes ${start}-${end}/${size}` }),
       },
     })
   } catch (error) {
-    return new Response((error as Error).message, { status: 404 })
+    return new Response((error as Error).message, { status: 404, headers: CORS_HEADERS })
   }
 }

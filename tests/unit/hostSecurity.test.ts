@@ -6,7 +6,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../src/core/db/openDatabase'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
-import { PeaksCache } from '../../src/core/media/peaksCache'
+import { mediaFileOf } from '../../src/core/media/mediaPath'
+import { PeaksCache, peaksLevelOf } from '../../src/core/media/peaksCache'
 import { startHost, type RunningHost } from '../../src/host/startHost'
 import { answerMediaRequest } from '../../src/main/mediaProtocol'
 import { MAX_SOCKET_MESSAGE, SOCKET_PATH, type SocketAnswer } from '../../src/shared/socketCalls'
@@ -203,7 +204,13 @@ describe('the browser host serves by episode id only, and only to its own page',
     try {
       const peaks = new PeaksCache(path.join(dir, 'peaks'))
       const ask = (url: string): Promise<Response> =>
-        answerMediaRequest(() => db as Db, peaks, new Request(url))
+        answerMediaRequest(
+          {
+            media: async (id) => mediaFileOf(db as Db, id),
+            peaks: (id, level) => peaks.fileForEpisode(db as Db, id, peaksLevelOf(level)),
+          },
+          new Request(url),
+        )
       const own = await ask(`episcore-media://media/${EPISODE.episode.id}`)
       expect(own.status).toBe(200)
       expect(await own.text()).toBe(MEDIA_TEXT)

@@ -46,20 +46,4 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   return db
 }
 
-/** `--db PATH`, else `EPISCORE_DB`, else the platform's data folder: where the CLI and the host keep data. */
-export function defaultDatabasePath(
-  explicit: string | undefined,
-  env: NodeJS.ProcessEnv = process.env,
-): string {
-  if (explicit) return path.resolve(explicit)
-  if (env.EPISCORE_DB) return path.resolve(env.EPISCORE_DB)
-  const home = env.HOME ?? env.USERPROFILE ?? '.'
-  const base =
-    process.platform === 'darwin'
-      ? path.join(home, 'Library', 'Application Support')
-      : process.platform === 'win32'
-        ? (env.APPDATA ?? path.join(home, 'AppData', 'Roaming'))
-        : (env.XDG_CONFIG_HOME ?? path.join(home, '.config'))
-  // Same folder Electron's app.getPath('userData') gives for this app's name.
-  return path.join(base, 'episcore', 'episcore.sqlite')
-}
+export { defaultDatabasePath } from './databaseLocation'

@@ -1,0 +1,67 @@
+import { PeaksCache, peaksFolderBeside, peaksLevelOf } from '../media/peaksCache'
+import { mediaFileOf } from '../media/mediaPath'
+import { DatabaseSession } from '../service/databaseSession'
+import { FileRefs } from '../service/fileRefs'
+import { UserError } from '../errors'
+import type { CoreMessage, CoreRequest, CoreRequestMessage } from './coreMessages'
+
+/** Both ways a parent can talk to this process: Electron's parentPort and Node's IPC channel. */
+export interface ParentChannel {
+  send(message: CoreMessage): void
+  onMessage(listener: (message: unknown) => void): void
+}
+
+function isRequestMessage(message: unknown): message is CoreRequestMessage {
+  const m = message as { id?: unknown; kind?: unknown } | null
+  return typeof m === 'object' && m !== null && typeof m.id === 'number' && typeof m.kind === 'string'
+}
+
+/**
+ * The core as the desktop app runs it, in a process of its own: opens the database, takes the daily
+ * backup, and answers the shell's requests one message each. A damaged database still starts (the
+ * library then offers the backups); one that cannot be opened at all is reported and the process ends.
+ */
+export function serveCore(databaseFile: string, parent: ParentChannel): DatabaseSession | null {
+  const files = new FileRefs()
+  const peaks = new PeaksCache(peaksFolderBeside(databaseFile))
+  let database: DatabaseSession
+  try {
+    database = new DatabaseSession(databaseFile, { files, peaks })
+  } catch (error) {
+    parent.send({ kind: 'cannot-start', message: (error as Error).message })
+    return null
+  }
+
+  const answer = async (request: CoreRequest): Promise<unknown> => {
+    switch (request.kind) {
+      case 'call':
+        return database.dispatch(request.method, request.request, request.viewBase)
+      case 'registerFile':
+        return files.register(request.path)
+      case 'mediaFile':
+        return mediaFileOf(database.db, request.episodeId)
+      case 'peaksFile':
+        return peaks.fileForEpisode(database.db, request.episodeId, peaksLevelOf(request.level))
+      case 'prepareLastEpisode':
+        return database.prepareLastEpisode()
+    }
+  }
+
+  parent.onMessage((message) => {
+    if (!isRequestMessage(message)) return
+    answer(message).then(
+      (value) => parent.send({ id: message.id, ok: true, value }),
+      (error: unknown) =>
+        parent.send({
+          id: message.id,
+          ok: false,
+          notFound: error instanceof UserError && error.code === 'not-found',
+          message: (error as Error).message,
+        }),
+    )
+  })
+  parent.send({ kind: 'started', problem: database.problem })
+  // Not awaited: the window need not wait for a large database's copy.
+  database.backUp().catch((error: unknown) => console.error('episcore: the daily backup failed:', error))
+  return database
+}
