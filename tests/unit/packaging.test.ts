@@ -6,6 +6,7 @@ import type { Configuration } from 'electron-builder'
 import { minimatch } from 'minimatch'
 import { describe, expect, it } from 'vitest'
 import { ffmpegPath, ffprobePath, outsideAsar } from '../../src/core/media/tools'
+import { tempFolder } from '../tempFolder'
 
 // Packaging cannot run here (it downloads Electron): these check what it would be given.
 const root = path.resolve(__dirname, '..', '..')
@@ -30,6 +31,10 @@ const targetNames = (target: unknown): string[] =>
 const matchesAny = (patterns: readonly string[], file: string): boolean =>
   patterns.some((p) => minimatch(file, p, { dot: true }))
 
+/** The `files` patterns, whether written as strings or as `{ filter }` objects. */
+const packedFiles = (config: Configuration): string[] =>
+  [config.files ?? []].flat().flatMap((f) => (typeof f === 'string' ? [f] : [f.filter ?? []].flat()))
+
 describe('packaging', () => {
   it('builds AppImage and deb, dmg and nsis installers into dist/ without rebuilding native modules', async () => {
     const config = await builderConfig()
@@ -45,9 +50,7 @@ describe('packaging', () => {
 
   it('packs the built app with its main entry, and unpacks the native module and the ffmpeg/ffprobe binaries', async () => {
     const config = await builderConfig()
-    const files = [config.files ?? []]
-      .flat()
-      .flatMap((f) => (typeof f === 'string' ? [f] : [f.filter ?? []].flat()))
+    const files = packedFiles(config)
     const main = path.posix.normalize(packageJson.main)
     expect(matchesAny(files, main)).toBe(true)
     expect(matchesAny(files, 'package.json')).toBe(true)
@@ -82,5 +85,92 @@ describe('packaging', () => {
     expect(outsideAsar('/work/node_modules/@ffmpeg-installer/linux-x64/ffmpeg')).toBe(
       '/work/node_modules/@ffmpeg-installer/linux-x64/ffmpeg',
     )
+  })
+})
+
+/** Width and height from a PNG's IHDR, and whether the bytes are a PNG at all. */
+function pngSize(data: Buffer): { width: number; height: number } | null {
+  if (!data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return null
+  return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) }
+}
+
+describe('the packed app', () => {
+  it('carries the app icon for each platform: a 512 px PNG, an ICNS up to 1024 px, an ICO up to 256 px', async () => {
+    const config = await builderConfig()
+    const resources = path.join(root, config.directories?.buildResources ?? '')
+    expect(path.relative(root, resources)).toBe('resources')
+
+    const iconPng = fs.readFileSync(path.join(root, String(config.linux?.icon)))
+    expect(pngSize(iconPng)).toEqual({ width: 512, height: 512 })
+    // The window's icon is read from inside the app at run time, so it must be packed.
+    expect(matchesAny(packedFiles(config), 'resources/icon.png')).toBe(true)
+
+    const icns = fs.readFileSync(path.join(root, String(config.mac?.icon)))
+    expect(icns.toString('ascii', 0, 4)).toBe('icns')
+    expect(icns.readUInt32BE(4)).toBe(icns.length)
+    const icnsSizes: number[] = []
+    for (let at = 8; at < icns.length; at += icns.readUInt32BE(at + 4)) {
+      const size = pngSize(icns.subarray(at + 8, at + icns.readUInt32BE(at + 4)))
+      if (size) icnsSizes.push(size.width)
+    }
+    expect(icnsSizes).toEqual([128, 256, 512, 1024])
+
+    const ico = fs.readFileSync(path.join(root, String(config.win?.icon)))
+    expect(ico.readUInt16LE(2)).toBe(1)
+    const icoSizes = Array.from({ length: ico.readUInt16LE(4) }, (_, i) => {
+      const entry = 6 + 16 * i
+      const image = ico.subarray(
+        ico.readUInt32LE(entry + 12),
+        ico.readUInt32LE(entry + 12) + ico.readUInt32LE(entry + 8),
+      )
+      return pngSize(image)?.width
+    })
+    expect(icoSizes).toEqual([16, 32, 48, 256])
+  })
+
+  it('sets the fuses of Electron’s security checklist in the packaged binary', async () => {
+    const config = await builderConfig()
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    })
+  })
+
+  it('makes the unpacked ffmpeg and ffprobe runnable by every user after packing (Linux and macOS layouts)', async () => {
+    const config = await builderConfig()
+    expect(config.afterPack).toBe('scripts/afterPack.cjs')
+    // Loaded as electron-builder loads a hook file: its default export, else the module itself.
+    type Hook = (context: { appOutDir: string }) => Promise<void>
+    const loaded = (await import(path.join(root, String(config.afterPack)))) as {
+      default: Hook | { default: Hook }
+    }
+    const afterPack = typeof loaded.default === 'function' ? loaded.default : loaded.default.default
+    // A packed tree as electron-builder leaves it, with the modes the npm packages install with.
+    const packed = tempFolder()
+    const layouts = ['linux-unpacked/resources', 'mac/Episcore.app/Contents/Resources']
+    const tools: string[] = []
+    for (const layout of layouts)
+      for (const [scope, name] of [
+        ['@ffmpeg-installer', 'ffmpeg'],
+        ['@ffprobe-installer', 'ffprobe'],
+      ] as const) {
+        const dir = path.join(packed, layout, 'app.asar.unpacked', 'node_modules', scope, 'linux-x64')
+        fs.mkdirSync(dir, { recursive: true })
+        const file = path.join(dir, name)
+        fs.writeFileSync(file, '#!/bin/sh\n')
+        fs.chmodSync(file, 0o744)
+        fs.writeFileSync(path.join(dir, 'package.json'), '{}')
+        tools.push(file)
+      }
+    for (const out of ['linux-unpacked', 'mac']) await afterPack({ appOutDir: path.join(packed, out) })
+    for (const tool of tools) expect((fs.statSync(tool).mode & 0o777).toString(8), tool).toBe('755')
+    // Nothing else in the package changes mode.
+    const manifest = path.join(path.dirname(tools[0] ?? ''), 'package.json')
+    expect(fs.statSync(manifest).mode & 0o111).toBe(0)
   })
 })
