@@ -1,0 +1,224 @@
+import { fork, type ChildProcess } from 'node:child_process'
+import { EventEmitter } from 'node:events'
+import Module from 'node:module'
+import path from 'node:path'
+
+/**
+ * A recording stand-in for the `electron` module, for loading the built main process (out/main) under
+ * plain Node. It proves our wiring (what is registered, answered, sent and kept), not Electron's
+ * behaviour: Electron's binary cannot be had on these machines. The core's utilityProcess is a real Node
+ * child process running the built core, talking over Node's IPC channel as it would over parentPort.
+ */
+
+type Listener = (...args: never[]) => unknown
+
+export class FakeFrame {
+  constructor(
+    public url: string,
+    readonly parent: FakeFrame | null = null,
+  ) {}
+}
+
+export class FakeWebContents extends EventEmitter {
+  readonly sent: unknown[][] = []
+  readonly mainFrame = new FakeFrame('')
+  readonly session = {
+    setPermissionRequestHandler: (): void => undefined,
+    setPermissionCheckHandler: (): void => undefined,
+  }
+  send(channel: string, ...args: unknown[]): void {
+    if (this.owner.destroyed) throw new Error('Object has been destroyed')
+    this.sent.push([channel, ...args])
+  }
+  constructor(private readonly owner: FakeWindow) {
+    super()
+  }
+}
+
+export class FakeWindow extends EventEmitter {
+  readonly webContents = new FakeWebContents(this)
+  destroyed = false
+  url: string | null = null
+  focused = 0
+  constructor(readonly options: { webPreferences?: Record<string, unknown>; icon?: string }) {
+    super()
+  }
+  loadURL(url: string): Promise<void> {
+    this.url = url
+    this.webContents.mainFrame.url = url
+    return Promise.resolve()
+  }
+  isDestroyed = (): boolean => this.destroyed
+  isMinimized = (): boolean => false
+  restore = (): void => undefined
+  focus = (): void => void this.focused++
+  show = (): void => undefined
+  /** What the user's close does: the window goes, then tells its listeners. */
+  close(): void {
+    this.destroyed = true
+    this.emit('closed')
+  }
+}
+
+export interface MenuItemTemplate {
+  label?: string
+  role?: string
+  accelerator?: string
+  type?: string
+  submenu?: MenuItemTemplate[]
+  click?: (item: unknown, window: unknown, event: { triggeredByAccelerator?: boolean }) => void
+}
+
+export interface ForkedCore {
+  modulePath: string
+  options: { env?: Record<string, string>; serviceName?: string }
+  child: ChildProcess
+}
+
+export class ElectronStandIn {
+  packaged = false
+  ready = false
+  readonly app = new EventEmitter()
+  readonly calls: string[] = []
+  readonly schemes: { scheme: string; privileges: Record<string, boolean>; beforeReady: boolean }[] = []
+  readonly protocols = new Map<string, (request: Request) => Response | Promise<Response>>()
+  readonly ipc = new Map<string, (event: unknown, ...args: unknown[]) => unknown>()
+  readonly windows: FakeWindow[] = []
+  readonly forks: ForkedCore[] = []
+  readonly errorBoxes: string[] = []
+  readonly paths = new Map<string, string>()
+  menu: MenuItemTemplate[] | null = null
+  name = 'episcore'
+  quits = 0
+  /** What the next open dialog answers. */
+  chosenFile: string | null = null
+
+  constructor(readonly appPath: string) {}
+
+  /** The module as `require('electron')` sees it. */
+  module(): Record<string, unknown> {
+    const self = this
+    let resolveReady: () => void = () => undefined
+    const whenReady = new Promise<void>((resolve) => (resolveReady = resolve))
+    const app = Object.assign(this.app, {
+      get isPackaged() {
+        return self.packaged
+      },
+      get name() {
+        return self.name
+      },
+      setName: (name: string) => void (self.name = name),
+      setPath: (name: string, value: string) => void self.paths.set(name, value),
+      getPath: (name: string) => self.paths.get(name) ?? path.join(self.appPath, name),
+      getAppPath: () => self.appPath,
+      requestSingleInstanceLock: () => true,
+      isReady: () => self.ready,
+      whenReady: () => {
+        // Ready once the module has finished loading, as Electron is after the main script's first run.
+        setImmediate(() => {
+          self.ready = true
+          resolveReady()
+        })
+        return whenReady
+      },
+      quit: () => void self.quits++,
+    })
+    return {
+      app,
+      BrowserWindow: class extends FakeWindow {
+        constructor(options: ConstructorParameters<typeof FakeWindow>[0]) {
+          super(options)
+          self.windows.push(this)
+        }
+      },
+      protocol: {
+        registerSchemesAsPrivileged: (schemes: { scheme: string; privileges: Record<string, boolean> }[]) => {
+          for (const s of schemes) self.schemes.push({ ...s, beforeReady: !self.ready })
+        },
+        handle: (scheme: string, handler: (request: Request) => Response | Promise<Response>) =>
+          void self.protocols.set(scheme, handler),
+      },
+      ipcMain: {
+        handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) =>
+          void self.ipc.set(channel, handler),
+      },
+      Menu: {
+        buildFromTemplate: (template: MenuItemTemplate[]) => template,
+        setApplicationMenu: (menu: MenuItemTemplate[]) => void (self.menu = menu),
+      },
+      dialog: {
+        showOpenDialog: () =>
+          Promise.resolve({
+            canceled: !self.chosenFile,
+            filePaths: self.chosenFile ? [self.chosenFile] : [],
+          }),
+        showSaveDialog: () => Promise.resolve({ canceled: true }),
+        showErrorBox: (title: string, text: string) => void self.errorBoxes.push(`${title}: ${text}`),
+      },
+      shell: { openExternal: () => Promise.resolve() },
+      utilityProcess: {
+        fork: (modulePath: string, args: string[], options: ForkedCore['options']) => {
+          const child = fork(modulePath, args, {
+            env: options.env,
+            stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+          })
+          self.forks.push({ modulePath, options, child })
+          return {
+            postMessage: (message: unknown) => child.send(message as object),
+            on(event: string, listener: Listener) {
+              if (event === 'exit')
+                child.on('exit', (code) => (listener as (code: number) => void)(code ?? 0))
+              else child.on(event, listener as (...args: unknown[]) => void)
+              return this
+            },
+            kill: () => child.kill(),
+          }
+        },
+      },
+    }
+  }
+
+  /** Loads the built main process with this stand-in answering `require('electron')`. */
+  loadMain(mainFile: string): void {
+    const moduleInternals = Module as unknown as {
+      _load(request: string, parent: unknown, isMain: boolean): unknown
+      _cache: Record<string, unknown>
+    }
+    const electron = this.module()
+    const original = moduleInternals._load
+    moduleInternals._load = function (request, parent, isMain) {
+      if (request === 'electron') return electron
+      return original.call(this, request, parent, isMain)
+    }
+    try {
+      const outDir = path.dirname(mainFile)
+      for (const cached of Object.keys(moduleInternals._cache))
+        if (cached.startsWith(outDir)) delete moduleInternals._cache[cached]
+      Module.createRequire(mainFile)(mainFile)
+    } finally {
+      moduleInternals._load = original
+    }
+  }
+
+  get window(): FakeWindow | undefined {
+    return this.windows.filter((w) => !w.destroyed).at(-1)
+  }
+
+  /** Every menu item with a label, by label, at any depth. */
+  menuItems(): Map<string, MenuItemTemplate> {
+    const found = new Map<string, MenuItemTemplate>()
+    const walk = (items: MenuItemTemplate[]): void => {
+      for (const item of items) {
+        if (item.label) found.set(item.label, item)
+        if (item.submenu) walk(item.submenu)
+      }
+    }
+    walk(this.menu ?? [])
+    return found
+  }
+
+  /** Ends the core processes this stand-in started. */
+  stopCores(): void {
+    for (const { child } of this.forks) if (child.exitCode === null) child.kill()
+  }
+}
