@@ -97,63 +97,61 @@ export class ElectronStandIn {
 
   /** The module as `require('electron')` sees it. */
   module(): Record<string, unknown> {
-    const self = this
+    const windows = this.windows
     let resolveReady: () => void = () => undefined
     const whenReady = new Promise<void>((resolve) => (resolveReady = resolve))
+    Object.defineProperties(this.app, {
+      isPackaged: { get: () => this.packaged, configurable: true },
+      name: { get: () => this.name, configurable: true },
+    })
     const app = Object.assign(this.app, {
-      get isPackaged() {
-        return self.packaged
-      },
-      get name() {
-        return self.name
-      },
-      setName: (name: string) => void (self.name = name),
-      setPath: (name: string, value: string) => void self.paths.set(name, value),
-      getPath: (name: string) => self.paths.get(name) ?? path.join(self.appPath, name),
-      getAppPath: () => self.appPath,
+      setName: (name: string) => void (this.name = name),
+      setPath: (name: string, value: string) => void this.paths.set(name, value),
+      getPath: (name: string) => this.paths.get(name) ?? path.join(this.appPath, name),
+      getAppPath: () => this.appPath,
       requestSingleInstanceLock: () => true,
-      isReady: () => self.ready,
+      isReady: () => this.ready,
       whenReady: () => {
         // Ready once the module has finished loading, as Electron is after the main script's first run.
         setImmediate(() => {
-          self.ready = true
+          this.ready = true
           resolveReady()
         })
         return whenReady
       },
-      quit: () => void self.quits++,
+      quit: () => void this.quits++,
     })
     return {
       app,
       BrowserWindow: class extends FakeWindow {
         constructor(options: ConstructorParameters<typeof FakeWindow>[0]) {
           super(options)
-          self.windows.push(this)
+          windows.push(this)
         }
       },
       protocol: {
         registerSchemesAsPrivileged: (schemes: { scheme: string; privileges: Record<string, boolean> }[]) => {
-          for (const s of schemes) self.schemes.push({ ...s, beforeReady: !self.ready })
+          for (const s of schemes) this.schemes.push({ ...s, beforeReady: !this.ready })
         },
         handle: (scheme: string, handler: (request: Request) => Response | Promise<Response>) =>
-          void self.protocols.set(scheme, handler),
+          void this.protocols.set(scheme, handler),
       },
       ipcMain: {
         handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) =>
-          void self.ipc.set(channel, handler),
+          void this.ipc.set(channel, handler),
       },
       Menu: {
         buildFromTemplate: (template: MenuItemTemplate[]) => template,
-        setApplicationMenu: (menu: MenuItemTemplate[]) => void (self.menu = menu),
+        setApplicationMenu: (menu: MenuItemTemplate[]) => void (this.menu = menu),
       },
       dialog: {
         showOpenDialog: () =>
           Promise.resolve({
-            canceled: !self.chosenFile,
-            filePaths: self.chosenFile ? [self.chosenFile] : [],
+            canceled: !this.chosenFile,
+            filePaths: this.chosenFile ? [this.chosenFile] : [],
           }),
         showSaveDialog: () => Promise.resolve({ canceled: true }),
-        showErrorBox: (title: string, text: string) => void self.errorBoxes.push(`${title}: ${text}`),
+        showErrorBox: (title: string, text: string) => void this.errorBoxes.push(`${title}: ${text}`),
       },
       shell: { openExternal: () => Promise.resolve() },
       utilityProcess: {
@@ -162,7 +160,7 @@ export class ElectronStandIn {
             env: options.env,
             stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
           })
-          self.forks.push({ modulePath, options, child })
+          this.forks.push({ modulePath, options, child })
           return {
             postMessage: (message: unknown) => child.send(message as object),
             on(event: string, listener: Listener) {
