@@ -1,6 +1,23 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import { resolve } from 'node:path'
+import type { Plugin } from 'vite'
+import { rendererContentSecurityPolicy } from './src/shared/contentSecurityPolicy'
+
+/** The built page carries its CSP as a `<meta>` too, from the one policy both shells send as a header. */
+const contentSecurityPolicyMeta = (): Plugin => ({
+  name: 'episcore-csp-meta',
+  transformIndexHtml: () => [
+    {
+      tag: 'meta',
+      attrs: {
+        'http-equiv': 'Content-Security-Policy',
+        content: rendererContentSecurityPolicy(['episcore-media:'], { forMeta: true }),
+      },
+      injectTo: 'head-prepend',
+    },
+  ],
+})
 
 export default defineConfig({
   main: {
@@ -20,6 +37,6 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     build: { rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
-    plugins: [react()],
+    plugins: [react(), contentSecurityPolicyMeta()],
   },
 })

@@ -1,9 +1,14 @@
 /**
  * The renderer's Content-Security-Policy, sent as a response header by both shells (the desktop app's
- * `app://` protocol and the browser host). `mediaSources` names where media and peaks come from when
- * that is not the page's own origin (the desktop app's media scheme).
+ * `app://` protocol and the browser host) and written into the built page as a `<meta>` too, which holds
+ * wherever the page is loaded without the header. `mediaSources` names where media and peaks come from
+ * when that is not the page's own origin (the desktop app's media scheme). A `<meta>` policy cannot carry
+ * frame-ancestors (browsers ignore it there, with a warning), so `forMeta` leaves it out.
  */
-export function rendererContentSecurityPolicy(mediaSources: readonly string[] = []): string {
+export function rendererContentSecurityPolicy(
+  mediaSources: readonly string[] = [],
+  options: { forMeta?: boolean } = {},
+): string {
   const media = ["'self'", ...mediaSources].join(' ')
   return [
     "default-src 'self'",
@@ -16,6 +21,6 @@ export function rendererContentSecurityPolicy(mediaSources: readonly string[] = 
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'none'",
+    ...(options.forMeta ? [] : ["frame-ancestors 'none'"]),
   ].join('; ')
 }
