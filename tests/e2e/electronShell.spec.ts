@@ -1,8 +1,8 @@
 import { _electron as electron, expect, test } from '@playwright/test'
-import fs from 'node:fs'
 import path from 'node:path'
 import { openDatabase } from '../../src/core/db/openDatabase'
 import { createEpisode } from '../../src/core/episodes/createEpisode'
+import { electronBinary } from '../electronBinary'
 import { speechMp3 } from '../generateMedia'
 import { tempFolder } from '../tempFolder'
 
@@ -11,15 +11,6 @@ import { tempFolder } from '../tempFolder'
  * Here (no internet to fetch it) it skips; tests/unit/electronShellWiring.test.ts checks the same wiring
  * under Node with a stand-in for electron, which proves our wiring but not Electron's behaviour.
  */
-
-/** Electron's binary, if this machine has it (it cannot be downloaded without internet). */
-function electronBinary(): string | null {
-  const dir = path.dirname(require.resolve('electron/package.json'))
-  const pathFile = path.join(dir, 'path.txt')
-  if (!fs.existsSync(pathFile)) return null
-  const binary = path.join(dir, 'dist', fs.readFileSync(pathFile, 'utf8'))
-  return fs.existsSync(binary) ? binary : null
-}
 
 const binary = electronBinary()
 

@@ -2,19 +2,13 @@ import { expect, test } from '@playwright/test'
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { electronBinary } from '../electronBinary'
 import { tempFolder } from '../tempFolder'
 
 const ROOT = path.resolve(__dirname, '..', '..')
 
-/** Whether Electron's binary is here; where it is, `npm start` opens the desktop app instead. */
-function haveElectron(): boolean {
-  const dir = path.dirname(require.resolve('electron/package.json'))
-  const pathFile = path.join(dir, 'path.txt')
-  return fs.existsSync(pathFile) && fs.existsSync(path.join(dir, 'dist', fs.readFileSync(pathFile, 'utf8')))
-}
-
 test.skip(
-  haveElectron(),
+  electronBinary() !== null,
   'Electron is installed here, so npm start opens the desktop app, not the browser mode',
 )
 
