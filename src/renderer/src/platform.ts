@@ -2,6 +2,7 @@ import type { MethodName, RequestOf, ResponseOf } from '../../shared/contract'
 import type { FileKind } from '../../preload/api'
 import type { Reply } from '../../shared/result'
 import { VIEW_BASE_HEADER, ViewReceiver } from '../../shared/viewDelta'
+import { fetchHost } from './hostAnswers'
 import { SocketClient, SocketUnavailable } from './socketClient'
 
 export interface ChosenFile {
@@ -63,21 +64,20 @@ function browserPlatform(): Platform {
       } catch (error) {
         if (!(error instanceof SocketUnavailable)) throw error
       }
-      const response = await fetch(`/api/${method}`, {
+      const reply = await fetchHost<unknown>(`/api/${method}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [VIEW_BASE_HEADER]: views.base() ?? '' },
         body: JSON.stringify(request),
       })
-      return received((await response.json()) as Reply<unknown>)
+      return received(reply)
     },
     mediaUrl: (id) => `/media/${encodeURIComponent(id)}`,
     peaksUrl: (id, level) => `/peaks/${encodeURIComponent(id)}?level=${level}`,
     adoptFile: async (file) => {
-      const response = await fetch(`/upload?name=${encodeURIComponent(file.name)}`, {
+      const reply = await fetchHost<ChosenFile>(`/upload?name=${encodeURIComponent(file.name)}`, {
         method: 'POST',
         body: file,
       })
-      const reply = (await response.json()) as Reply<ChosenFile>
       if (!reply.ok) throw new Error(reply.error.message)
       return reply.value
     },
