@@ -57,11 +57,12 @@ export function TranscriptPanel(props: TranscriptPanelProps): React.JSX.Element 
   }, [matches])
   const activeMatch = matches[activeIndex] ?? null
 
-  const current = useMemo(() => {
-    const index = lastStartedIndex(segments.length, (i) => segments[i]?.start ?? 0, time)
-    const segment = segments[index]
-    return segment && time < segment.end ? index : -1
-  }, [segments, time])
+  // The segment last begun: lit while it lasts, and kept in view through the silence after it too.
+  const started = useMemo(
+    () => lastStartedIndex(segments.length, (i) => segments[i]?.start ?? 0, time),
+    [segments, time],
+  )
+  const current = started >= 0 && time < (segments[started]?.end ?? 0) ? started : -1
   const currentToken = useMemo(() => {
     const times = segments[current]?.wordTimes
     if (!times) return -1
@@ -79,9 +80,11 @@ export function TranscriptPanel(props: TranscriptPanelProps): React.JSX.Element 
     overscan: 6,
   })
 
+  // Following goes on between segments: a seek into a pause shows the words around it, not the old place.
+  const followed = segments.length > 0 ? Math.max(0, started) : -1
   useEffect(() => {
-    if (follow && current >= 0 && editing === null) virtualizer.scrollToIndex(current, { align: 'auto' })
-  }, [current, follow, editing, virtualizer])
+    if (follow && followed >= 0 && editing === null) virtualizer.scrollToIndex(followed, { align: 'auto' })
+  }, [followed, follow, editing, virtualizer])
 
   const goToMatch = useCallback(
     (index: number) => {
