@@ -318,4 +318,8 @@ test('the published example is reproduced from the keyboard and exported as vali
   await page.screenshot({ path: path.join(DOCS, 'editor-chapters.png') })
   await openTab(page, /Charts/)
   await page.screenshot({ path: path.join(DOCS, 'editor-charts.png') })
+  // And as it looks when the OS is set to dark.
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await openTab(page, /Chapters & scores/)
+  await page.screenshot({ path: path.join(DOCS, 'editor-chapters-dark.png') })
 })

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { sizeCanvas } from './sizeCanvas'
 import type { ViewWindow } from './Waveform'
+import { themeColors, useColorScheme, type ColorScheme } from './themeColors'
 
 const HEIGHT = 36
 
@@ -26,7 +27,7 @@ function drawBackground(peaks: Float32Array, width: number, ratio: number): HTML
     }
     ctx.rect(x, mid - max * mid, 1, Math.max(1, (max - min) * mid))
   }
-  ctx.fillStyle = '#9aa9b8'
+  ctx.fillStyle = themeColors().overviewWave
   ctx.fill()
   return canvas
 }
@@ -44,16 +45,23 @@ export function Overview(props: {
 }): React.JSX.Element {
   const { peaks, duration, view, time, onNavigate } = props
   const canvas = useRef<HTMLCanvasElement>(null)
-  const background = useRef<{ peaks: Float32Array; width: number; image: HTMLCanvasElement } | null>(null)
+  const scheme = useColorScheme()
+  const background = useRef<{
+    peaks: Float32Array
+    width: number
+    scheme: ColorScheme
+    image: HTMLCanvasElement
+  } | null>(null)
 
   useEffect(() => {
     const element = canvas.current
     const ctx = element?.getContext('2d')
     if (!element || !ctx) return
     const { width } = sizeCanvas(element, ctx, HEIGHT)
+    const colors = themeColors()
     let cached = background.current
-    if (!cached || cached.peaks !== peaks || cached.width !== width) {
-      cached = { peaks, width, image: drawBackground(peaks, width, window.devicePixelRatio || 1) }
+    if (!cached || cached.peaks !== peaks || cached.width !== width || cached.scheme !== scheme) {
+      cached = { peaks, width, scheme, image: drawBackground(peaks, width, window.devicePixelRatio || 1) }
       background.current = cached
     }
     ctx.clearRect(0, 0, width, HEIGHT)
@@ -61,14 +69,14 @@ export function Overview(props: {
     if (view) {
       const left = (view.start / duration) * width
       const right = (view.end / duration) * width
-      ctx.fillStyle = 'rgba(47, 79, 111, 0.18)'
+      ctx.fillStyle = colors.overviewWindow
       ctx.fillRect(left, 0, Math.max(2, right - left), HEIGHT)
-      ctx.strokeStyle = '#2f4f6f'
+      ctx.strokeStyle = colors.overviewWindowEdge
       ctx.strokeRect(left + 0.5, 0.5, Math.max(2, right - left) - 1, HEIGHT - 1)
     }
-    ctx.fillStyle = '#d2452b'
+    ctx.fillStyle = colors.playhead
     ctx.fillRect((time / duration) * width - 1, 0, 2, HEIGHT)
-  }, [peaks, duration, view, time])
+  }, [peaks, duration, view, time, scheme])
 
   const navigate = (event: React.PointerEvent<HTMLCanvasElement>): void => {
     const rect = event.currentTarget.getBoundingClientRect()

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { formatClock } from '../../../shared/time'
 import { sizeCanvas } from './sizeCanvas'
 import type { ViewWindow } from './Waveform'
+import { themeColors, useColorScheme } from './themeColors'
 
 const HEIGHT = 20
 const STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600]
@@ -17,6 +18,7 @@ export function labelInterval(pxPerSec: number, minSpacingPx = 70): number {
  */
 export function TimeRuler({ view }: { view: ViewWindow | null }): React.JSX.Element {
   const canvas = useRef<HTMLCanvasElement>(null)
+  const scheme = useColorScheme()
   useEffect(() => {
     const element = canvas.current
     const ctx = element?.getContext('2d')
@@ -25,7 +27,7 @@ export function TimeRuler({ view }: { view: ViewWindow | null }): React.JSX.Elem
     ctx.clearRect(0, 0, width, HEIGHT)
     const every = labelInterval(view.pxPerSec)
     const minor = every / 5
-    ctx.fillStyle = '#888'
+    ctx.fillStyle = themeColors().ruler
     ctx.font = '11px system-ui, sans-serif'
     const first = Math.floor(view.start / minor) * minor
     for (let t = first; t <= view.end + minor; t += minor) {
@@ -34,6 +36,6 @@ export function TimeRuler({ view }: { view: ViewWindow | null }): React.JSX.Elem
       ctx.fillRect(x, 0, 1, major ? 8 : 4)
       if (major) ctx.fillText(formatClock(t), x + 3, 17)
     }
-  }, [view])
+  }, [view, scheme])
   return <canvas ref={canvas} className="time-ruler" aria-hidden="true" style={{ height: HEIGHT }} />
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import WaveSurfer from 'wavesurfer.js'
 import { clampZoom, scrollKeepingAnchor, ZOOM_STEP } from './waveformZoom'
+import { themeColors, useColorScheme } from './themeColors'
 
 export interface WaveformController {
   /** Multiplies the zoom by `factor`, keeping the time under `anchorX` (px from the left) in place. */
@@ -55,7 +56,7 @@ export function Waveform(props: {
       waveColor: 'transparent',
       progressColor: 'transparent',
       renderFunction: () => undefined,
-      cursorColor: '#d2452b',
+      cursorColor: themeColors().playhead,
       cursorWidth: 2,
       normalize: false,
       // Presses on the waves are useSpanDrag's: a drag makes a statement, a click seeks.
@@ -120,6 +121,11 @@ export function Waveform(props: {
   useEffect(() => {
     surfer.current?.setOptions({ autoScroll: follow, autoCenter: follow })
   }, [follow])
+
+  const scheme = useColorScheme()
+  useEffect(() => {
+    surfer.current?.setOptions({ cursorColor: themeColors().playhead })
+  }, [scheme])
 
   return <div ref={container} className="waveform-canvas" data-testid="waveform" />
 }

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react'
 import type { PeakPyramid } from '../../../shared/waveformData'
 import { paintWaveform } from './paintWaveform'
 import { sizeCanvas } from './sizeCanvas'
+import { useColorScheme } from './themeColors'
 import type { Bands } from './spans/paintBands'
 import type { ViewWindow } from './Waveform'
 
@@ -21,6 +22,7 @@ export function WaveformLayer(
     props
   const { pendingStart, loop } = props
   const canvas = useRef<HTMLCanvasElement>(null)
+  const scheme = useColorScheme()
 
   // Before the browser paints, so the layer never lags the scroll or the drag it follows.
   useLayoutEffect(() => {
@@ -64,6 +66,7 @@ export function WaveformLayer(
     preview,
     pendingStart,
     loop,
+    scheme,
   ])
 
   return (

@@ -1,5 +1,6 @@
 import type { PeakPyramid } from '../../../shared/waveformData'
 import { paintBandsOver, paintBandsUnder, type Bands } from './spans/paintBands'
+import { themeColors } from './themeColors'
 
 export interface PaintInput extends Bands {
   ctx: CanvasRenderingContext2D
@@ -10,11 +11,6 @@ export interface PaintInput extends Bands {
   pxPerSec: number
   pyramid: PeakPyramid
   time: number
-}
-
-export const COLORS = {
-  wave: '#7a8fa6',
-  played: '#2f4f6f',
 }
 
 /**
@@ -53,8 +49,9 @@ export function paintWaveform(p: PaintInput): void {
     ctx.fillStyle = color
     ctx.fill()
   }
-  bars(0, playedX, COLORS.played)
-  bars(playedX, width, COLORS.wave)
+  const colors = themeColors()
+  bars(0, playedX, colors.played)
+  bars(playedX, width, colors.wave)
 
   paintBandsOver(p)
 }

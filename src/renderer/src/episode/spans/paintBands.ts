@@ -3,6 +3,7 @@ import type { ChapterView, StatementView } from '../../../../shared/contract'
 import { eachInWindow, type SpanLane, type SpanLayout, type TimeSpan } from '../../../../shared/spanGeometry'
 import type { HighlightMark } from '../../../../shared/highlightMarks'
 import type { SpanPreview } from './spanPreview'
+import { themeColors } from '../themeColors'
 import { BANDS, FLAG, laneTop } from './waveformBands'
 
 /** What is drawn around the waves: chapters, statements, highlights, the loop and the `[` mark. */
@@ -26,24 +27,6 @@ export interface BandsFrame extends Bands {
   pxPerSec: number
 }
 
-export const BAND_COLORS = {
-  chapters: ['rgba(90, 130, 190, 0.10)', 'rgba(90, 170, 130, 0.10)'],
-  chapterText: '#3d4f63',
-  chapterEdge: 'rgba(61, 79, 99, 0.45)',
-  chapterGrip: '#5b708a',
-  chapterGripActive: '#1f3550',
-  statement: 'rgba(201, 162, 39, 0.55)',
-  statementSelected: 'rgba(201, 162, 39, 0.9)',
-  statementEdge: 'rgba(140, 104, 6, 0.95)',
-  selectionTint: 'rgba(201, 162, 39, 0.16)',
-  loopTint: 'rgba(40, 150, 120, 0.12)',
-  loopBar: 'rgba(30, 120, 95, 0.8)',
-  pending: '#d2452b',
-  highlight: '#7b3fa0',
-  highlightSelected: '#4f1f6e',
-  highlightText: '#ffffff',
-}
-
 const windowEnd = (f: BandsFrame): number => f.start + f.width / f.pxPerSec
 
 /** Beneath the waves: a tint per chapter and the looped span. */
@@ -51,11 +34,11 @@ export function paintBandsUnder(f: BandsFrame): void {
   const { ctx, height, start, pxPerSec } = f
   const x = (t: number): number => (t - start) * pxPerSec
   eachInWindow(f.chapters, start, windowEnd(f), (c, i) => {
-    ctx.fillStyle = BAND_COLORS.chapters[i % 2] as string
+    ctx.fillStyle = themeColors().chapters[i % 2] as string
     ctx.fillRect(x(c.start), 0, (c.end - c.start) * pxPerSec, height)
   })
   if (f.loop) {
-    ctx.fillStyle = BAND_COLORS.loopTint
+    ctx.fillStyle = themeColors().loopTint
     ctx.fillRect(x(f.loop.start), 0, (f.loop.end - f.loop.start) * pxPerSec, height)
   }
 }
@@ -68,12 +51,12 @@ export function paintBandsOver(f: BandsFrame): void {
   const { ctx, height, start, pxPerSec } = f
   const x = (t: number): number => (t - start) * pxPerSec
   if (f.loop) {
-    ctx.fillStyle = BAND_COLORS.loopBar
+    ctx.fillStyle = themeColors().loopBar
     ctx.fillRect(x(f.loop.start), BANDS.chapterStrip, (f.loop.end - f.loop.start) * pxPerSec, 3)
   }
   if (f.pendingStart !== null) {
     const at = Math.round(x(f.pendingStart)) + 0.5
-    ctx.strokeStyle = BAND_COLORS.pending
+    ctx.strokeStyle = themeColors().pending
     ctx.lineWidth = 1.5
     ctx.setLineDash([5, 4])
     ctx.beginPath()
@@ -98,7 +81,7 @@ function paintChapterStrip(f: BandsFrame): void {
     ctx.beginPath()
     ctx.rect(left, 0, right - left, strip)
     ctx.clip()
-    ctx.fillStyle = BAND_COLORS.chapterText
+    ctx.fillStyle = themeColors().chapterText
     ctx.fillText(c.title || `Chapter ${i + 1}`, left + 8, strip / 2 + 1)
     ctx.restore()
   })
@@ -107,9 +90,9 @@ function paintChapterStrip(f: BandsFrame): void {
     const at = Math.round(x(edge.at))
     const active =
       preview?.kind === 'boundary' && preview.chapterId === edge.chapterId && preview.edge === edge.edge
-    ctx.fillStyle = BAND_COLORS.chapterEdge
+    ctx.fillStyle = themeColors().chapterEdge
     ctx.fillRect(at, 0, 1, height)
-    ctx.fillStyle = active ? BAND_COLORS.chapterGripActive : BAND_COLORS.chapterGrip
+    ctx.fillStyle = active ? themeColors().chapterGripActive : themeColors().chapterGrip
     ctx.fillRect(at - 3, 1, 7, strip - 2)
   }
 }
@@ -121,9 +104,9 @@ function paintStatements(f: BandsFrame): void {
     const left = x(s.start)
     const w = Math.max(2, (s.end - s.start) * pxPerSec)
     const top = laneTop(lane, height)
-    ctx.fillStyle = selected ? BAND_COLORS.statementSelected : BAND_COLORS.statement
+    ctx.fillStyle = selected ? themeColors().statementSelected : themeColors().statement
     ctx.fillRect(left, top, w, BANDS.laneHeight)
-    ctx.fillStyle = BAND_COLORS.statementEdge
+    ctx.fillStyle = themeColors().statementEdge
     ctx.fillRect(left, top, 1, BANDS.laneHeight)
     ctx.fillRect(left + w - 1, top, 1, BANDS.laneHeight)
   }
@@ -141,9 +124,9 @@ function paintStatements(f: BandsFrame): void {
   band(focus, lane, true)
   const left = x(focus.start)
   const right = x(focus.end)
-  ctx.fillStyle = BAND_COLORS.selectionTint
+  ctx.fillStyle = themeColors().selectionTint
   ctx.fillRect(left, 0, right - left, height)
-  ctx.fillStyle = BAND_COLORS.statementEdge
+  ctx.fillStyle = themeColors().statementEdge
   const grip = Math.min(28, height / 3)
   for (const at of [left, right]) {
     ctx.fillRect(at - 1, 0, 2, height)
@@ -162,7 +145,7 @@ function paintHighlights(f: BandsFrame): void {
     // A flag reaches right of its line: one just left of the window still shows.
     if (mark.time > end || mark.time < start - FLAG.maxWidth / pxPerSec) continue
     const at = Math.round((mark.time - start) * pxPerSec)
-    const color = mark.selected ? BAND_COLORS.highlightSelected : BAND_COLORS.highlight
+    const color = mark.selected ? themeColors().highlightSelected : themeColors().highlight
     ctx.fillStyle = color
     ctx.fillRect(at, 0, mark.selected ? 2 : 1, height)
     const text = `▶ ${mark.label}`
@@ -173,7 +156,7 @@ function paintHighlights(f: BandsFrame): void {
     ctx.beginPath()
     ctx.rect(at, FLAG.top, w - 4, FLAG.height)
     ctx.clip()
-    ctx.fillStyle = BAND_COLORS.highlightText
+    ctx.fillStyle = themeColors().highlightText
     ctx.fillText(text, at + 5, FLAG.top + FLAG.height / 2 + 1)
     ctx.restore()
   }
