@@ -38,7 +38,12 @@ export function HighlightRow(props: {
       </th>
       <td className="at">
         {h ? (
-          <button type="button" className="time" aria-label={`Go to ${name}`} onClick={props.onGo}>
+          <button
+            type="button"
+            className="time"
+            aria-label={`Go to ${name} at ${formatClock(h.time)}`}
+            onClick={props.onGo}
+          >
             ▶ {formatClock(h.time)}
           </button>
         ) : (

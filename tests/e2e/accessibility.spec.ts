@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { machineEpisode } from '../machineEpisode'
+import { expect, test } from './hostFixture'
+
+/*
+ * Every screen, in the OS's light and dark settings, checked with axe-core (WCAG 2 A and AA rules,
+ * colour contrast included): no serious or critical violation.
+ */
+
+const THEMES = ['light', 'dark'] as const
+
+/** axe's serious and critical findings on the page as it stands, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.split('\n')[1]?.trim() ?? ''})`,
+      ),
+    )
+}
+
+for (const theme of THEMES)
+  test(`no screen has a serious or critical accessibility violation (${theme})`, async ({ page, served }) => {
+    await page.emulateMedia({ colorScheme: theme })
+    const found: Record<string, string[]> = {}
+    const check = async (screen: string): Promise<void> => {
+      const violations = await seriousViolations(page)
+      if (violations.length > 0) found[screen] = violations
+    }
+
+    await page.goto(served.host.url)
+    await expect(page.getByRole('heading', { name: 'Episcore' })).toBeVisible()
+    await check('library, empty')
+    await page.getByRole('button', { name: 'New episode from media…' }).click()
+    await check('new episode form')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('button', { name: 'Restore from backup…' }).click()
+    await expect(page.getByRole('dialog', { name: 'Restore from backup' })).toBeVisible()
+    await check('restore from backup')
+    await page.keyboard.press('Escape')
+
+    const doc = machineEpisode()
+    await page.getByLabel('Open episode JSON').setInputFiles({
+      name: 'machine.episode.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(doc)),
+    })
+    await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+    await check('episode')
+    const tabs = page.getByRole('tab')
+    const names = await tabs.allTextContents()
+    expect(names.length).toBeGreaterThan(5)
+    for (let i = 0; i < names.length; i++) {
+      await tabs.nth(i).click()
+      await check(`episode, ${names[i]} tab`)
+    }
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('?')
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible()
+    await check('keyboard shortcuts')
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Back to the library' }).click()
+    await expect(page.getByRole('table', { name: 'Episodes' })).toBeVisible()
+    await check('library with an episode')
+
+    expect(found).toEqual({})
+  })
