@@ -149,7 +149,7 @@ describe('editing an episode transcript', () => {
     expect(episodeView(db, id).statements.map((s) => s.quoteProblem)).toEqual([null, null])
     const revBefore = transcriptView(db, id).rev
 
-    importTranscript(db, id, writeFile('corrected.vtt', CORRECTED_VTT))
+    await importTranscript(db, id, writeFile('corrected.vtt', CORRECTED_VTT))
     const view = episodeView(db, id)
     expect(view.statements.map((s) => [s.id, s.quoteProblem !== null])).toEqual([
       ['st1', true],
@@ -185,7 +185,7 @@ describe('editing an episode transcript', () => {
   it('a broken re-import is refused and the transcript stays as it was', async () => {
     const { db, id } = await freshEpisode(INTERVIEW_VTT)
     const before = transcriptView(db, id)
-    expect(() => importTranscript(db, id, writeFile('broken.vtt', 'WEBVTT\n\nnot a cue\n'))).toThrow(
+    await expect(importTranscript(db, id, writeFile('broken.vtt', 'WEBVTT\n\nnot a cue\n'))).rejects.toThrow(
       /broken\.vtt/,
     )
     expect(transcriptView(db, id)).toEqual(before)

@@ -5,7 +5,7 @@ import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
 import { describeMediaFile } from '../media/describeMediaFile'
 import type { ParsedTranscript } from '../transcript/parsedTranscript'
-import { readTranscriptFile } from '../transcript/importTranscript'
+import { readTranscriptFile } from '../transcript/transcriptFile'
 import { transcriptRows } from '../transcript/transcriptRows'
 import { loadDefaultRubric } from './defaultRubric'
 
@@ -24,13 +24,14 @@ export interface NewEpisode {
 export async function createEpisode(db: Db, input: NewEpisode): Promise<string> {
   if (input.publishedOn !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(input.publishedOn))
     throw new UserError('invalid-input', `--date ${input.publishedOn} is not YYYY-MM-DD`)
-  // The transcript is read first (a quick refusal), then read again knowing the media's duration, which
-  // plain text without time stamps needs to spread its turns.
-  if (input.transcriptPath) readTranscriptFile(input.transcriptPath)
+  // The transcript is read first (a quick refusal); plain text is read again knowing the media's
+  // duration, which it needs to spread turns that have no time stamps.
+  const firstRead = input.transcriptPath ? await readTranscriptFile(input.transcriptPath) : null
   const media = await describeMediaFile(input.mediaPath)
-  const transcript = input.transcriptPath
-    ? readTranscriptFile(input.transcriptPath, media.probe.durationSeconds)
-    : null
+  const transcript =
+    input.transcriptPath && firstRead?.format === 'plain'
+      ? await readTranscriptFile(input.transcriptPath, media.probe.durationSeconds)
+      : firstRead
   const { probe, fileName } = media
   const id = randomUUID()
   const now = new Date().toISOString()

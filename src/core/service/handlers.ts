@@ -127,8 +127,8 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'media.peaks': (r) => peaks.status(db, r.id, r.restart ? 'restart' : 'start'),
     'media.cancelPeaks': (r) => peaks.cancel(db, r.id),
     'transcript.get': (r) => transcriptView(db, r.id),
-    'transcript.import': (r) => {
-      const { segments } = importTranscript(db, r.id, files.resolve(r.file))
+    'transcript.import': async (r) => {
+      const { segments } = await importTranscript(db, r.id, files.resolve(r.file))
       return { view: episodeView(db, r.id), segments }
     },
     'transcript.editSegment': (r) => {
