@@ -56,7 +56,8 @@ describe('episcore CLI without fixtures', () => {
     const run = episcore(['list'], { EPISCORE_DB: db })
     expect(run.code).toBe(0)
     expect(run.stdout).toBe('')
-    expect(fs.existsSync(db)).toBe(true)
+    // Listing only reads: a database that does not exist yet has no episodes, and is not made.
+    expect(fs.existsSync(db)).toBe(false)
   })
 })
 
