@@ -9,6 +9,7 @@ import {
   type RestoreOutcome,
 } from '../../shared/contract'
 import { jsonPointer } from '../../shared/jsonPointer'
+import { PROTOTYPE_KEY_PROBLEM, protoKeyPaths } from '../../shared/prototypeKeys'
 import { fail, ok, type Reply } from '../../shared/result'
 import { mergeNextChapter, moveChapterBoundary, splitChapter } from '../analysis/chapterBands'
 import { deleteChapter, updateChapter } from '../analysis/chapters'
@@ -198,6 +199,12 @@ export async function dispatch(
   request: unknown,
 ): Promise<Reply<unknown>> {
   if (!isMethodName(method)) return fail('unknown-method', `unknown method "${method}"`)
+  const protoKeys = protoKeyPaths(request)
+  if (protoKeys.length > 0)
+    return fail(
+      'invalid-request',
+      protoKeys.map((p) => `${jsonPointer(p)}: ${PROTOTYPE_KEY_PROBLEM}`).join('; '),
+    )
   const parsed = contract[method].request.safeParse(request ?? {})
   if (!parsed.success)
     return fail(

@@ -1,22 +1,25 @@
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  nbsp: '\u00a0',
-  lrm: '\u200e',
-  rlm: '\u200f',
-  quot: '"',
-  apos: "'",
-  hellip: '\u2026',
-  mdash: '\u2014',
-  ndash: '\u2013',
-  lsquo: '\u2018',
-  rsquo: '\u2019',
-  ldquo: '\u201c',
-  rdquo: '\u201d',
-  laquo: '\u00ab',
-  raquo: '\u00bb',
-}
+// A Map: a reference like `&constructor;` must find nothing, not Object.prototype's member.
+const ENTITIES = new Map<string, string>(
+  Object.entries({
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    nbsp: '\u00a0',
+    lrm: '\u200e',
+    rlm: '\u200f',
+    quot: '"',
+    apos: "'",
+    hellip: '\u2026',
+    mdash: '\u2014',
+    ndash: '\u2013',
+    lsquo: '\u2018',
+    rsquo: '\u2019',
+    ldquo: '\u201c',
+    rdquo: '\u201d',
+    laquo: '\u00ab',
+    raquo: '\u00bb',
+  }),
+)
 
 // A tag opens with a letter or `/` (`<i>`, `</font>`, `<v Bob>`, `<c.loud>`) or is a WebVTT timestamp
 // (`<00:01.500>`); anything else keeps its `<` as text, so subtitles like "less than <5" survive.
@@ -24,7 +27,7 @@ const TAG = /<(?:\/?[A-Za-z][^<>]*|\d[\d:.]*)>/g
 const ENTITY = /&(#x[0-9a-f]+|#\d+|[a-z]+);/gi
 
 function decodeEntity(whole: string, name: string): string {
-  if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole
+  if (name[0] !== '#') return ENTITIES.get(name.toLowerCase()) ?? whole
   const hex = name[1] === 'x' || name[1] === 'X'
   const code = hex ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
   // Surrogate halves and NUL are not characters; leaving the reference as written keeps the text readable.
