@@ -10,7 +10,7 @@ import { FileRefs } from '../core/service/fileRefs'
 import { DatabaseSession } from '../core/service/databaseSession'
 import { UserError } from '../core/errors'
 import { isViewVersion, VIEW_BASE_HEADER } from '../shared/viewDelta'
-import { COOKIE, checkRequest } from './guard'
+import { COOKIE, checkRequest, fromOwnPage } from './guard'
 import { sendFile } from './sendFile'
 import { acceptSocketCalls } from './socketCalls'
 import { staticFile } from './staticFiles'
@@ -204,6 +204,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         throw error
       }
       json(res, 200, { ok: true, value: { ref: files.register(target), name: fileName } })
+      return
+    }
+    if ((area === 'media' || area === 'peaks') && !fromOwnPage(req)) {
+      res
+        .writeHead(403, { 'content-type': 'text/plain' })
+        .end('forbidden: not asked for by the Episcore page')
       return
     }
     if (area === 'media' && req.method === 'GET' && name) {
