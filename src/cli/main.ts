@@ -144,6 +144,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
             ...(title && { title }),
             ...(show && { show }),
             ...(date && { publishedOn: date }),
+            onWarning: (warning) => io.err(`episcore: warning: ${warning}`),
           }),
         )
         io.out(id)
@@ -263,7 +264,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
             `transcript convert needs --to ${[...TRANSCRIPT_WRITERS.keys()].join('|')}` +
               (to === undefined ? '' : ` (not "${to}")`),
           )
-        io.out(convertTranscript(file, write).trimEnd())
+        io.out(convertTranscript(file, write, (warning) => io.err(`episcore: warning: ${warning}`)).trimEnd())
         return 0
       }
       default:
@@ -294,7 +295,7 @@ const TRANSCRIPT_WRITERS = new Map<string, TranscriptWriter>([
   ['podcast-json', writePodcastingJson],
 ])
 
-function convertTranscript(file: string, write: TranscriptWriter): string {
+function convertTranscript(file: string, write: TranscriptWriter, warn: (warning: string) => void): string {
   let content: Buffer
   try {
     content = fs.readFileSync(file)
@@ -307,7 +308,9 @@ function convertTranscript(file: string, write: TranscriptWriter): string {
   // Every message names the file: the parsers' line or JSON path, and the writers' segment number.
   let segments: ParsedSegment[]
   try {
-    segments = parseTranscript(content, file).segments
+    const parsed = parseTranscript(content, file)
+    for (const warning of parsed.warnings ?? []) warn(`${file}: ${warning}`)
+    segments = parsed.segments
   } catch (error) {
     if (error instanceof TranscriptError || error instanceof TranscriptJsonError)
       throw new UserError('invalid-input', `${file}: ${error.message}`)

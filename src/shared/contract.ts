@@ -337,7 +337,8 @@ const EDIT_METHODS = {
 
 export const contract = {
   'episodes.list': method<EpisodeSummary[]>()(z.strictObject({})),
-  'episodes.create': method<{ id: string }>()(
+  /** `warnings`: what the editor should know of the files (lines left out of the transcript, ...). */
+  'episodes.create': method<{ id: string; warnings: string[] }>()(
     z.strictObject({
       media: fileRefSchema,
       transcript: fileRefSchema.optional(),
@@ -363,7 +364,8 @@ export const contract = {
   'media.peaks': method<PeaksStatus>()(z.strictObject({ id: episodeId, restart: z.boolean().optional() })),
   'media.cancelPeaks': method<PeaksStatus>()(byId),
   'transcript.get': method<TranscriptView>()(byId),
-  'transcript.import': method<{ view: EpisodeView; segments: number }>()(
+  /** `warnings`: what the reader left out of the file (lines no cue holds), to show the editor. */
+  'transcript.import': method<{ view: EpisodeView; segments: number; warnings: string[] }>()(
     z.strictObject({ id: episodeId, file: fileRefSchema }),
   ),
   'transcript.editSegment': method<EpisodeView>()(

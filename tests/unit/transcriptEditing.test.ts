@@ -182,6 +182,16 @@ describe('editing an episode transcript', () => {
     expect(invented?.quoteFoundAt).toBeNull()
   })
 
+  it('a re-import tells which lines of the file no cue holds, and leaves them out', async () => {
+    const { db, id } = await freshEpisode(INTERVIEW_VTT)
+    const file = writeFile('stray.vtt', 'WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n\nstray words\n')
+    expect(await importTranscript(db, id, file)).toEqual({
+      segments: 1,
+      warnings: ['line 6: not part of any cue, left out'],
+    })
+    expect(transcriptView(db, id).segments.map((s) => s.text)).toEqual(['Hi'])
+  })
+
   it('a broken re-import is refused and the transcript stays as it was', async () => {
     const { db, id } = await freshEpisode(INTERVIEW_VTT)
     const before = transcriptView(db, id)

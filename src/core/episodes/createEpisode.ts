@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import path from 'node:path'
 import { SEED_DIMENSIONS, SEED_SCALE } from '../../shared/rubric'
 import { insertRows } from '../db/insertRows'
 import type { Db } from '../db/openDatabase'
@@ -15,6 +16,8 @@ export interface NewEpisode {
   title?: string
   show?: string
   publishedOn?: string
+  /** Told what the editor should know of the files: transcript lines left out, a shorter media. */
+  onWarning?: (warning: string) => void
 }
 
 /**
@@ -32,6 +35,8 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
     input.transcriptPath && firstRead?.format === 'plain'
       ? await readTranscriptFile(input.transcriptPath, media.probe.durationSeconds)
       : firstRead
+  for (const warning of transcript?.warnings ?? [])
+    input.onWarning?.(`${path.basename(input.transcriptPath ?? '')}: ${warning}`)
   const { probe, fileName } = media
   const id = randomUUID()
   const now = new Date().toISOString()

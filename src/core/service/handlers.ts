@@ -101,15 +101,18 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     }
   return {
     'episodes.list': () => listEpisodes(db),
-    'episodes.create': async (r) => ({
-      id: await createEpisode(db, {
+    'episodes.create': async (r) => {
+      const warnings: string[] = []
+      const id = await createEpisode(db, {
         mediaPath: files.resolve(r.media),
         ...(r.transcript && { transcriptPath: files.resolve(r.transcript) }),
         ...(r.title && { title: r.title }),
         ...(r.show && { show: r.show }),
         ...(r.publishedOn && { publishedOn: r.publishedOn }),
-      }),
-    }),
+        onWarning: (warning) => warnings.push(warning),
+      })
+      return { id, warnings }
+    },
     'episodes.open': (r) => episodeView(db, r.id),
     'episodes.update': (r) => {
       updateEpisode(db, r.id, r.patch)
@@ -129,8 +132,8 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'media.cancelPeaks': (r) => peaks.cancel(db, r.id),
     'transcript.get': (r) => transcriptView(db, r.id),
     'transcript.import': async (r) => {
-      const { segments } = await importTranscript(db, r.id, files.resolve(r.file))
-      return { view: episodeView(db, r.id), segments }
+      const { segments, warnings } = await importTranscript(db, r.id, files.resolve(r.file))
+      return { view: episodeView(db, r.id), segments, warnings }
     },
     'transcript.editSegment': (r) => {
       editSegmentText(db, r.id, r.segmentId, r.text)

@@ -39,6 +39,39 @@ export function decodeEntities(text: string): string {
   return text.replace(ENTITY, decodeEntity)
 }
 
+// HTML's legacy references that are decoded without their `;` (of those this reader knows), and
+// numeric ones, which HTML decodes without it too: `&lt` and `&nbsp` are text in the wild.
+const LEGACY_ENTITY = /&(?:(#x[0-9a-f]+|#\d+);?|(amp|lt|gt|quot|nbsp|laquo|raquo);?|([a-z]+);)/gi
+
+/** Character references as an HTML (and so a WebVTT) reader decodes them, with or without `;`. */
+export function decodeHtmlEntities(text: string): string {
+  return text.replace(LEGACY_ENTITY, (whole, numeric?: string, legacy?: string, named?: string) =>
+    decodeEntity(whole, numeric ?? legacy ?? named ?? ''),
+  )
+}
+
+/**
+ * WebVTT cue text as the W3C cue text tokenizer reads it (https://w3c.github.io/webvtt/#cue-text-parsing-rules):
+ * every `<` opens a tag that runs to the next `>` or, unclosed, to the end of the text, and is not
+ * shown; character references are decoded as HTML does. Whitespace runs are collapsed.
+ */
+export function webVttCueText(raw: string): string {
+  let text = ''
+  let at = 0
+  while (at < raw.length) {
+    const open = raw.indexOf('<', at)
+    if (open < 0) {
+      text += raw.slice(at)
+      break
+    }
+    text += raw.slice(at, open)
+    const close = raw.indexOf('>', open + 1)
+    if (close < 0) break
+    at = close + 1
+  }
+  return decodeHtmlEntities(text).replace(/\s+/g, ' ').trim()
+}
+
 /** Cue text as a reader sees it: tags removed, entities decoded, whitespace runs collapsed. */
 export function plainCueText(raw: string): string {
   return decodeEntities(raw.replace(TAG, '')).replace(/\s+/g, ' ').trim()

@@ -16,7 +16,7 @@ export async function importTranscript(
   db: Db,
   episodeId: string,
   file: string,
-): Promise<{ segments: number }> {
+): Promise<{ segments: number; warnings: string[] }> {
   const parsed = await readTranscriptFile(file, episodeRow(db, episodeId).duration_seconds)
   // Read again after the parse: the episode may have gone while a worker read a large file.
   episodeRow(db, episodeId)
@@ -48,5 +48,5 @@ export async function importTranscript(
       },
     )
   })
-  return { segments: rows.segments.length }
+  return { segments: rows.segments.length, warnings: parsed.warnings ?? [] }
 }

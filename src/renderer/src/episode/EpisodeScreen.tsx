@@ -173,7 +173,7 @@ export function EpisodeScreen({
   const importTranscript = useCallback(
     (file: ChosenFile) => {
       call('transcript.import', { id, file: file.ref }).then(
-        ({ view: next, segments }) => {
+        ({ view: next, segments, warnings }) => {
           setView(next)
           setError(null)
           const flagged = next.statements.filter((s) => s.quoteProblem !== null).length
@@ -181,7 +181,8 @@ export function EpisodeScreen({
             `Imported ${segments} transcript ${segments === 1 ? 'segment' : 'segments'} from ${file.name}` +
               (flagged > 0
                 ? `; ${flagged} ${flagged === 1 ? 'statement quote no longer matches' : 'statement quotes no longer match'} the transcript`
-                : ''),
+                : '') +
+              warnings.map((warning) => `. Warning: ${warning}`).join(''),
           )
         },
         (e: Error) => setError(e.message),
