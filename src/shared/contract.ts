@@ -109,7 +109,16 @@ export interface EpisodeView {
   /** Derived as episode JSON derives them (3-minute bins; per-dimension means). */
   speakingBalance: SpeakingBalance | null
   scoreSummary: Record<string, number | null>
-  media: { fileName: string; kind: 'audio' | 'video'; available: boolean } | null
+  /**
+   * `declaredSeconds`: the length the file declares when less (or more) of it decodes; the episode
+   * then lasts what decodes, and the editor is told both.
+   */
+  media: {
+    fileName: string
+    kind: 'audio' | 'video'
+    available: boolean
+    declaredSeconds: number | null
+  } | null
   participants: ParticipantView[]
   /** The transcript itself comes from `transcript.get`, fetched again when `rev` changes. */
   transcript: { rev: string; segmentCount: number; speakersMapped: boolean }

@@ -4,6 +4,7 @@ import { SEED_DIMENSIONS, SEED_SCALE } from '../../shared/rubric'
 import { insertRows } from '../db/insertRows'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
+import { lengthWarning } from '../media/decodedLength'
 import { describeMediaFile } from '../media/describeMediaFile'
 import type { ParsedTranscript } from '../transcript/parsedTranscript'
 import { readTranscriptFile } from '../transcript/transcriptFile'
@@ -35,9 +36,14 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
     input.transcriptPath && firstRead?.format === 'plain'
       ? await readTranscriptFile(input.transcriptPath, media.probe.durationSeconds)
       : firstRead
+  const { probe, fileName } = media
+  const shorter = lengthWarning(fileName, {
+    durationSeconds: probe.durationSeconds,
+    declaredSeconds: media.declaredSeconds,
+  })
+  if (shorter) input.onWarning?.(shorter)
   for (const warning of transcript?.warnings ?? [])
     input.onWarning?.(`${path.basename(input.transcriptPath ?? '')}: ${warning}`)
-  const { probe, fileName } = media
   const id = randomUUID()
   const now = new Date().toISOString()
   const title = input.title?.trim() || fileName.replace(/\.[^.]+$/, '')
@@ -59,8 +65,8 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
       now,
     )
     db.prepare(
-      `INSERT INTO media (episode_id, path, file_name, sha256, size_bytes, kind, duration_seconds, audio_codec, video_codec)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO media (episode_id, path, file_name, sha256, size_bytes, kind, duration_seconds, audio_codec, video_codec, declared_seconds)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       id,
       media.path,
@@ -71,6 +77,7 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
       probe.durationSeconds,
       probe.audioCodec,
       probe.videoCodec,
+      media.declaredSeconds,
     )
     const addDimension = db.prepare(
       `INSERT INTO rubric_dimensions (episode_id, key, label, description, highlight_label, position) VALUES (?, ?, ?, ?, ?, ?)`,

@@ -25,6 +25,7 @@ import { seekMedia, setPlaybackRate } from './mediaControl'
 import { TitleField } from './TitleField'
 import { ExportMenu, exportFile, type ExportChoice } from './ExportMenu'
 import { IMPORT_INPUT_ID, ImportTranscriptButton } from './ImportTranscriptButton'
+import { MediaLengthBanner } from './MediaLengthBanner'
 import { SpeakerDialog } from './SpeakerDialog'
 import { TranscriptPanel, type TranscriptPanelHandle } from './transcript/TranscriptPanel'
 import { useTranscript } from './transcript/useTranscript'
@@ -593,6 +594,7 @@ export function EpisodeScreen({
       )}
       <div className="workspace">
         <div className="player-column">
+          <MediaLengthBanner view={view} />
           {view.media && !view.media.available && (
             <RelinkMedia
               episodeId={id}
