@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3'
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -8,13 +7,8 @@ import { openDatabase } from '../../src/core/db/openDatabase'
 import { startHost } from '../../src/host/startHost'
 import { machineEpisode } from '../machineEpisode'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
+import { episcore } from '../episcoreCli'
 import { tempFolder } from '../tempFolder'
-
-const BIN = path.resolve(__dirname, '..', '..', 'bin', 'episcore')
-const episcore = (args: string[]): { code: number | null; stdout: string; stderr: string } => {
-  const run = spawnSync(BIN, args, { encoding: 'utf8' })
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr }
-}
 
 /** Another application's SQLite database, as a notes app or a podcast player would keep one. */
 function foreignDatabase(): string {

@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3'
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -8,13 +7,8 @@ import { createEpisode } from '../../src/core/episodes/createEpisode'
 import { episodeView } from '../../src/core/episodes/episodeQueries'
 import { findProblems } from '../../src/shared/problems'
 import { speechMp3 } from '../generateMedia'
+import { episcore } from '../episcoreCli'
 import { tempFolder } from '../tempFolder'
-
-const BIN = path.resolve(__dirname, '..', '..', 'bin', 'episcore')
-const episcore = (args: string[]): { code: number | null; stdout: string; stderr: string } => {
-  const run = spawnSync(BIN, args, { encoding: 'utf8' })
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr }
-}
 
 /** The first `bytes` of `file`, as a download broken off or a copy cut short leaves it. */
 function head(file: string, bytes: number, name: string): string {
