@@ -76,8 +76,9 @@ function parse(
 
 const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined)
 
-function withDb<T>(dbPath: string | undefined, run: (db: Db) => T): T {
-  const db = openDatabase(defaultDatabasePath(dbPath))
+/** `readOnly` for the commands that only read: they never migrate the file or change its journal mode. */
+function withDb<T>(dbPath: string | undefined, run: (db: Db) => T, readOnly = false): T {
+  const db = openDatabase(defaultDatabasePath(dbPath), { readOnly })
   try {
     return run(db)
   } finally {
@@ -143,6 +144,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
             ...(title && { title }),
             ...(show && { show }),
             ...(date && { publishedOn: date }),
+            onWarning: (warning) => io.err(`episcore: warning: ${warning}`),
           }),
         )
         io.out(id)
@@ -150,7 +152,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       }
       case 'list': {
         parseCommand({})
-        for (const e of withDb(dbPath, listEpisodes)) io.out(`${e.id}\t${e.title}\t${e.reviewStatus}`)
+        for (const e of withDb(dbPath, listEpisodes, true)) io.out(`${e.id}\t${e.title}\t${e.reviewStatus}`)
         return 0
       }
       case 'export': {
@@ -167,13 +169,18 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
             `export --format is one of ${publishFormatSchema.options.join('|')} (not "${String(values.format)}")`,
           )
         const out = str(values.out)
-        withDb(dbPath, (db) =>
-          publishEpisode(db, id, format.data, {
-            final: values.final === true,
-            // `io.out` ends the line itself: only the text's last line feed is dropped (CSV keeps its CR).
-            deliver: ({ text }) =>
-              out ? writeAtomically(out, text) : io.out(text.endsWith('\n') ? text.slice(0, -1) : text),
-          }),
+        const final = values.final === true
+        withDb(
+          dbPath,
+          (db) =>
+            publishEpisode(db, id, format.data, {
+              final,
+              // `io.out` ends the line itself: only the text's last line feed is dropped (CSV keeps its CR).
+              deliver: ({ text }) =>
+                out ? writeAtomically(out, text) : io.out(text.endsWith('\n') ? text.slice(0, -1) : text),
+            }),
+          // Only a final export writes (the episode becomes final).
+          !final,
         )
         return 0
       }
@@ -189,7 +196,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         const { positionals } = parseCommand({})
         const [id] = positionals
         if (!id || positionals.length > 1) throw new UsageError('report needs one episode ID')
-        for (const line of reportLines(withDb(dbPath, (db) => reviewReport(db, id)))) io.out(line)
+        for (const line of reportLines(withDb(dbPath, (db) => reviewReport(db, id), true))) io.out(line)
         return 0
       }
       case 'validate': {
@@ -257,7 +264,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
             `transcript convert needs --to ${[...TRANSCRIPT_WRITERS.keys()].join('|')}` +
               (to === undefined ? '' : ` (not "${to}")`),
           )
-        io.out(convertTranscript(file, write).trimEnd())
+        io.out(convertTranscript(file, write, (warning) => io.err(`episcore: warning: ${warning}`)).trimEnd())
         return 0
       }
       default:
@@ -288,7 +295,7 @@ const TRANSCRIPT_WRITERS = new Map<string, TranscriptWriter>([
   ['podcast-json', writePodcastingJson],
 ])
 
-function convertTranscript(file: string, write: TranscriptWriter): string {
+function convertTranscript(file: string, write: TranscriptWriter, warn: (warning: string) => void): string {
   let content: Buffer
   try {
     content = fs.readFileSync(file)
@@ -301,7 +308,9 @@ function convertTranscript(file: string, write: TranscriptWriter): string {
   // Every message names the file: the parsers' line or JSON path, and the writers' segment number.
   let segments: ParsedSegment[]
   try {
-    segments = parseTranscript(content, file).segments
+    const parsed = parseTranscript(content, file)
+    for (const warning of parsed.warnings ?? []) warn(`${file}: ${warning}`)
+    segments = parsed.segments
   } catch (error) {
     if (error instanceof TranscriptError || error instanceof TranscriptJsonError)
       throw new UserError('invalid-input', `${file}: ${error.message}`)

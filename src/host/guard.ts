@@ -38,3 +38,14 @@ export function checkRequest(
   const fromCookie = cookieValue(req.headers.cookie, COOKIE)
   return { allowed: fromCookie !== null && sameSecret(fromCookie, secret), viaQuery: false }
 }
+
+/**
+ * Whether a media or peaks request comes from the host's own page. `<audio src>` and `<img>` loads send
+ * no Origin, and the cookie goes along from a page on another port of this machine (ports do not make
+ * another site), so the browser's word for who asked decides: `same-origin` from our page, `none` when
+ * typed in the address bar. A client that sends no such header (not a browser) still needs the secret.
+ */
+export function fromOwnPage(req: IncomingMessage): boolean {
+  const site = req.headers['sec-fetch-site']
+  return site === undefined || site === 'same-origin' || site === 'none'
+}

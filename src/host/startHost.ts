@@ -11,7 +11,7 @@ import { DatabaseSession } from '../core/service/databaseSession'
 import { UserError } from '../core/errors'
 import { rendererContentSecurityPolicy } from '../shared/contentSecurityPolicy'
 import { isViewVersion, VIEW_BASE_HEADER } from '../shared/viewDelta'
-import { COOKIE, checkRequest } from './guard'
+import { COOKIE, checkRequest, fromOwnPage } from './guard'
 import { sendFile } from './sendFile'
 import { acceptSocketCalls } from './socketCalls'
 import { staticFile } from './staticFiles'
@@ -55,6 +55,27 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
     const onEnd = (): void => resolve(Buffer.concat(chunks).toString('utf8'))
     req.on('data', onData).once('end', onEnd).once('error', reject)
   })
+}
+
+/** The longest name most file systems take, in UTF-8 bytes; the upload's own folder comes before it. */
+const MAX_FILE_NAME_BYTES = 255
+
+/**
+ * The name an upload is kept under: the user's own (it becomes the media's name and default title),
+ * with characters a file system may not take replaced, no folder part, and never `.`, `..` or a run
+ * of dots, which name folders rather than a file; too long a name is refused rather than cut.
+ */
+function uploadFileName(asked: string | null): string {
+  const name = path.basename(asked ?? '').replace(/[^\p{L}\p{N}._ -]/gu, '_')
+  if (name === '') return 'upload'
+  if (/^\.+$/.test(name))
+    throw new UserError('invalid-request', `"${name}" is not a file name; name the file being uploaded`)
+  if (Buffer.byteLength(name) > MAX_FILE_NAME_BYTES)
+    throw new UserError(
+      'invalid-request',
+      `the file name is ${Buffer.byteLength(name)} bytes long; at most ${MAX_FILE_NAME_BYTES} are taken`,
+    )
+  return name
 }
 
 /** An episode id from a URL segment; malformed escapes name no episode, which is no fault of the host. */
@@ -105,10 +126,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (!res.headersSent)
         json(res, status, {
           ok: false,
-          error: {
-            code: error instanceof UserError ? error.code : 'internal',
-            message: (error as Error).message,
-          },
+          // Anything but a UserError may carry the host's own paths (an fs error does): only the log has it.
+          error:
+            error instanceof UserError
+              ? { code: error.code, message: error.message }
+              : { code: 'internal', message: 'the host failed; its log says why' },
         })
       else res.destroy()
     })
@@ -156,16 +178,27 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return
     }
     if (area === 'upload' && req.method === 'POST') {
-      const fileName =
-        path.basename(url.searchParams.get('name') ?? '').replace(/[^\p{L}\p{N}._ -]/gu, '_') || 'upload'
+      const fileName = uploadFileName(url.searchParams.get('name'))
       const declared = Number(req.headers['content-length'] ?? 0)
       if (declared > MAX_UPLOAD) throw new UserError('invalid-request', 'file too large')
       // One folder per upload keeps the user's own file name, which becomes the media's name and default title.
       const folder = path.join(uploads, randomBytes(8).toString('hex'))
       fs.mkdirSync(folder, { recursive: true })
       const target = path.join(folder, fileName)
-      await pipeline(req, fs.createWriteStream(target))
+      try {
+        await pipeline(req, fs.createWriteStream(target, { flags: 'wx' }))
+      } catch (error) {
+        // A broken-off upload leaves nothing behind, not even its folder.
+        fs.rmSync(folder, { recursive: true, force: true })
+        throw error
+      }
       json(res, 200, { ok: true, value: { ref: files.register(target), name: fileName } })
+      return
+    }
+    if ((area === 'media' || area === 'peaks') && !fromOwnPage(req)) {
+      res
+        .writeHead(403, { 'content-type': 'text/plain' })
+        .end('forbidden: not asked for by the Episcore page')
       return
     }
     if (area === 'media' && req.method === 'GET' && name) {

@@ -109,7 +109,16 @@ export interface EpisodeView {
   /** Derived as episode JSON derives them (3-minute bins; per-dimension means). */
   speakingBalance: SpeakingBalance | null
   scoreSummary: Record<string, number | null>
-  media: { fileName: string; kind: 'audio' | 'video'; available: boolean } | null
+  /**
+   * `declaredSeconds`: the length the file declares when less (or more) of it decodes; the episode
+   * then lasts what decodes, and the editor is told both.
+   */
+  media: {
+    fileName: string
+    kind: 'audio' | 'video'
+    available: boolean
+    declaredSeconds: number | null
+  } | null
   participants: ParticipantView[]
   /** The transcript itself comes from `transcript.get`, fetched again when `rev` changes. */
   transcript: { rev: string; segmentCount: number; speakersMapped: boolean }
@@ -337,7 +346,8 @@ const EDIT_METHODS = {
 
 export const contract = {
   'episodes.list': method<EpisodeSummary[]>()(z.strictObject({})),
-  'episodes.create': method<{ id: string }>()(
+  /** `warnings`: what the editor should know of the files (lines left out of the transcript, ...). */
+  'episodes.create': method<{ id: string; warnings: string[] }>()(
     z.strictObject({
       media: fileRefSchema,
       transcript: fileRefSchema.optional(),
@@ -363,7 +373,8 @@ export const contract = {
   'media.peaks': method<PeaksStatus>()(z.strictObject({ id: episodeId, restart: z.boolean().optional() })),
   'media.cancelPeaks': method<PeaksStatus>()(byId),
   'transcript.get': method<TranscriptView>()(byId),
-  'transcript.import': method<{ view: EpisodeView; segments: number }>()(
+  /** `warnings`: what the reader left out of the file (lines no cue holds), to show the editor. */
+  'transcript.import': method<{ view: EpisodeView; segments: number; warnings: string[] }>()(
     z.strictObject({ id: episodeId, file: fileRefSchema }),
   ),
   'transcript.editSegment': method<EpisodeView>()(

@@ -4,6 +4,7 @@
  * all check against it.
  */
 import { z } from 'zod'
+import { PROTOTYPE_KEY_PROBLEM, PROTOTYPE_NAMES } from './prototypeKeys'
 import { bySpan } from './spanOrder'
 
 export { bySpan }
@@ -35,6 +36,8 @@ export const reviewStatusSchema = z.enum(['draft', 'inReview', 'final'])
 export const dimensionKeySchema = z
   .string()
   .regex(/^[a-z][A-Za-z0-9]*$/, 'a dimension key is camelCase letters and digits')
+  // Scores are kept by dimension key: `constructor` would look scored in every chapter that omits it.
+  .refine((key) => !PROTOTYPE_NAMES.has(key), PROTOTYPE_KEY_PROBLEM)
 
 export const mediaRefSchema = z.strictObject({
   fileName: trimmed.pipe(z.string().min(1)),
@@ -253,7 +256,7 @@ export function crossChecks(doc: EpisodeDocument): Issue[] {
         message: `chapter overlaps the previous one (starts at ${chapter.start}, before ${previous.end})`,
       })
     for (const key of dimensionKeys)
-      if (!(key in chapter.scores))
+      if (!Object.hasOwn(chapter.scores, key))
         issues.push({ path: ['chapters', i, 'scores'], message: `no score entry for dimension "${key}"` })
     for (const [key, score] of Object.entries(chapter.scores)) {
       if (!dimensionKeys.has(key))

@@ -14,6 +14,7 @@ export type ProblemKind =
   | 'highlightOutsideChapters'
   | 'duplicateHighlight'
   | 'unknownDimension'
+  | 'mediaLength'
 
 /** Something in the analysis an editor should fix before publishing, and where it is. */
 export interface Problem {
@@ -166,9 +167,26 @@ function highlightProblems(view: EpisodeView): Problem[] {
   return problems
 }
 
+/** What the editor is told of media that decodes to another length than its file declares. */
+export function mediaLengthMessage(view: EpisodeView): string | null {
+  const declared = view.media?.declaredSeconds ?? null
+  if (declared === null) return null
+  const decoded = view.summary.durationSeconds
+  const shorter = decoded < declared
+  return `The media file ${view.media?.fileName ?? ''} declares ${formatClock(declared)}, but ${shorter ? 'only ' : ''}${formatClock(decoded)} of its audio decodes${shorter ? ' (is it cut short?)' : ''}: the episode is ${formatClock(decoded)} long.`
+}
+
+function mediaProblems(view: EpisodeView): Problem[] {
+  const message = mediaLengthMessage(view)
+  return message === null
+    ? []
+    : [{ key: 'media-length', kind: 'mediaLength', message, target: null, time: 0 }]
+}
+
 /** Every problem the episode's view has now, in the order of the media. */
 export function findProblems(view: EpisodeView): Problem[] {
   return [
+    ...mediaProblems(view),
     ...statementProblems(view),
     ...chapterCoverageProblems(view),
     ...scoreProblems(view),

@@ -21,7 +21,11 @@ async function newEpisode(page: Page, url: string, transcript?: string): Promise
   await page.goto(url)
   await page.getByRole('button', { name: 'New episode from media…' }).click()
   await page.getByLabel('Media (audio or video)').setInputFiles(SONNET_MP3)
-  if (transcript) await page.getByLabel('Transcript (VTT, SRT, JSON or text)').setInputFiles(transcript)
+  if (transcript) {
+    await page.getByLabel('Transcript (VTT, SRT, JSON or text)').setInputFiles(transcript)
+    // The file is uploaded first: created before that, the episode would have no transcript.
+    await expect(page.getByText(path.basename(transcript), { exact: true })).toBeVisible()
+  }
   await page.getByRole('button', { name: 'Create episode' }).click()
   await expect(page.getByLabel('Episode title')).toHaveValue('audio')
 }

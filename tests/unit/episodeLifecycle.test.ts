@@ -146,7 +146,12 @@ describe.skipIf(!haveFixtures)(
       const id = await createEpisode(db, { mediaPath: copy, transcriptPath: SONNET_VTT })
       fs.rmSync(copy)
       const view = episodeView(db, id)
-      expect(view.media).toEqual({ fileName: 'moved.mp3', kind: 'audio', available: false })
+      expect(view.media).toEqual({
+        fileName: 'moved.mp3',
+        kind: 'audio',
+        available: false,
+        declaredSeconds: null,
+      })
       expect(view.transcript.segmentCount).toBeGreaterThan(10)
     })
   },

@@ -130,6 +130,22 @@ describe('the browser host serves by episode id only, and only to its own page',
     expect(script.body).toBe('console.log("app")')
   })
 
+  it("refuses media and peaks asked for by another site's or another port's page", async () => {
+    const id = EPISODE.episode.id
+    for (const site of ['same-site', 'cross-site', 'something-new']) {
+      for (const target of [`/media/${id}`, `/peaks/${id}?level=overview`]) {
+        const answer = await get(target, [`Sec-Fetch-Site: ${site}`])
+        expect(answer.status, `${site} ${target}`).toBe(403)
+        expect(answer.body).not.toContain(MEDIA_TEXT)
+      }
+    }
+    for (const site of ['same-origin', 'none']) {
+      const answer = await get(`/media/${id}`, [`Sec-Fetch-Site: ${site}`])
+      expect(answer.status, site).toBe(200)
+      expect(answer.body).toBe(MEDIA_TEXT)
+    }
+  })
+
   it('answers 404 for anything but a known episode id under /media and /peaks', async () => {
     const id = EPISODE.episode.id
     const targets = [

@@ -108,7 +108,12 @@ describe('loading episode JSON v1', () => {
       duration_seconds: 600,
     })
     const view = episodeView(db, doc.episode.id)
-    expect(view.media).toEqual({ fileName: 'agentic-rl.mp3', kind: 'audio', available: false })
+    expect(view.media).toEqual({
+      fileName: 'agentic-rl.mp3',
+      kind: 'audio',
+      available: false,
+      declaredSeconds: null,
+    })
     expect(view.history).toMatchObject({ canUndo: false, canRedo: false })
     expect(view.transcript).toMatchObject({ segmentCount: 3, speakersMapped: true })
     expect(view.transcript.rev).not.toBe('')

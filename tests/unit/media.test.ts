@@ -100,7 +100,12 @@ describe('relinking moved media', () => {
     fs.renameSync(original, moved)
     expect(episodeView(db, id).media?.available).toBe(false)
     expect(await relinkMedia(db, id, moved)).toEqual({ sameContent: true })
-    expect(episodeView(db, id).media).toEqual({ fileName: 'moved.mp3', kind: 'audio', available: true })
+    expect(episodeView(db, id).media).toEqual({
+      fileName: 'moved.mp3',
+      kind: 'audio',
+      available: true,
+      declaredSeconds: null,
+    })
     expect(await relinkMedia(db, id, speechMp3(4))).toEqual({ sameContent: false })
     expect(episodeView(db, id).summary.durationSeconds).toBeLessThan(4.2)
     await expect(relinkMedia(db, id, path.join(dir, 'nothing.mp3'))).rejects.toThrow(/media file not found/)

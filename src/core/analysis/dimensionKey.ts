@@ -1,3 +1,5 @@
+import { PROTOTYPE_NAMES } from '../../shared/prototypeKeys'
+
 const MAX_KEY_LENGTH = 64
 
 /**
@@ -16,8 +18,10 @@ export function keyFromLabel(label: string, taken: ReadonlySet<string>): string 
   const base = (/^[a-z]/.test(camel) ? camel : `dimension${camel.charAt(0).toUpperCase()}${camel.slice(1)}`)
     // Room for a suffix, should the key be taken.
     .slice(0, MAX_KEY_LENGTH - 4)
-  if (!taken.has(base)) return base
+  // `constructor` or `toString` would name a member of every object: numbered as if taken.
+  const free = (key: string): boolean => !taken.has(key) && !PROTOTYPE_NAMES.has(key)
+  if (free(base)) return base
   let n = 2
-  while (taken.has(`${base}${n}`)) n++
+  while (!free(`${base}${n}`)) n++
   return `${base}${n}`
 }

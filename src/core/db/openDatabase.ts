@@ -2,14 +2,21 @@ import Database from 'better-sqlite3'
 import fs from 'node:fs'
 import path from 'node:path'
 import { UserError } from '../errors'
-import { migrate } from './migrate'
+import { databaseFileKind, foreignDatabase } from './databaseMarker'
+import { migrate, newerSchema, schemaVersion } from './migrate'
 import { MIGRATIONS } from './migrations'
+import type { Migration } from './migrations/migration'
 import { sqliteUserError } from './sqliteErrors'
 
 export type Db = Database.Database
 
 export interface OpenOptions {
-  migrations?: Parameters<typeof migrate>[1]
+  migrations?: readonly Migration[]
+  /**
+   * For commands that only read (list, export): the file is opened read-only, never migrated and its
+   * journal mode left as it is; a database that does not exist yet reads as one without episodes.
+   */
+  readOnly?: boolean
 }
 
 /**
@@ -21,7 +28,15 @@ export function busyTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return env.EPISCORE_BUSY_TIMEOUT_MS && Number.isInteger(ms) && ms >= 0 ? ms : 5000
 }
 
+/**
+ * The database at `file`, at the newest schema. Only a new path, an empty file or an Episcore database
+ * is opened: another application's SQLite file is refused as found, byte for byte.
+ */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
+  const migrations = options.migrations ?? MIGRATIONS
+  const found = databaseFileKind(file)
+  if (found.kind === 'foreign') throw foreignDatabase(file, found.found)
+  if (options.readOnly) return openReadOnly(file, found.kind === 'new', migrations)
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   let db: Db
   try {
@@ -34,7 +49,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     db.pragma(`busy_timeout = ${busyTimeoutMs()}`)
     db.pragma('journal_mode = WAL')
     db.pragma('foreign_keys = ON')
-    migrate(db, options.migrations ?? MIGRATIONS)
+    migrate(db, migrations)
   } catch (error) {
     db.close()
     if (error instanceof UserError) throw error
@@ -44,6 +59,31 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     throw new UserError('invalid-input', `${file} is not an Episcore database: ${(error as Error).message}`)
   }
   return db
+}
+
+function openReadOnly(file: string, isNew: boolean, migrations: readonly Migration[]): Db {
+  const latest = migrations.length
+  // Nothing to read, and nothing may be created: an empty database in memory answers as the file would.
+  if (isNew) {
+    const empty = new Database(':memory:')
+    migrate(empty, migrations)
+    return empty
+  }
+  let db: Db
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true })
+    db.pragma(`busy_timeout = ${busyTimeoutMs()}`)
+  } catch (error) {
+    throw sqliteUserError(error) ?? new UserError('invalid-input', `cannot open the database ${file}`)
+  }
+  const version = schemaVersion(db)
+  if (version === latest) return db
+  db.close()
+  if (version > latest) throw newerSchema(version, latest)
+  throw new UserError(
+    'conflict',
+    `${file} is at an older Episcore schema (version ${version}); a command that only reads does not upgrade it: open it in the app, or run one that writes, first`,
+  )
 }
 
 export { defaultDatabasePath } from './databaseLocation'

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
+import path from 'node:path'
 import { SEED_DIMENSIONS, SEED_SCALE } from '../../shared/rubric'
 import { insertRows } from '../db/insertRows'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
+import { lengthWarning } from '../media/decodedLength'
 import { describeMediaFile } from '../media/describeMediaFile'
 import type { ParsedTranscript } from '../transcript/parsedTranscript'
-import { readTranscriptFile } from '../transcript/importTranscript'
+import { readTranscriptFile } from '../transcript/transcriptFile'
 import { transcriptRows } from '../transcript/transcriptRows'
 import { loadDefaultRubric } from './defaultRubric'
 
@@ -15,6 +17,8 @@ export interface NewEpisode {
   title?: string
   show?: string
   publishedOn?: string
+  /** Told what the editor should know of the files: transcript lines left out, a shorter media. */
+  onWarning?: (warning: string) => void
 }
 
 /**
@@ -24,14 +28,22 @@ export interface NewEpisode {
 export async function createEpisode(db: Db, input: NewEpisode): Promise<string> {
   if (input.publishedOn !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(input.publishedOn))
     throw new UserError('invalid-input', `--date ${input.publishedOn} is not YYYY-MM-DD`)
-  // The transcript is read first (a quick refusal), then read again knowing the media's duration, which
-  // plain text without time stamps needs to spread its turns.
-  if (input.transcriptPath) readTranscriptFile(input.transcriptPath)
+  // The transcript is read first (a quick refusal); plain text is read again knowing the media's
+  // duration, which it needs to spread turns that have no time stamps.
+  const firstRead = input.transcriptPath ? await readTranscriptFile(input.transcriptPath) : null
   const media = await describeMediaFile(input.mediaPath)
-  const transcript = input.transcriptPath
-    ? readTranscriptFile(input.transcriptPath, media.probe.durationSeconds)
-    : null
+  const transcript =
+    input.transcriptPath && firstRead?.format === 'plain'
+      ? await readTranscriptFile(input.transcriptPath, media.probe.durationSeconds)
+      : firstRead
   const { probe, fileName } = media
+  const shorter = lengthWarning(fileName, {
+    durationSeconds: probe.durationSeconds,
+    declaredSeconds: media.declaredSeconds,
+  })
+  if (shorter) input.onWarning?.(shorter)
+  for (const warning of transcript?.warnings ?? [])
+    input.onWarning?.(`${path.basename(input.transcriptPath ?? '')}: ${warning}`)
   const id = randomUUID()
   const now = new Date().toISOString()
   const title = input.title?.trim() || fileName.replace(/\.[^.]+$/, '')
@@ -53,8 +65,8 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
       now,
     )
     db.prepare(
-      `INSERT INTO media (episode_id, path, file_name, sha256, size_bytes, kind, duration_seconds, audio_codec, video_codec)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO media (episode_id, path, file_name, sha256, size_bytes, kind, duration_seconds, audio_codec, video_codec, declared_seconds)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       id,
       media.path,
@@ -65,6 +77,7 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
       probe.durationSeconds,
       probe.audioCodec,
       probe.videoCodec,
+      media.declaredSeconds,
     )
     const addDimension = db.prepare(
       `INSERT INTO rubric_dimensions (episode_id, key, label, description, highlight_label, position) VALUES (?, ?, ?, ?, ?, ?)`,

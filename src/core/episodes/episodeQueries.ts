@@ -334,7 +334,12 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
       ),
     ),
     media: media
-      ? { fileName: media.file_name, kind: media.kind, available: fs.existsSync(media.path) }
+      ? {
+          fileName: media.file_name,
+          kind: media.kind,
+          available: fs.existsSync(media.path),
+          declaredSeconds: media.declared_seconds,
+        }
       : null,
     participants: part('participantViews', `${episode} ${v.participants} ${spoken}`, () =>
       participantViews(db, id, transcript),

@@ -32,6 +32,7 @@ export interface MediaRow {
   duration_seconds: number
   audio_codec: string | null
   video_codec: string | null
+  declared_seconds: number | null
 }
 
 export interface SegmentRow {

@@ -20,7 +20,7 @@ export async function relinkMedia(
   db.transaction(() => {
     db.prepare(
       `UPDATE media SET path = ?, file_name = ?, sha256 = ?, size_bytes = ?, kind = ?, duration_seconds = ?,
-         audio_codec = ?, video_codec = ? WHERE episode_id = ?`,
+         audio_codec = ?, video_codec = ?, declared_seconds = ? WHERE episode_id = ?`,
     ).run(
       media.path,
       media.fileName,
@@ -30,6 +30,7 @@ export async function relinkMedia(
       probe.durationSeconds,
       probe.audioCodec,
       probe.videoCodec,
+      media.declaredSeconds,
       episodeId,
     )
     if (sha256 !== current.sha256)

@@ -5,23 +5,33 @@ export const SCORES_CSV_HEADER = ['chapter', 'start', 'end', 'dimension', 'score
 /** RFC 4180: a field with a comma, a quote or a line break is quoted, and its quotes doubled. */
 const field = (value: string): string => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value)
 
+// What a spreadsheet takes for the start of a formula (OWASP's CSV injection list, with line feed and
+// the full-width signs some spreadsheets also accept): `=HYPERLINK(...)` in a machine's reasoning must
+// reach the editor as text.
+const FORMULA_START = /^[=+\-@\t\r\n\uff1d\uff0b\uff0d\uff20]/
+
+/** Text as a spreadsheet shows it, never runs it: a leading `'` makes the cell text, as OWASP advises. */
+export const textCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value)
+
 /**
  * Every score as a row for a spreadsheet: one a chapter and dimension, in the rubric's order. Times
  * are seconds with 3 decimals (what episode JSON keeps; a spreadsheet sorts and sums them as numbers),
  * the dimension is its label as the page shows it, and a score not given yet is an empty cell.
- * Lines end with CRLF, as RFC 4180 has them.
+ * Lines end with CRLF, as RFC 4180 has them. Text that a spreadsheet would run as a formula gets a
+ * leading `'`.
  */
 export function writeScoresCsv(doc: EpisodeDocument): string {
   const rows = doc.chapters.flatMap((c) =>
     doc.rubric.dimensions.map((d) => {
       const score = c.scores[d.key]
+      // Times and scores are numbers the app writes (never text from a file) and stay numbers.
       return [
-        c.title,
+        textCell(c.title),
         c.start.toFixed(3),
         c.end.toFixed(3),
-        d.label,
+        textCell(d.label),
         score?.value === null || score === undefined ? '' : String(score.value),
-        score?.reasoning ?? '',
+        textCell(score?.reasoning ?? ''),
       ]
     }),
   )

@@ -9,6 +9,7 @@ import {
   type RestoreOutcome,
 } from '../../shared/contract'
 import { jsonPointer } from '../../shared/jsonPointer'
+import { PROTOTYPE_KEY_PROBLEM, protoKeyPaths } from '../../shared/prototypeKeys'
 import { fail, ok, type Reply } from '../../shared/result'
 import { mergeNextChapter, moveChapterBoundary, splitChapter } from '../analysis/chapterBands'
 import { deleteChapter, updateChapter } from '../analysis/chapters'
@@ -100,15 +101,18 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     }
   return {
     'episodes.list': () => listEpisodes(db),
-    'episodes.create': async (r) => ({
-      id: await createEpisode(db, {
+    'episodes.create': async (r) => {
+      const warnings: string[] = []
+      const id = await createEpisode(db, {
         mediaPath: files.resolve(r.media),
         ...(r.transcript && { transcriptPath: files.resolve(r.transcript) }),
         ...(r.title && { title: r.title }),
         ...(r.show && { show: r.show }),
         ...(r.publishedOn && { publishedOn: r.publishedOn }),
-      }),
-    }),
+        onWarning: (warning) => warnings.push(warning),
+      })
+      return { id, warnings }
+    },
     'episodes.open': (r) => episodeView(db, r.id),
     'episodes.update': (r) => {
       updateEpisode(db, r.id, r.patch)
@@ -127,9 +131,9 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'media.peaks': (r) => peaks.status(db, r.id, r.restart ? 'restart' : 'start'),
     'media.cancelPeaks': (r) => peaks.cancel(db, r.id),
     'transcript.get': (r) => transcriptView(db, r.id),
-    'transcript.import': (r) => {
-      const { segments } = importTranscript(db, r.id, files.resolve(r.file))
-      return { view: episodeView(db, r.id), segments }
+    'transcript.import': async (r) => {
+      const { segments, warnings } = await importTranscript(db, r.id, files.resolve(r.file))
+      return { view: episodeView(db, r.id), segments, warnings }
     },
     'transcript.editSegment': (r) => {
       editSegmentText(db, r.id, r.segmentId, r.text)
@@ -198,6 +202,12 @@ export async function dispatch(
   request: unknown,
 ): Promise<Reply<unknown>> {
   if (!isMethodName(method)) return fail('unknown-method', `unknown method "${method}"`)
+  const protoKeys = protoKeyPaths(request)
+  if (protoKeys.length > 0)
+    return fail(
+      'invalid-request',
+      protoKeys.map((p) => `${jsonPointer(p)}: ${PROTOTYPE_KEY_PROBLEM}`).join('; '),
+    )
   const parsed = contract[method].request.safeParse(request ?? {})
   if (!parsed.success)
     return fail(

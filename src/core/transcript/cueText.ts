@@ -1,22 +1,25 @@
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  nbsp: '\u00a0',
-  lrm: '\u200e',
-  rlm: '\u200f',
-  quot: '"',
-  apos: "'",
-  hellip: '\u2026',
-  mdash: '\u2014',
-  ndash: '\u2013',
-  lsquo: '\u2018',
-  rsquo: '\u2019',
-  ldquo: '\u201c',
-  rdquo: '\u201d',
-  laquo: '\u00ab',
-  raquo: '\u00bb',
-}
+// A Map: a reference like `&constructor;` must find nothing, not Object.prototype's member.
+const ENTITIES = new Map<string, string>(
+  Object.entries({
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    nbsp: '\u00a0',
+    lrm: '\u200e',
+    rlm: '\u200f',
+    quot: '"',
+    apos: "'",
+    hellip: '\u2026',
+    mdash: '\u2014',
+    ndash: '\u2013',
+    lsquo: '\u2018',
+    rsquo: '\u2019',
+    ldquo: '\u201c',
+    rdquo: '\u201d',
+    laquo: '\u00ab',
+    raquo: '\u00bb',
+  }),
+)
 
 // A tag opens with a letter or `/` (`<i>`, `</font>`, `<v Bob>`, `<c.loud>`) or is a WebVTT timestamp
 // (`<00:01.500>`); anything else keeps its `<` as text, so subtitles like "less than <5" survive.
@@ -24,7 +27,7 @@ const TAG = /<(?:\/?[A-Za-z][^<>]*|\d[\d:.]*)>/g
 const ENTITY = /&(#x[0-9a-f]+|#\d+|[a-z]+);/gi
 
 function decodeEntity(whole: string, name: string): string {
-  if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole
+  if (name[0] !== '#') return ENTITIES.get(name.toLowerCase()) ?? whole
   const hex = name[1] === 'x' || name[1] === 'X'
   const code = hex ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
   // Surrogate halves and NUL are not characters; leaving the reference as written keeps the text readable.
@@ -34,6 +37,39 @@ function decodeEntity(whole: string, name: string): string {
 
 export function decodeEntities(text: string): string {
   return text.replace(ENTITY, decodeEntity)
+}
+
+// HTML's legacy references that are decoded without their `;` (of those this reader knows), and
+// numeric ones, which HTML decodes without it too: `&lt` and `&nbsp` are text in the wild.
+const LEGACY_ENTITY = /&(?:(#x[0-9a-f]+|#\d+);?|(amp|lt|gt|quot|nbsp|laquo|raquo);?|([a-z]+);)/gi
+
+/** Character references as an HTML (and so a WebVTT) reader decodes them, with or without `;`. */
+export function decodeHtmlEntities(text: string): string {
+  return text.replace(LEGACY_ENTITY, (whole, numeric?: string, legacy?: string, named?: string) =>
+    decodeEntity(whole, numeric ?? legacy ?? named ?? ''),
+  )
+}
+
+/**
+ * WebVTT cue text as the W3C cue text tokenizer reads it (https://w3c.github.io/webvtt/#cue-text-parsing-rules):
+ * every `<` opens a tag that runs to the next `>` or, unclosed, to the end of the text, and is not
+ * shown; character references are decoded as HTML does. Whitespace runs are collapsed.
+ */
+export function webVttCueText(raw: string): string {
+  let text = ''
+  let at = 0
+  while (at < raw.length) {
+    const open = raw.indexOf('<', at)
+    if (open < 0) {
+      text += raw.slice(at)
+      break
+    }
+    text += raw.slice(at, open)
+    const close = raw.indexOf('>', open + 1)
+    if (close < 0) break
+    at = close + 1
+  }
+  return decodeHtmlEntities(text).replace(/\s+/g, ' ').trim()
 }
 
 /** Cue text as a reader sees it: tags removed, entities decoded, whitespace runs collapsed. */

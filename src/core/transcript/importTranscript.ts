@@ -1,33 +1,25 @@
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
 import path from 'node:path'
 import type { Db } from '../db/openDatabase'
 import { episodeRow } from '../episodes/episodeQueries'
-import { UserError } from '../errors'
 import { applyEdit } from '../history/editHistory'
 import type { ExistingParticipant } from './transcriptRows'
 import { transcriptRows } from './transcriptRows'
-import { parseTranscript } from './parseTranscript'
-import type { ParsedTranscript } from './parsedTranscript'
-
-export function readTranscriptFile(file: string, durationSeconds?: number): ParsedTranscript {
-  let content: Buffer
-  try {
-    content = fs.readFileSync(file)
-  } catch {
-    throw new UserError('not-found', `transcript file not found: ${file}`)
-  }
-  return parseTranscript(content, path.basename(file), durationSeconds)
-}
+import { readTranscriptFile } from './transcriptFile'
 
 /**
  * Replaces an episode's transcript with another (usually a corrected one) as one undoable edit.
  * Statements, chapters and scores stay: they hold times, not words, and the quote check then shows
  * which statements no longer match the words in their span.
  */
-export function importTranscript(db: Db, episodeId: string, file: string): { segments: number } {
-  const episode = episodeRow(db, episodeId)
-  const parsed = readTranscriptFile(file, episode.duration_seconds)
+export async function importTranscript(
+  db: Db,
+  episodeId: string,
+  file: string,
+): Promise<{ segments: number; warnings: string[] }> {
+  const parsed = await readTranscriptFile(file, episodeRow(db, episodeId).duration_seconds)
+  // Read again after the parse: the episode may have gone while a worker read a large file.
+  episodeRow(db, episodeId)
   const existing = db
     .prepare(`SELECT id, name, position FROM participants WHERE episode_id = ?`)
     .all(episodeId) as ExistingParticipant[]
@@ -56,5 +48,5 @@ export function importTranscript(db: Db, episodeId: string, file: string): { seg
       },
     )
   })
-  return { segments: rows.segments.length }
+  return { segments: rows.segments.length, warnings: parsed.warnings ?? [] }
 }

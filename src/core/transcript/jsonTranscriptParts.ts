@@ -31,7 +31,7 @@ export function kindOf(value: unknown): string {
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   let value = data
   for (const key of path) {
-    if (typeof value !== 'object' || value === null) return undefined
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined
     value = (value as Record<PropertyKey, unknown>)[key]
   }
   return value

@@ -55,8 +55,11 @@ export function deepgramRefusal(data: Record<string, unknown>): string | null {
   const text = (value: unknown): string => (typeof value === 'string' ? value : '')
   const code = text(data.err_code) || text(data.category)
   const message = text(data.err_msg) || text(data.description) || text(data.message)
-  const isError = 'err_msg' in data || data.type === 'Error' || ('category' in data && 'message' in data)
-  if (!isError || 'results' in data) return null
+  const isError =
+    Object.hasOwn(data, 'err_msg') ||
+    data.type === 'Error' ||
+    (Object.hasOwn(data, 'category') && Object.hasOwn(data, 'message'))
+  if (!isError || Object.hasOwn(data, 'results')) return null
   return [code, message].filter(Boolean).join(': ') || 'no detail given'
 }
 
@@ -123,7 +126,7 @@ function parseWebsocket(data: unknown): ParsedTranscript {
   for (const [i, m] of messages.entries()) {
     if (!isRecord(m)) throw new TranscriptJsonError(pointer(at(i)), `expected an object, found ${kindOf(m)}`)
     refusal ??= deepgramRefusal(m)
-    if (!('channel' in m) && m.type !== 'Results') continue
+    if (!Object.hasOwn(m, 'channel') && m.type !== 'Results') continue
     const message = parseWith(messageSchema, m, at(i))
     const alt = message.channel.alternatives[0]
     if (message.is_final !== false && alt) for (const w of alt.words) words.push(w)
@@ -140,5 +143,5 @@ function parseWebsocket(data: unknown): ParsedTranscript {
  * the paragraph), else words grouped by speaker and pauses. Words show `punctuated_word`.
  */
 export function parseDeepgramJson(data: unknown): ParsedTranscript {
-  return isRecord(data) && 'results' in data ? parseRest(data) : parseWebsocket(data)
+  return isRecord(data) && Object.hasOwn(data, 'results') ? parseRest(data) : parseWebsocket(data)
 }

@@ -30,21 +30,22 @@ function flavourOf(data: unknown): Flavour {
   const unknown = (found: string): TranscriptJsonError =>
     new TranscriptJsonError('', `not a JSON transcript Episcore reads (${found}); accepted: ${JSON_FLAVOURS}`)
   if (Array.isArray(data)) {
-    if (data.some((m) => isRecord(m) && ('channel' in m || m.type === 'Results'))) return 'deepgram'
+    if (data.some((m) => isRecord(m) && (Object.hasOwn(m, 'channel') || m.type === 'Results')))
+      return 'deepgram'
     throw unknown('found a list without Deepgram websocket results')
   }
   if (!isRecord(data)) throw unknown(`found ${kindOf(data)}`)
   const refusal = deepgramRefusal(data)
   if (refusal)
     throw new TranscriptJsonError('', `Deepgram answered with an error, not a transcript: ${refusal}`)
-  if ('results' in data || 'channel' in data) return 'deepgram'
+  if (Object.hasOwn(data, 'results') || Object.hasOwn(data, 'channel')) return 'deepgram'
   if (Array.isArray(data.chapters))
     throw new TranscriptJsonError('/chapters', 'a Podcasting 2.0 chapters file, not a transcript')
   if (Array.isArray(data.segments)) {
     const first = data.segments.find(isRecord)
-    if (first && PODCASTING_KEYS.some((k) => k in first)) return 'podcasting20'
-    if (first && WHISPER_KEYS.some((k) => k in first)) return 'whisper'
-    return 'version' in data ? 'podcasting20' : 'whisper'
+    if (first && PODCASTING_KEYS.some((k) => Object.hasOwn(first, k))) return 'podcasting20'
+    if (first && WHISPER_KEYS.some((k) => Object.hasOwn(first, k))) return 'whisper'
+    return Object.hasOwn(data, 'version') ? 'podcasting20' : 'whisper'
   }
   if (Array.isArray(data.words) && typeof data.text === 'string') return 'whisper'
   const keys = Object.keys(data)

@@ -1,5 +1,11 @@
 import { plainCueText, splitSpeakerPrefix } from './cueText'
-import { TranscriptError, splitLines, type ParsedSegment, type ParsedTranscript } from './parsedTranscript'
+import {
+  TranscriptError,
+  splitLines,
+  unplacedLines,
+  type ParsedSegment,
+  type ParsedTranscript,
+} from './parsedTranscript'
 
 /**
  * One SubRip timestamp read the way GStreamer's subparse reads real files: spaces inside the stamp
@@ -50,21 +56,25 @@ export function parseSrt(text: string): ParsedTranscript {
   const lines = splitLines(text)
   const segments: ParsedSegment[] = []
   let firstBad: number | null = null
+  const unplaced: number[] = []
   let i = 0
   while (i < lines.length) {
     const line = lines[i] ?? ''
     const timing = parseTimingLine(line)
-    i++
     if (!timing) {
-      if (line.includes('-->')) firstBad ??= i
+      if (line.includes('-->')) firstBad ??= i + 1
+      // Text outside every cue (not a cue's index) is left out, and said to be.
+      if (!isBlank(line) && !startsCue(lines, i)) unplaced.push(i + 1)
+      i++
       continue
     }
+    i++
     const payload: string[] = []
     while (i < lines.length && !isBlank(lines[i]) && !startsCue(lines, i)) payload.push(lines[i++] ?? '')
     const segment = cueSegment(timing.start, timing.end, payload)
     if (segment) segments.push(segment)
   }
-  if (segments.length > 0) return { format: 'srt', segments }
+  if (segments.length > 0) return { format: 'srt', segments, warnings: unplacedLines(unplaced) }
   if (firstBad !== null) throw new TranscriptError(firstBad, 'malformed timestamp; no usable cue in the file')
   const lastLine = lines.length - (lines[lines.length - 1] === '' ? 1 : 0)
   throw new TranscriptError(Math.max(1, lastLine), 'no subtitle cue (start --> end) with text in the file')

@@ -7,16 +7,31 @@ import { parseWebVtt } from './parseWebVtt'
 
 const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024
 
-// A timing line as SRT writes it, loosely: digits, colons, an arrow. Plain text rarely has one.
-const SRT_TIMING = /^\s*\d{1,3}\s*:\s*\d{1,2}\s*:\s*\d{1,2}.*-->/m
+// A timing line as SRT writes it, loosely: digits, colons, an arrow. Plain text rarely has one. Only
+// blanks inside a line (never `\s`, which eats line ends too): each line start is then tried once, and a
+// file of empty lines is read in linear time instead of quadratic.
+const SRT_TIMING = /^[ \t]*\d{1,3}[ \t]*:[ \t]*\d{1,2}[ \t]*:[ \t]*\d{1,2}[^\r\n]*-->/m
+
+// A line that starts with a time and holds a cue arrow: a timing line of some caption format.
+const ANY_TIMING = /^[ \t]*\d[\d:.,]*[ \t]*-->/m
+
+/** 1-based line of the character at `index`. */
+const lineAt = (text: string, index: number): number => text.slice(0, index).split(/\r\n|\r|\n/).length
 
 /** Which reader a transcript needs, judged from its content (the extension can lie). */
 function detect(text: string): (text: string, durationSeconds?: number) => ParsedTranscript {
   const head = text.replace(/^\uFEFF/, '').trimStart()
-  if (/^WEBVTT(?:$|[ \t\r\n])/.test(head)) return parseWebVtt
+  // `WEBVTTX` or `WEBvtt` is a WebVTT file with a bad signature, which its reader refuses on line 1.
+  if (/^WEBVTT/i.test(head)) return parseWebVtt
   // `[00:01:02] Name: …` is plain text; a JSON list opens with an object, a list, a string or nothing.
   if (head.startsWith('{') || /^\[\s*(?:[{["]|\]|$)/.test(head)) return parseJsonTranscript
   if (SRT_TIMING.test(text)) return parseSrt
+  const timing = ANY_TIMING.exec(text)
+  if (timing)
+    throw new TranscriptError(
+      lineAt(text, timing.index),
+      'a cue timing line, but the file is neither WebVTT (no "WEBVTT" on line 1) nor SRT (hh:mm:ss,mmm --> hh:mm:ss,mmm)',
+    )
   return parsePlainText
 }
 

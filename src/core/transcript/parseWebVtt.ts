@@ -1,6 +1,7 @@
-import { VOICE_START, plainCueText, voiceOf } from './cueText'
+import { VOICE_START, voiceOf, webVttCueText } from './cueText'
 import {
   TranscriptError,
+  unplacedLines,
   type ParsedSegment,
   type ParsedTranscript,
   type ParsedWord,
@@ -19,6 +20,8 @@ export interface WebVttCue {
 
 interface WebVttParse {
   cues: WebVttCue[]
+  /** 1-based lines of blocks that are neither a cue nor a NOTE, STYLE or REGION block. */
+  unplaced: number[]
   /** First line with `-->` that could not be read as cue timings, to name in an error. */
   firstBadTiming: number | null
   lineCount: number
@@ -77,6 +80,9 @@ function hasSignature(first: string): boolean {
   return first.startsWith('WEBVTT') && (first.length === 6 || first[6] === ' ' || first[6] === '\t')
 }
 
+// Blocks the format defines that hold no cue; anything else without a cue is text no reader can place.
+const OTHER_BLOCK = /^(?:NOTE(?:$|[ \t])|STYLE[ \t]*$|REGION[ \t]*$)/
+
 interface BlockState {
   lines: string[]
   at: number
@@ -125,13 +131,24 @@ function skipBlankLines(state: BlockState): void {
 
 function readWebVtt(text: string): WebVttParse {
   const lines = normalisedLines(text)
-  if (!hasSignature(lines[0] ?? '')) throw new TranscriptError(1, 'a WebVTT file starts with "WEBVTT"')
-  const parse: WebVttParse = { cues: [], firstBadTiming: null, lineCount: lines.length }
+  const first = lines[0] ?? ''
+  if (!hasSignature(first))
+    throw new TranscriptError(
+      1,
+      /^webvtt/i.test(first)
+        ? `"${first.slice(0, 20)}" is not the WebVTT signature ("WEBVTT", alone or before a space or tab)`
+        : 'a WebVTT file starts with "WEBVTT"',
+    )
+  const parse: WebVttParse = { cues: [], unplaced: [], firstBadTiming: null, lineCount: lines.length }
   const state: BlockState = { lines, at: 1, parse }
   if (state.at < lines.length && lines[state.at] !== '') collectBlock(state, true)
   skipBlankLines(state)
   while (state.at < lines.length) {
+    const from = state.at
+    const cues = parse.cues.length
     collectBlock(state, false)
+    if (parse.cues.length === cues && !OTHER_BLOCK.test(lines[from] ?? ''))
+      for (let line = from; line < state.at; line++) if (lines[line] !== '') parse.unplaced.push(line + 1)
     skipBlankLines(state)
   }
   return parse
@@ -181,7 +198,7 @@ function timedWords(runs: string[], start: number, end: number): ParsedWord[][] 
   if (stretches.length === 1) return words
   let run = 0
   for (const stretch of stretches) {
-    const parts = plainCueText(stretch.text).split(RUN_BREAK)
+    const parts = webVttCueText(stretch.text).split(RUN_BREAK)
     const tokens = parts.flatMap((part, k) =>
       part
         .split(' ')
@@ -210,7 +227,7 @@ function voiceRuns(raw: string): { speaker: string | null; raw: string }[] {
   for (const part of raw.split(VOICE_START)) {
     const speaker = voiceOf(part)
     const last = runs[runs.length - 1]
-    if (last && (last.speaker === speaker || plainCueText(last.raw) === '')) {
+    if (last && (last.speaker === speaker || webVttCueText(last.raw) === '')) {
       last.raw += part
       last.speaker = speaker ?? last.speaker
     } else runs.push({ speaker, raw: part })
@@ -226,7 +243,7 @@ function cueSegments(cue: WebVttCue): ParsedSegment[] {
     cue.endTime,
   )
   return runs.flatMap((run, k) => {
-    const text = plainCueText(run.raw)
+    const text = webVttCueText(run.raw)
     if (text === '') return []
     return [{ start: cue.startTime, end: cue.endTime, speaker: run.speaker, text, words: words[k] ?? [] }]
   })
@@ -236,7 +253,7 @@ function cueSegments(cue: WebVttCue): ParsedSegment[] {
 export function parseWebVtt(text: string): ParsedTranscript {
   const parse = readWebVtt(text)
   const segments = parse.cues.flatMap(cueSegments)
-  if (segments.length > 0) return { format: 'webvtt', segments }
+  if (segments.length > 0) return { format: 'webvtt', segments, warnings: unplacedLines(parse.unplaced) }
   if (parse.firstBadTiming !== null)
     throw new TranscriptError(parse.firstBadTiming, 'malformed cue timing; no usable cue in the file')
   if (parse.cues.length > 0) throw new TranscriptError(parse.cues[0]?.line ?? 1, 'no cue has any text')

@@ -33,7 +33,7 @@ const hasScore = (w: unknown): boolean => isRecord(w) && 'score' in w
 
 /** WhisperX marks itself by its `word_segments` list, word `score`s, or diarized `speaker`s. */
 export function isWhisperX(data: Record<string, unknown>): boolean {
-  if ('word_segments' in data) return true
+  if (Object.hasOwn(data, 'word_segments')) return true
   const segments = Array.isArray(data.segments) ? data.segments : []
   return segments.some(
     (s) => isRecord(s) && ('speaker' in s || (Array.isArray(s.words) && s.words.some(hasScore))),

@@ -20,7 +20,25 @@ export type TranscriptFormat =
 export interface ParsedTranscript {
   format: TranscriptFormat
   segments: ParsedSegment[]
+  /** What was read past and left out (lines no cue holds), for the editor to see after the import. */
+  warnings?: string[]
 }
+
+/** `line 4` or `lines 4, 9–12`: consecutive line numbers as one range. */
+export function lineRanges(lines: readonly number[]): string {
+  const ranges: string[] = []
+  for (let i = 0; i < lines.length;) {
+    let j = i
+    while (j + 1 < lines.length && lines[j + 1] === (lines[j] ?? 0) + 1) j++
+    ranges.push(j === i ? String(lines[i]) : `${lines[i]}–${lines[j]}`)
+    i = j + 1
+  }
+  return `${lines.length === 1 ? 'line' : 'lines'} ${ranges.join(', ')}`
+}
+
+/** The warning for lines a reader could not place in any cue: they are left out, never merged. */
+export const unplacedLines = (lines: readonly number[]): string[] =>
+  lines.length === 0 ? [] : [`${lineRanges(lines)}: not part of any cue, left out`]
 
 /** A transcript that cannot be read; the message names the line. */
 export class TranscriptError extends Error {

@@ -148,6 +148,7 @@ interface PlacedWord {
   offset: number
   endOffset: number
   start: number
+  end: number
 }
 
 /**
@@ -165,37 +166,53 @@ function placeWords(body: string, words: ParsedSegment['words']): PlacedWord[] {
     while (at > 0 && body[at - 1] !== ' ') at = body.indexOf(text, at + 1)
     if (at < 0) continue
     const offset = cursorChars + charCount(body.slice(cursor, at))
-    placed.push({ offset, endOffset: offset + charCount(text), start: word.start })
+    const end = Number.isFinite(word.end) ? Math.max(word.start, word.end) : word.start
+    placed.push({ offset, endOffset: offset + charCount(text), start: word.start, end })
     cursor = at + text.length
     cursorChars = offset + charCount(text)
   }
   return placed
 }
 
+/** The shortest a caption may be on screen, where its segment leaves each cue that much. */
+export const SRT_MIN_CUE_MS = 500
+
 /**
- * Cue start times inside the segment: from the word times when the segment has them, else in
- * proportion to the characters before the cue. Rounded to milliseconds and never going backwards.
+ * Cue start times inside the segment, in milliseconds: from the word times when the segment has them
+ * (a cue starting inside a word cut in pieces takes its share of the word's time), else in proportion
+ * to the characters before the cue. Then spread so that each cue lasts at least 0.5 s, or an equal
+ * share of the segment when it is too short for that, without leaving the segment.
  */
 function cueStarts(segment: WritableSegment, body: string, offsets: number[]): number[] {
   const placed = placeWords(body, segment.words)
   const length = charCount(body)
-  const duration = segment.end - segment.start
+  const from = Math.round(segment.start * 1000)
+  const to = Math.round(segment.end * 1000)
   let next = 0
-  let previous = segment.start
-  return offsets.map((offset, i) => {
-    if (i === 0) return segment.start
+  const raw = offsets.map((offset, i) => {
+    if (i === 0) return from
     while (next < placed.length && (placed[next]?.endOffset ?? 0) <= offset) next++
     const word = placed[next]
-    const raw = word ? word.start : segment.start + (length > 0 ? (duration * offset) / length : 0)
-    const time = roundMillis(Math.min(segment.end, Math.max(previous, raw)))
-    previous = time
-    return time
+    if (!word) return from + (length > 0 ? ((to - from) * offset) / length : 0)
+    const into = Math.max(0, offset - word.offset) / Math.max(1, word.endOffset - word.offset)
+    return (word.start + (word.end - word.start) * into) * 1000
   })
+  const shortest = Math.min(SRT_MIN_CUE_MS, Math.floor((to - from) / offsets.length))
+  // Forward, each at least `shortest` after the one before; backward, each leaving room for the rest.
+  const starts: number[] = []
+  raw.forEach((time, i) => {
+    const previous = starts[i - 1]
+    starts.push(previous === undefined ? from : Math.max(Math.round(time), previous + shortest))
+  })
+  return starts.map((time, i) => Math.min(time, to - (offsets.length - i) * shortest))
 }
 
 interface SrtCue {
+  /** Milliseconds. */
   start: number
   end: number
+  /** The least it may last: 0.5 s, or its share of a segment too short for that. */
+  shortest: number
   lines: string[]
 }
 
@@ -217,11 +234,42 @@ function segmentCues(segment: WritableSegment): SrtCue[] {
     body,
     cues.map((cue) => cue.offset),
   )
+  const end = Math.round(segment.end * 1000)
+  const shortest = Math.min(SRT_MIN_CUE_MS, Math.floor((end - (times[0] ?? end)) / cues.length))
   return cues.map((cue, i) => ({
-    start: times[i] ?? segment.start,
-    end: times[i + 1] ?? segment.end,
+    start: times[i] ?? end,
+    end: times[i + 1] ?? end,
+    shortest,
     lines: cue.lines,
   }))
+}
+
+/**
+ * Cues of segments that overlap (two people talking at once, or one WebVTT cue with two voices) are
+ * laid one after the other: a cue that starts inside the one before cuts it short there (two that
+ * start together share the time they have in common), never below the least either may last, and a
+ * cue that had to start later ends at most that least time later. Cues so never overlap or go back.
+ */
+function inSequence(cues: SrtCue[]): SrtCue[] {
+  const out: SrtCue[] = []
+  for (const cue of cues) {
+    const previous = out.at(-1)
+    if (previous && cue.start < previous.end) {
+      const together =
+        cue.start <= previous.start
+          ? previous.start + (Math.min(previous.end, cue.end) - previous.start) / 2
+          : cue.start
+      const boundary = Math.min(
+        previous.end,
+        Math.round(Math.max(together, previous.start + previous.shortest)),
+      )
+      previous.end = boundary
+      cue.start = boundary
+      cue.end = Math.max(cue.end, boundary + cue.shortest)
+    }
+    out.push(cue)
+  }
+  return out
 }
 
 /**
@@ -242,15 +290,13 @@ function escapeSrt(payload: string): string {
 
 /** SubRip captions, numbered from 1; a long segment becomes several cues. */
 export function writeSrt(segments: readonly ParsedSegment[]): string {
-  const blocks = writableSegments(segments)
-    .flatMap(segmentCues)
-    .map((cue, i) =>
-      [
-        String(i + 1),
-        `${formatStamp(cue.start, ',')} --> ${formatStamp(cue.end, ',')}`,
-        ...(cue.lines.length > 0 ? [escapeSrt(cue.lines.join('\n'))] : []),
-      ].join('\n'),
-    )
+  const blocks = inSequence(writableSegments(segments).flatMap(segmentCues)).map((cue, i) =>
+    [
+      String(i + 1),
+      `${formatStamp(cue.start / 1000, ',')} --> ${formatStamp(cue.end / 1000, ',')}`,
+      ...(cue.lines.length > 0 ? [escapeSrt(cue.lines.join('\n'))] : []),
+    ].join('\n'),
+  )
   return blocks.join('\n\n') + '\n'
 }
 

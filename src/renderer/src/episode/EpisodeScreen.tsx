@@ -25,6 +25,7 @@ import { seekMedia, setPlaybackRate } from './mediaControl'
 import { TitleField } from './TitleField'
 import { ExportMenu, exportFile, type ExportChoice } from './ExportMenu'
 import { IMPORT_INPUT_ID, ImportTranscriptButton } from './ImportTranscriptButton'
+import { MediaLengthBanner } from './MediaLengthBanner'
 import { SpeakerDialog } from './SpeakerDialog'
 import { TranscriptPanel, type TranscriptPanelHandle } from './transcript/TranscriptPanel'
 import { useTranscript } from './transcript/useTranscript'
@@ -173,7 +174,7 @@ export function EpisodeScreen({
   const importTranscript = useCallback(
     (file: ChosenFile) => {
       call('transcript.import', { id, file: file.ref }).then(
-        ({ view: next, segments }) => {
+        ({ view: next, segments, warnings }) => {
           setView(next)
           setError(null)
           const flagged = next.statements.filter((s) => s.quoteProblem !== null).length
@@ -181,7 +182,8 @@ export function EpisodeScreen({
             `Imported ${segments} transcript ${segments === 1 ? 'segment' : 'segments'} from ${file.name}` +
               (flagged > 0
                 ? `; ${flagged} ${flagged === 1 ? 'statement quote no longer matches' : 'statement quotes no longer match'} the transcript`
-                : ''),
+                : '') +
+              warnings.map((warning) => `. Warning: ${warning}`).join(''),
           )
         },
         (e: Error) => setError(e.message),
@@ -592,6 +594,7 @@ export function EpisodeScreen({
       )}
       <div className="workspace">
         <div className="player-column">
+          <MediaLengthBanner view={view} />
           {view.media && !view.media.available && (
             <RelinkMedia
               episodeId={id}

@@ -1,0 +1,39 @@
+import { machineEpisode } from '../machineEpisode'
+import { expect, test } from './hostFixture'
+
+test('lines of a transcript that no cue holds are left out, and the editor is told which', async ({
+  page,
+  served,
+}) => {
+  const doc = machineEpisode()
+  await page.goto(served.host.url)
+  await page.getByLabel('Open episode JSON').setInputFiles({
+    name: 'agentic-rl.episode.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(doc)),
+  })
+  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+
+  const vtt = [
+    'WEBVTT',
+    '',
+    '00:00:01.000 --> 00:00:04.000',
+    '<v Ann>Welcome back &lt to the show',
+    '',
+    'pasted by mistake',
+    '',
+    '00:00:05.000 --> 00:00:08.000',
+    '<v Bob>Glad to be here',
+    '',
+  ].join('\n')
+  await page.getByLabel('Import transcript').setInputFiles({
+    name: 'episode.vtt',
+    mimeType: 'text/vtt',
+    buffer: Buffer.from(vtt),
+  })
+  const notice = page.getByRole('status').filter({ hasText: 'Imported' })
+  await expect(notice).toContainText('Imported 2 transcript segments from episode.vtt')
+  await expect(notice).toContainText('Warning: line 6: not part of any cue, left out')
+  await expect(page.getByText('Welcome back < to the show').first()).toBeVisible()
+  await expect(page.getByText('pasted by mistake')).toHaveCount(0)
+})
