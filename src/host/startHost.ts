@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import { mediaMimeType } from '../core/media/byteRange'
 import { mediaFileOf } from '../core/media/mediaPath'
 import { PeaksCache, peaksFolderBeside, peaksLevelOf } from '../core/media/peaksCache'
@@ -10,11 +9,13 @@ import { FileRefs } from '../core/service/fileRefs'
 import { DatabaseSession } from '../core/service/databaseSession'
 import { UserError } from '../core/errors'
 import { rendererContentSecurityPolicy } from '../shared/contentSecurityPolicy'
+import { isFileKind, refusalOf } from '../shared/fileKinds'
 import { isViewVersion, VIEW_BASE_HEADER } from '../shared/viewDelta'
 import { COOKIE, checkRequest, fromOwnPage } from './guard'
 import { sendFile } from './sendFile'
 import { acceptSocketCalls } from './socketCalls'
 import { staticFile } from './staticFiles'
+import { storeUpload } from './uploadStore'
 
 export interface HostOptions {
   databaseFile: string
@@ -181,17 +182,16 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       const fileName = uploadFileName(url.searchParams.get('name'))
       const declared = Number(req.headers['content-length'] ?? 0)
       if (declared > MAX_UPLOAD) throw new UserError('invalid-request', 'file too large')
-      // One folder per upload keeps the user's own file name, which becomes the media's name and default title.
-      const folder = path.join(uploads, randomBytes(8).toString('hex'))
-      fs.mkdirSync(folder, { recursive: true })
-      const target = path.join(folder, fileName)
-      try {
-        await pipeline(req, fs.createWriteStream(target, { flags: 'wx' }))
-      } catch (error) {
-        // A broken-off upload leaves nothing behind, not even its folder.
-        fs.rmSync(folder, { recursive: true, force: true })
-        throw error
+      // What the page says the file is for: a plainly wrong file is refused before its bytes travel.
+      const kind = url.searchParams.get('kind')
+      const refusal = isFileKind(kind) ? refusalOf(kind, fileName, declared) : null
+      if (refusal) {
+        // Closed after the answer: the unread body must not be taken for the next request.
+        res.setHeader('connection', 'close')
+        json(res, 400, { ok: false, error: { code: 'invalid-input', message: refusal } })
+        return
       }
+      const target = await storeUpload(uploads, fileName, req)
       json(res, 200, { ok: true, value: { ref: files.register(target), name: fileName } })
       return
     }

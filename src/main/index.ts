@@ -12,7 +12,12 @@ import {
 import fs from 'node:fs'
 import path from 'node:path'
 import { appDataFolder } from '../core/db/databaseLocation'
-import type { FileKind } from '../preload/api'
+import {
+  EPISODE_EXTENSIONS,
+  MEDIA_EXTENSIONS,
+  TRANSCRIPT_EXTENSIONS,
+  type FileKind,
+} from '../shared/fileKinds'
 import { answerAppRequest } from './appProtocol'
 import { CHANNELS } from './channels'
 import { CoreClient } from './coreClient'
@@ -23,34 +28,20 @@ import { answerMediaRequest } from './mediaProtocol'
 import { buildMenu } from './menu'
 import { APP_ORIGIN, APP_SCHEME, isAppUrl, MEDIA_SCHEME, PRIVILEGED_SCHEMES } from './schemes'
 
-const MEDIA_EXTENSIONS = [
-  'mp3',
-  'm4a',
-  'aac',
-  'wav',
-  'flac',
-  'ogg',
-  'oga',
-  'opus',
-  'mp4',
-  'm4v',
-  'webm',
-  'mov',
-  'mkv',
-]
-const TRANSCRIPT_EXTENSIONS = ['vtt', 'srt', 'json', 'txt']
-
 /** The open dialog for each kind of file the renderer may ask for. */
 const DIALOGS: Record<FileKind, { title: string; filter: Electron.FileFilter }> = {
   media: {
     title: 'Choose the episode’s audio or video',
-    filter: { name: 'Audio and video', extensions: MEDIA_EXTENSIONS },
+    filter: { name: 'Audio and video', extensions: [...MEDIA_EXTENSIONS] },
   },
   transcript: {
     title: 'Choose a transcript',
-    filter: { name: 'Transcripts', extensions: TRANSCRIPT_EXTENSIONS },
+    filter: { name: 'Transcripts', extensions: [...TRANSCRIPT_EXTENSIONS] },
   },
-  episode: { title: 'Open episode JSON', filter: { name: 'Episode JSON', extensions: ['json'] } },
+  episode: {
+    title: 'Open episode JSON',
+    filter: { name: 'Episode JSON', extensions: [...EPISODE_EXTENSIONS] },
+  },
 }
 
 const packaged = app.isPackaged

@@ -2,7 +2,7 @@ import type { MethodName, RequestOf } from '../shared/contract'
 import type { Reply } from '../shared/result'
 
 /** What a file is chosen for: the open dialog offers the matching file types. */
-export type FileKind = 'media' | 'transcript' | 'episode'
+export type { FileKind } from '../shared/fileKinds'
 
 /** What the preload exposes to the renderer as `window.episcore`; nothing else crosses. */
 export interface DesktopApi {

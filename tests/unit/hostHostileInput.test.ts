@@ -121,4 +121,50 @@ describe('the browser host and hostile input', () => {
     expect(answer.status).toBe(200)
     expect(JSON.parse(answer.text)).toMatchObject({ ok: true, value: { name: 'My talk.mp3' } })
   })
+  /** Every file under the uploads folder, with its inode: hard links share one. */
+  const storedFiles = (): { file: string; inode: number }[] =>
+    fs.existsSync(uploads)
+      ? (fs.readdirSync(uploads, { recursive: true }) as string[])
+          .map((f) => path.join(uploads, f))
+          .filter((f) => fs.statSync(f).isFile())
+          .map((file) => ({ file, inode: fs.statSync(file).ino }))
+      : []
+
+  it('stores the same content once, however often and under whatever name it is uploaded', async () => {
+    const content = Buffer.alloc(256 * 1024, 'same talk ')
+    const before = storedFiles()
+    const first = await send('POST', '/upload?name=talk.mp3&kind=media', content)
+    const again = await send('POST', '/upload?name=talk.mp3&kind=media', content)
+    const renamed = await send('POST', '/upload?name=Talk%20final.mp3&kind=media', content)
+    for (const answer of [first, again, renamed]) expect(answer.status).toBe(200)
+    const added = storedFiles().filter((f) => !before.some((b) => b.file === f.file))
+    // Two names (the file's own and the renamed one), one copy of the bytes.
+    expect(added.map((f) => path.basename(f.file)).sort()).toEqual(['Talk final.mp3', 'talk.mp3'])
+    expect(new Set(added.map((f) => f.inode)).size).toBe(1)
+    // Each upload is its own handle, naming the name it was given.
+    const refs = [first, again, renamed].map(
+      (a) => (JSON.parse(a.text) as { value: { ref: string } }).value.ref,
+    )
+    expect(new Set(refs).size).toBe(3)
+    expect(JSON.parse(renamed.text)).toMatchObject({ value: { name: 'Talk final.mp3' } })
+  })
+
+  it('refuses a plainly wrong file before reading it, storing nothing', async () => {
+    const before = storedFiles()
+    const video = Buffer.alloc(1024 * 1024, 1)
+    const asTranscript = await send('POST', '/upload?name=interview.mp4&kind=transcript', video)
+    expect(asTranscript.status).toBe(400)
+    expect(JSON.parse(asTranscript.text)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input', message: expect.stringMatching(/interview\.mp4 is not a transcript/) },
+    })
+    const huge = await send('POST', '/upload?name=big.vtt&kind=transcript', 'WEBVTT', {
+      'content-length': String(60 * 1024 * 1024),
+    }).catch(() => null)
+    // The host answers at once and closes; a client still sending may see the close instead.
+    if (huge) expect(huge.status).toBe(400)
+    const transcriptAsMedia = await send('POST', '/upload?name=talk.vtt&kind=media', 'WEBVTT\n')
+    expect(JSON.parse(transcriptAsMedia.text).error.message).toMatch(/it looks like a transcript/)
+    expect(storedFiles()).toEqual(before)
+  })
 })

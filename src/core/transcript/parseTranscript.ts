@@ -1,11 +1,10 @@
+import { MAX_TRANSCRIPT_BYTES } from '../../shared/fileKinds'
 import { UserError } from '../errors'
 import { TranscriptError, TranscriptJsonError, type ParsedTranscript } from './parsedTranscript'
 import { parseJsonTranscript } from './parseJsonTranscript'
 import { parsePlainText } from './parsePlainText'
 import { parseSrt } from './parseSrt'
 import { parseWebVtt } from './parseWebVtt'
-
-const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024
 
 // A timing line as SRT writes it, loosely: digits, colons, an arrow. Plain text rarely has one. Only
 // blanks inside a line (never `\s`, which eats line ends too): each line start is then tried once, and a

@@ -1,5 +1,5 @@
 import type { MethodName, RequestOf, ResponseOf } from '../../shared/contract'
-import type { FileKind } from '../../preload/api'
+import { refusalOf, type FileKind } from '../../shared/fileKinds'
 import type { Reply } from '../../shared/result'
 import { VIEW_BASE_HEADER, ViewReceiver } from '../../shared/viewDelta'
 import { fetchHost } from './hostAnswers'
@@ -19,12 +19,21 @@ export interface Platform {
   call<K extends MethodName>(method: K, request: RequestOf<K>): Promise<Reply<ResponseOf<K>>>
   mediaUrl(episodeId: string): string
   peaksUrl(episodeId: string, level: 'full' | 'overview'): string
-  /** Turns a file the user picked or dropped into a handle the core accepts. */
-  adoptFile(file: File): Promise<ChosenFile>
+  /**
+   * Turns a file the user picked or dropped for `kind` into a handle the core accepts; a plainly wrong
+   * file (by its name and size) is refused first, before any of it is uploaded.
+   */
+  adoptFile(file: File, kind: FileKind): Promise<ChosenFile>
   /** Desktop: the native dialog. Browser: null, the page shows a file input instead. */
   chooseFile: ((kind: FileKind) => Promise<ChosenFile | null>) | null
   saveText(fileName: string, text: string): Promise<void>
   onMenuCommand(listener: (command: string, byKey: boolean) => void): () => void
+}
+
+/** Throws, naming why, when a file cannot be what it was picked for (see shared/fileKinds.ts). */
+function refuseWrongFile(file: File, kind: FileKind): void {
+  const refusal = refusalOf(kind, file.name, file.size)
+  if (refusal) throw new Error(refusal)
 }
 
 /** The episode views this window holds; replies carry only what changed since the newest. */
@@ -41,7 +50,8 @@ function desktopPlatform(api: NonNullable<Window['episcore']>): Platform {
     call: async (method, request) => received(await api.call(method, request, views.base())),
     mediaUrl: (id) => `episcore-media://media/${encodeURIComponent(id)}`,
     peaksUrl: (id, level) => `episcore-media://peaks/${encodeURIComponent(id)}?level=${level}`,
-    adoptFile: async (file) => {
+    adoptFile: async (file, kind) => {
+      refuseWrongFile(file, kind)
       const chosen = await api.registerDroppedFile(file)
       if (!chosen) throw new Error(`${file.name} cannot be read`)
       return chosen
@@ -73,8 +83,10 @@ function browserPlatform(): Platform {
     },
     mediaUrl: (id) => `/media/${encodeURIComponent(id)}`,
     peaksUrl: (id, level) => `/peaks/${encodeURIComponent(id)}?level=${level}`,
-    adoptFile: async (file) => {
-      const reply = await fetchHost<ChosenFile>(`/upload?name=${encodeURIComponent(file.name)}`, {
+    adoptFile: async (file, kind) => {
+      refuseWrongFile(file, kind)
+      const query = `name=${encodeURIComponent(file.name)}&kind=${kind}`
+      const reply = await fetchHost<ChosenFile>(`/upload?${query}`, {
         method: 'POST',
         body: file,
       })

@@ -1,9 +1,8 @@
 import { platform, type ChosenFile } from '../platform'
+import { acceptFor } from '../../../shared/fileKinds'
 
 /** The browser's file input, which the keyboard action opens. */
 export const IMPORT_INPUT_ID = 'import-transcript-file'
-
-export const TRANSCRIPT_ACCEPT = '.vtt,.srt,.json,.txt'
 
 /** Picks a transcript file: the native dialog on the desktop, a file input in the browser. */
 export function ImportTranscriptButton(props: {
@@ -34,11 +33,12 @@ export function ImportTranscriptButton(props: {
         type="file"
         hidden
         aria-label="Import transcript"
-        accept={TRANSCRIPT_ACCEPT}
+        accept={acceptFor('transcript')}
         onChange={(e) => {
           const file = e.target.files?.[0]
           e.target.value = ''
-          if (file) platform.adoptFile(file).then(onChosen, (err: Error) => onError(err.message))
+          if (file)
+            platform.adoptFile(file, 'transcript').then(onChosen, (err: Error) => onError(err.message))
         }}
       />
     </label>

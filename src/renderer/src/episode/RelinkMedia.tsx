@@ -1,5 +1,6 @@
 import type { EpisodeView } from '../../../shared/contract'
 import { call, platform, type ChosenFile } from '../platform'
+import { acceptFor } from '../../../shared/fileKinds'
 
 /** Offered when the episode's media file is gone: the analysis stays editable meanwhile. */
 export function RelinkMedia(props: {
@@ -33,10 +34,10 @@ export function RelinkMedia(props: {
           <input
             type="file"
             aria-label="Relink media"
-            accept="audio/*,video/*,.mkv"
+            accept={acceptFor('media')}
             onChange={(e) => {
               const file = e.target.files?.[0]
-              if (file) platform.adoptFile(file).then(relink, (err: Error) => onError(err.message))
+              if (file) platform.adoptFile(file, 'media').then(relink, (err: Error) => onError(err.message))
             }}
           />
         </label>

@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
+import { acceptFor, refusalOf } from '../../../shared/fileKinds'
 import { call, platform, type ChosenFile } from '../platform'
-
-const TRANSCRIPT_NAME = /\.(vtt|srt|json|txt)$/i
 
 function FilePicker(props: {
   kind: 'media' | 'transcript'
@@ -31,10 +30,10 @@ function FilePicker(props: {
         <input
           type="file"
           aria-label={label}
-          accept={kind === 'media' ? 'audio/*,video/*,.mkv' : '.vtt,.srt,.json,.txt'}
+          accept={acceptFor(kind)}
           onChange={(e) => {
             const file = e.target.files?.[0]
-            if (file) platform.adoptFile(file).then(onChosen, (err: Error) => onError(err.message))
+            if (file) platform.adoptFile(file, kind).then(onChosen, (err: Error) => onError(err.message))
           }}
         />
       )}
@@ -59,8 +58,8 @@ export function NewEpisodeForm(props: {
 
   useEffect(() => {
     for (const file of props.dropped) {
-      const isTranscript = TRANSCRIPT_NAME.test(file.name)
-      platform.adoptFile(file).then(
+      const isTranscript = refusalOf('transcript', file.name, 0) === null
+      platform.adoptFile(file, isTranscript ? 'transcript' : 'media').then(
         (chosen) => (isTranscript ? setTranscript(chosen) : setMedia(chosen)),
         (e: Error) => setError(e.message),
       )

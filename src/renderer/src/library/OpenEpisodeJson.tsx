@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { platform, type ChosenFile } from '../platform'
 import { useMenuCommand } from '../useMenuCommand'
+import { acceptFor } from '../../../shared/fileKinds'
 
 type Outcome =
   | { kind: 'idle' }
@@ -49,7 +50,7 @@ export function useEpisodeJsonOpener(onOpen: (id: string) => void): EpisodeJsonO
     open,
     load,
     adopt: (file) =>
-      platform.adoptFile(file).then(
+      platform.adoptFile(file, 'episode').then(
         (chosen) => load(chosen, false),
         (e: Error) => refuse(e.message),
       ),
@@ -69,7 +70,7 @@ export function OpenEpisodeJsonButton({ opener }: { opener: EpisodeJsonOpener })
       <input
         type="file"
         aria-label="Open episode JSON"
-        accept=".json,application/json"
+        accept={acceptFor('episode')}
         disabled={busy}
         onChange={(e) => {
           const file = e.target.files?.[0]
