@@ -24,7 +24,23 @@ const episodeId = z.string().min(1).max(64)
 /** Curried so that the request schema's type is inferred while the response type is named. */
 const method =
   <Res>() =>
-  <Req extends z.ZodType>(request: Req) => ({ request, response: undefined as unknown as Res })
+  <Req extends z.ZodType>(request: Req) => ({
+    request,
+    response: undefined as unknown as Res,
+    edits: false as const,
+  })
+
+/**
+ * A method that changes the episode: every one answers `{ view, ...more }`, the episode as it now is, so
+ * the window redraws from the one reply and nothing has to guess where a reply keeps its view.
+ */
+const edit =
+  <More extends object = object>() =>
+  <Req extends z.ZodType>(request: Req) => ({
+    request,
+    response: undefined as unknown as { view: EpisodeView } & More,
+    edits: true as const,
+  })
 
 export interface EpisodeSummary {
   id: string
@@ -217,7 +233,7 @@ const longText = z.string().trim().max(20_000)
 
 /** Edits of the analysis: each is one command, one transaction and one undo step. */
 const EDIT_METHODS = {
-  'statements.create': method<{ view: EpisodeView; statementId: string }>()(
+  'statements.create': edit<{ statementId: string }>()(
     z.strictObject({
       id: episodeId,
       start: seconds,
@@ -226,7 +242,7 @@ const EDIT_METHODS = {
       quote: longText.optional(),
     }),
   ),
-  'statements.update': method<EpisodeView>()(
+  'statements.update': edit()(
     z.strictObject({
       id: episodeId,
       statementId: itemId,
@@ -241,23 +257,21 @@ const EDIT_METHODS = {
         .partial(),
     }),
   ),
-  'statements.delete': method<EpisodeView>()(z.strictObject({ id: episodeId, statementId: itemId })),
-  'chapters.split': method<{ view: EpisodeView; chapterId: string }>()(
-    z.strictObject({ id: episodeId, at: seconds }),
-  ),
-  'chapters.moveBoundary': method<EpisodeView>()(
+  'statements.delete': edit()(z.strictObject({ id: episodeId, statementId: itemId })),
+  'chapters.split': edit<{ chapterId: string }>()(z.strictObject({ id: episodeId, at: seconds })),
+  'chapters.moveBoundary': edit()(
     z.strictObject({ id: episodeId, chapterId: itemId, edge: z.enum(['start', 'end']), at: seconds }),
   ),
-  'chapters.mergeNext': method<EpisodeView>()(z.strictObject({ id: episodeId, chapterId: itemId })),
-  'chapters.update': method<EpisodeView>()(
+  'chapters.mergeNext': edit()(z.strictObject({ id: episodeId, chapterId: itemId })),
+  'chapters.update': edit()(
     z.strictObject({
       id: episodeId,
       chapterId: itemId,
       patch: z.strictObject({ title: shortText, why: longText }).partial(),
     }),
   ),
-  'chapters.delete': method<EpisodeView>()(z.strictObject({ id: episodeId, chapterId: itemId })),
-  'scores.set': method<EpisodeView>()(
+  'chapters.delete': edit()(z.strictObject({ id: episodeId, chapterId: itemId })),
+  'scores.set': edit()(
     z.strictObject({
       id: episodeId,
       chapterId: itemId,
@@ -266,7 +280,7 @@ const EDIT_METHODS = {
       reasoning: longText.optional(),
     }),
   ),
-  'rubric.add': method<EpisodeView>()(
+  'rubric.add': edit()(
     z.strictObject({
       id: episodeId,
       label: z.string().trim().min(1, 'a dimension needs a label').max(200),
@@ -275,7 +289,7 @@ const EDIT_METHODS = {
       highlightLabel: shortText.optional(),
     }),
   ),
-  'rubric.update': method<EpisodeView>()(
+  'rubric.update': edit()(
     z.strictObject({
       id: episodeId,
       key: dimensionKeySchema,
@@ -288,13 +302,13 @@ const EDIT_METHODS = {
         .partial(),
     }),
   ),
-  'rubric.move': method<EpisodeView>()(
+  'rubric.move': edit()(
     z.strictObject({ id: episodeId, key: dimensionKeySchema, to: z.number().int().min(0).max(1000) }),
   ),
-  'rubric.remove': method<EpisodeView>()(z.strictObject({ id: episodeId, key: dimensionKeySchema })),
+  'rubric.remove': edit()(z.strictObject({ id: episodeId, key: dimensionKeySchema })),
   /** Not an edit of the episode: the rubric new episodes start with. */
   'rubric.saveDefault': method<{ dimensions: number }>()(byId),
-  'highlights.set': method<EpisodeView>()(
+  'highlights.set': edit()(
     z.strictObject({
       id: episodeId,
       dimension: dimensionKeySchema,
@@ -303,15 +317,15 @@ const EDIT_METHODS = {
       description: longText.optional(),
     }),
   ),
-  'highlights.update': method<EpisodeView>()(
+  'highlights.update': edit()(
     z.strictObject({
       id: episodeId,
       highlightId: itemId,
       patch: z.strictObject({ time: seconds, title: shortText, description: longText }).partial(),
     }),
   ),
-  'highlights.delete': method<EpisodeView>()(z.strictObject({ id: episodeId, highlightId: itemId })),
-  'participants.add': method<EpisodeView>()(
+  'highlights.delete': edit()(z.strictObject({ id: episodeId, highlightId: itemId })),
+  'participants.add': edit()(
     z.strictObject({
       id: episodeId,
       name: z.string().trim().min(1, 'a participant needs a name').max(200),
@@ -319,7 +333,7 @@ const EDIT_METHODS = {
       affiliation: shortText.nullable().optional(),
     }),
   ),
-  'participants.update': method<EpisodeView>()(
+  'participants.update': edit()(
     z.strictObject({
       id: episodeId,
       participantId: itemId,
@@ -332,7 +346,7 @@ const EDIT_METHODS = {
         .partial(),
     }),
   ),
-  'participants.remove': method<EpisodeView>()(z.strictObject({ id: episodeId, participantId: itemId })),
+  'participants.remove': edit()(z.strictObject({ id: episodeId, participantId: itemId })),
 }
 
 export const contract = {
@@ -347,26 +361,24 @@ export const contract = {
     }),
   ),
   'episodes.open': method<EpisodeView>()(byId),
-  'episodes.update': method<EpisodeView>()(z.strictObject({ id: episodeId, patch: episodePatchSchema })),
+  'episodes.update': edit()(z.strictObject({ id: episodeId, patch: episodePatchSchema })),
   'episodes.export': method<{ fileName: string; json: string }>()(byId),
   /** Loads episode JSON v1 (a machine's analysis, or an export); refused with `conflict` when the id exists. */
   'episodes.load': method<{ id: string; replaced: boolean }>()(
     z.strictObject({ file: fileRefSchema, replace: z.boolean().optional() }),
   ),
   /** Episode JSON or a publishing format; `final` refuses, listing why, while the analysis is not finished. */
-  'episodes.exportAs': method<{ fileName: string; text: string }>()(
+  'episodes.exportAs': edit<{ fileName: string; text: string }>()(
     z.strictObject({ id: episodeId, format: publishFormatSchema, final: z.boolean().optional() }),
   ),
-  'episodes.relinkMedia': method<{ view: EpisodeView; sameContent: boolean }>()(
+  'episodes.relinkMedia': edit<{ sameContent: boolean }>()(
     z.strictObject({ id: episodeId, media: fileRefSchema }),
   ),
   'media.peaks': method<PeaksStatus>()(z.strictObject({ id: episodeId, restart: z.boolean().optional() })),
   'media.cancelPeaks': method<PeaksStatus>()(byId),
   'transcript.get': method<TranscriptView>()(byId),
-  'transcript.import': method<{ view: EpisodeView; segments: number }>()(
-    z.strictObject({ id: episodeId, file: fileRefSchema }),
-  ),
-  'transcript.editSegment': method<EpisodeView>()(
+  'transcript.import': edit<{ segments: number }>()(z.strictObject({ id: episodeId, file: fileRefSchema })),
+  'transcript.editSegment': edit()(
     z.strictObject({
       id: episodeId,
       segmentId: z.string().min(1).max(64),
@@ -376,19 +388,19 @@ export const contract = {
   'transcript.export': method<{ fileName: string; text: string }>()(
     z.strictObject({ id: episodeId, format: transcriptExportFormatSchema }),
   ),
-  'participants.mapSpeakers': method<EpisodeView>()(
+  'participants.mapSpeakers': edit()(
     z.strictObject({ id: episodeId, speakers: z.array(speakerMappingSchema).max(1000) }),
   ),
   ...EDIT_METHODS,
-  'review.accept': method<EpisodeView>()(
+  'review.accept': edit()(
     z.strictObject({ id: episodeId, kind: reviewKindSchema, itemId: z.string().min(1).max(64) }),
   ),
-  'review.reject': method<EpisodeView>()(
+  'review.reject': edit()(
     z.strictObject({ id: episodeId, kind: reviewKindSchema, itemId: z.string().min(1).max(64) }),
   ),
   'review.report': method<ReviewReport>()(byId),
-  'history.undo': method<EpisodeView>()(byId),
-  'history.redo': method<EpisodeView>()(byId),
+  'history.undo': edit()(byId),
+  'history.redo': edit()(byId),
   /** The database's backups, newest first; answered even when the database itself is damaged. */
   'backups.list': method<BackupInfo[]>()(z.strictObject({})),
   /** Replaces the database with a listed backup, keeping the replaced one aside. */
@@ -410,3 +422,9 @@ export type ParsedRequestOf<K extends MethodName> = z.output<Contract[K]['reques
 export type ResponseOf<K extends MethodName> = Contract[K]['response']
 
 export const isMethodName = (name: string): name is MethodName => Object.hasOwn(contract, name)
+
+/** The methods whose reply is `{ view, ... }`: the edits, and the exports, which may make an episode final. */
+export type EditMethod = { [K in MethodName]: Contract[K]['edits'] extends true ? K : never }[MethodName]
+
+export const answersWithView = (name: string): name is EditMethod =>
+  isMethodName(name) && contract[name].edits

@@ -1,5 +1,6 @@
 import type { Db } from '../db/openDatabase'
 import { episodeRow } from '../episodes/episodeQueries'
+import { scoreValueProblem } from '../../shared/scoreScale'
 import { UserError } from '../errors'
 import { readRow } from '../history/rowWriter'
 import { analysisEdit, changedColumns, markEdited } from './analysisEdit'
@@ -23,11 +24,8 @@ export function setScore(
   chapterRow(db, episodeId, chapterId)
   const { label } = dimensionRow(db, episodeId, dimension)
   const { value, reasoning } = input
-  if (value !== null && value !== undefined) {
-    if (!Number.isInteger(value)) throw new UserError('invalid-input', `score ${value} is not a whole number`)
-    if (value < min || value > max)
-      throw new UserError('invalid-input', `score ${value} is outside the scale ${min}-${max}`)
-  }
+  const problem = value === null || value === undefined ? null : scoreValueProblem(value, { min, max })
+  if (problem) throw new UserError('invalid-input', problem)
   const key = { episode_id: episodeId, chapter_id: chapterId, dimension_key: dimension }
   const before = readRow(db, 'scores', key)
   const wanted = {

@@ -18,7 +18,7 @@ import { viewOf, type Edit, type EditorPanelProps, type Selection } from './edit
 import { HighlightPicker } from './highlights/HighlightPicker'
 import { MakeStatementFromSelection } from './statements/MakeStatementFromSelection'
 import { reviewItemOf } from './review/reviewItemOf'
-import { nextInQueue, reviewQueue } from '../../../shared/reviewQueue'
+import { nextInQueue, reviewQueue } from './review/reviewQueue'
 import { PLAYBACK_RATES } from './playbackRates'
 import { RelinkMedia } from './RelinkMedia'
 import { seekMedia, setPlaybackRate } from './mediaControl'

@@ -19,12 +19,6 @@ export interface EditorPanelProps {
   edit: Edit
   selection: Selection
   select: (selection: Selection) => void
-}
-
-/** The view an edit's answer carries, whether it is the view itself or wraps it. */
-export function viewOf(result: unknown): EpisodeView | null {
-  if (typeof result !== 'object' || result === null) return null
-  if ('summary' in result && 'history' in result) return result as EpisodeView
-  if ('view' in result) return viewOf((result as { view: unknown }).view)
-  return null
+  /** Counts refused edits; a field keyed by it returns to the saved value after a refusal. */
+  refusals: number
 }

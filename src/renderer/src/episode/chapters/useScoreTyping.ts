@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { SCORE_DIGIT_WAIT_MS, typeScoreDigit } from '../../../../shared/scoreEntry'
+import { SCORE_DIGIT_WAIT_MS, typeScoreDigit } from './scoreEntry'
 
 export interface ScoreCellAddress {
   chapterId: string

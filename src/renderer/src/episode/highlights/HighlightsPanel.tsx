@@ -1,5 +1,5 @@
 import { chapterAt } from '../../../../shared/chapterAt'
-import { suggestHighlight } from '../../../../shared/highlightSuggestion'
+import { suggestHighlight } from './highlightSuggestion'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { HighlightRow } from './HighlightRow'
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { ChapterView, ReviewReport } from '../../../../shared/contract'
-import { reviewQueue } from '../../../../shared/reviewQueue'
+import { reviewQueue } from './reviewQueue'
 import { call } from '../../platform'
 import type { EditorPanelProps } from '../editorPanelProps'
 

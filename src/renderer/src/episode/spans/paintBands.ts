@@ -1,7 +1,7 @@
-import { edgesInWindow, type ChapterEdge } from '../../../../shared/chapterEdges'
+import { edgesInWindow, type ChapterEdge } from './chapterEdges'
 import type { ChapterView, StatementView } from '../../../../shared/contract'
-import { eachInWindow, type SpanLane, type SpanLayout, type TimeSpan } from '../../../../shared/spanGeometry'
-import type { HighlightMark } from '../../../../shared/highlightMarks'
+import { eachInWindow, type SpanLane, type SpanLayout, type TimeSpan } from './spanGeometry'
+import type { HighlightMark } from '../highlights/highlightMarks'
 import type { SpanPreview } from './spanPreview'
 import { BANDS, FLAG, laneTop } from './waveformBands'
 
