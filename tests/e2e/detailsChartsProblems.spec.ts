@@ -186,7 +186,7 @@ test('charts: scores per chapter with their reasoning, averages and the speaking
 
   // A click goes to the chapter: the playhead moves to its start and the chapter is selected.
   await point(second, 'guestDisagreement').click()
-  await expect(playhead(page)).toHaveText('0:10')
+  await expect(playhead(page)).toHaveText('0:10.0')
   await expect(point(second, 'guestTeaching')).toHaveClass(/selected/)
   await expect(point(first, 'guestTeaching')).not.toHaveClass(/selected/)
 
@@ -233,7 +233,7 @@ test('problems: a score without reasoning is listed, goes to its chapter, and le
   await expect(problem).toHaveText(/^0:10 .*has no reasoning/)
 
   await problem.click()
-  await expect(playhead(page)).toHaveText('0:10')
+  await expect(playhead(page)).toHaveText('0:10.0')
   await expect(problem).toHaveAttribute('aria-current', 'true')
   await openTab(page, /^Chapters/)
   await expect(chapterRows(page).nth(1)).toHaveClass(/selected/)

@@ -31,11 +31,11 @@ test('a machine analysis is loaded, triaged from the keyboard (N, A, X), compare
   await expect(comparison.locator('[data-dimension="guestTeaching"]')).toContainText('7')
   await page.keyboard.press('a') // accepted; on to the statement at 0:05
   await expect(progress).toContainText('4 left')
-  await expect(playhead).toHaveText('0:05')
+  await expect(playhead).toHaveText('0:05.0')
   await page.keyboard.press('x') // the statement is rejected; on to the second chapter
   await expect(progress).toContainText('3 left')
   await expect(page.getByRole('tab', { name: /^Statements/ })).toContainText('0')
-  await expect(playhead).toHaveText('3:20')
+  await expect(playhead).toHaveText('3:20.0')
   await page.keyboard.press('a')
   await page.keyboard.press('a')
   await expect(progress).toContainText('1 left')

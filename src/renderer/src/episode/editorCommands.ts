@@ -1,18 +1,17 @@
 import type { CommandHandler, CommandHandlers } from '../commands/commandRegistry'
+import type { EpisodeView } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
 import type { EditorContext } from './editorContext'
 import { ZOOM_STEP } from './waveformZoom'
 
-type Handler = CommandHandler<EditorContext>
+type Handler = CommandHandler<EditorContext, EpisodeView>
 
 const selectedStatement = (c: EditorContext): EditorContext['view']['statements'][number] | null =>
   c.selection?.kind === 'statement' ? (c.view.statements.find((s) => s.id === c.selection?.id) ?? null) : null
 
-const seekBy =
-  (seconds: number): Handler =>
-  ({
-    perform: (c) => c.playback.seek(c.playback.now() + seconds),
-  })
+const seekBy = (seconds: number): Handler => ({
+  perform: (c) => c.playback.seek(c.playback.now() + seconds),
+})
 
 const exporting = (choice: Parameters<EditorContext['exportAs']>[0]): Handler => ({
   perform: (c) => c.exportAs(choice),
@@ -40,7 +39,7 @@ const edgeToPlayhead = (edge: 'start' | 'end'): Handler => ({
  * What every editor command does, by its declared id (src/shared/commands.ts has its label and keys).
  * The keys, the native menu, the toolbar and the shortcut sheet all dispatch through this map.
  */
-export const EDITOR_COMMANDS: CommandHandlers<EditorContext> = {
+export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
   'playback.toggle': { perform: (c) => c.playback.togglePlay() },
   'playback.goTo': { perform: (c) => c.open('goTo') },
   'seek.back': seekBy(-5),
@@ -67,17 +66,18 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext> = {
           end: Math.min(duration, statement.end + 1),
           once: true,
         })
-      const chapter = c.selection?.kind === 'chapter' ? c.view.chapters.find((ch) => ch.id === c.selection?.id) : null
+      const chapter =
+        c.selection?.kind === 'chapter' ? c.view.chapters.find((ch) => ch.id === c.selection?.id) : null
       if (!chapter) return c.notify('Select a statement or a chapter to audition its edge')
       const edge = chapter.start > 0 ? chapter.start : chapter.end
       c.playback.playSpan({ start: Math.max(0, edge - 1), end: Math.min(duration, edge + 1), once: true })
     },
   },
-  'zoom.in': { perform: (c) => c.waveform?.zoomBy(ZOOM_STEP) },
-  'zoom.out': { perform: (c) => c.waveform?.zoomBy(1 / ZOOM_STEP) },
-  'transcript.search': { perform: (c) => c.transcript?.focusSearch() },
-  'transcript.nextMatch': { perform: (c) => c.transcript?.stepMatch(1) },
-  'transcript.previousMatch': { perform: (c) => c.transcript?.stepMatch(-1) },
+  'zoom.in': { perform: (c) => c.waveform.current?.zoomBy(ZOOM_STEP) },
+  'zoom.out': { perform: (c) => c.waveform.current?.zoomBy(1 / ZOOM_STEP) },
+  'transcript.search': { perform: (c) => c.transcript.current?.focusSearch() },
+  'transcript.nextMatch': { perform: (c) => c.transcript.current?.stepMatch(1) },
+  'transcript.previousMatch': { perform: (c) => c.transcript.current?.stepMatch(-1) },
   'selection.clear': {
     perform: (c) => {
       c.select(null)
@@ -87,12 +87,12 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext> = {
   },
   'edit.undo': {
     enabled: (c) => c.view.history.canUndo,
-    label: (c) => (c.view.history.undoLabel ? `Undo ${c.view.history.undoLabel}` : 'Undo'),
+    label: (view) => (view.history.undoLabel ? `Undo ${view.history.undoLabel}` : 'Undo'),
     perform: (c) => void c.edit('history.undo', { id: c.id }),
   },
   'edit.redo': {
     enabled: (c) => c.view.history.canRedo,
-    label: (c) => (c.view.history.redoLabel ? `Redo ${c.view.history.redoLabel}` : 'Redo'),
+    label: (view) => (view.history.redoLabel ? `Redo ${view.history.redoLabel}` : 'Redo'),
     perform: (c) => void c.edit('history.redo', { id: c.id }),
   },
   // `[` and `]` only ever make a new statement; moving an existing one's edge is Shift+[ / Shift+].
@@ -125,7 +125,8 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext> = {
   'selection.delete': {
     perform: (c) => {
       const { selection } = c
-      if (selection?.kind === 'statement') void c.edit('statements.delete', { id: c.id, statementId: selection.id })
+      if (selection?.kind === 'statement')
+        void c.edit('statements.delete', { id: c.id, statementId: selection.id })
       else if (selection?.kind === 'highlight')
         void c.edit('highlights.delete', { id: c.id, highlightId: selection.id })
       c.select(null)
@@ -139,17 +140,24 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext> = {
   },
   'chapter.mergeNext': {
     perform: (c) => {
-      if (c.selection?.kind === 'chapter') void c.edit('chapters.mergeNext', { id: c.id, chapterId: c.selection.id })
+      if (c.selection?.kind === 'chapter')
+        void c.edit('chapters.mergeNext', { id: c.id, chapterId: c.selection.id })
       else c.notify('Select a chapter to merge it with the next')
     },
   },
   'highlight.set': { perform: (c) => c.open('highlight') },
   'review.next': { perform: (c) => void (c.review.next() || c.notify('Nothing left to review')) },
   'review.accept': {
-    perform: (c) => void (c.review.decide('review.accept') || c.notify('Select an item first (N goes to the next unreviewed)')),
+    perform: (c) =>
+      void (
+        c.review.decide('review.accept') || c.notify('Select an item first (N goes to the next unreviewed)')
+      ),
   },
   'review.reject': {
-    perform: (c) => void (c.review.decide('review.reject') || c.notify('Select an item first (N goes to the next unreviewed)')),
+    perform: (c) =>
+      void (
+        c.review.decide('review.reject') || c.notify('Select an item first (N goes to the next unreviewed)')
+      ),
   },
   'file.importTranscript': { perform: (c) => c.importTranscript() },
   'file.export': exporting('episode'),

@@ -7,7 +7,7 @@ import type { TranscriptPanelHandle } from './transcript/TranscriptPanel'
 import type { WaveformController } from './Waveform'
 
 /** The episode screen's dialogs a command can open. */
-export type EditorDialog = 'shortcuts' | 'highlight' | 'goTo' | 'publishProblems'
+export type EditorDialog = 'shortcuts' | 'highlight' | 'goTo' | 'speakers'
 
 /**
  * What a command is given when it runs: the episode screen as it is at that moment. Commands read it
@@ -28,8 +28,8 @@ export interface EditorContext {
   /** Where `[` marked a new statement to start, until `]` makes it (or Escape drops it). */
   pendingStart: number | null
   setPendingStart: (at: number | null) => void
-  waveform: WaveformController | null
-  transcript: TranscriptPanelHandle | null
+  waveform: React.RefObject<WaveformController | null>
+  transcript: React.RefObject<TranscriptPanelHandle | null>
   open: (dialog: EditorDialog) => void
   exportAs: (choice: ExportChoice) => void
   importTranscript: () => void

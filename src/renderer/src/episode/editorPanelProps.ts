@@ -7,8 +7,15 @@ export type Selection =
   | { kind: 'highlight'; id: string }
   | null
 
-/** Runs one edit through the contract; the screen shows its new view. Resolves null when it failed. */
-export type Edit = <K extends MethodName>(method: K, request: RequestOf<K>) => Promise<ResponseOf<K> | null>
+/**
+ * Runs one edit through the contract; the screen shows its new view. Resolves null when it was refused,
+ * which the screen reports in words unless `onRefused` takes the refusal.
+ */
+export type Edit = <K extends MethodName>(
+  method: K,
+  request: RequestOf<K>,
+  options?: { onRefused?: (message: string) => void },
+) => Promise<ResponseOf<K> | null>
 
 /** What every editor panel gets from the episode screen. */
 export interface EditorPanelProps {

@@ -37,18 +37,26 @@ export function useEpisodeView(id: string): EpisodeViewState {
     call('episodes.open', { id }).then(setView, (e: Error) => setError(e.message))
   }, [id])
   const reportError = useCallback((message: string) => setError(message), [])
-  const edit: Edit = useCallback(async <K extends MethodName>(method: K, request: RequestOf<K>) => {
-    try {
-      const result: ResponseOf<K> = await call(method, request)
-      // The contract says which replies carry the view: nothing is guessed from a reply's keys.
-      if (answersWithView(method)) setView((result as { view: EpisodeView }).view)
-      setError(null)
-      return result
-    } catch (e) {
-      setError(refusalInWords((e as Error).message))
-      setRefusals((n) => n + 1)
-      return null
-    }
-  }, [])
+  const edit: Edit = useCallback(
+    async <K extends MethodName>(
+      method: K,
+      request: RequestOf<K>,
+      options?: { onRefused?: (message: string) => void },
+    ) => {
+      try {
+        const result: ResponseOf<K> = await call(method, request)
+        // The contract says which replies carry the view: nothing is guessed from a reply's keys.
+        if (answersWithView(method)) setView((result as { view: EpisodeView }).view)
+        setError(null)
+        return result
+      } catch (e) {
+        setRefusals((n) => n + 1)
+        if (options?.onRefused) options.onRefused((e as Error).message)
+        else setError(refusalInWords((e as Error).message))
+        return null
+      }
+    },
+    [],
+  )
   return { view, setView, error, reportError, notice, setNotice, edit, refusals }
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { call, platform } from '../platform'
+import { platform } from '../platform'
 import type { Edit } from './editorPanelProps'
 import { exportFile, isReadExport, type ExportChoice } from './exportFile'
 
@@ -10,20 +10,28 @@ import { exportFile, isReadExport, type ExportChoice } from './exportFile'
 export function useExports(
   id: string,
   edit: Edit,
-  report: { notify: (notice: string) => void; error: (message: string) => void },
+  report: {
+    notify: (notice: string) => void
+    error: (message: string) => void
+    /** Publishing was refused: the screen lists what blocks it. */
+    refused: (message: string) => void
+  },
 ): (choice: ExportChoice) => Promise<boolean> {
-  const { notify, error } = report
+  const { notify, error, refused } = report
   return useCallback(
     async (choice: ExportChoice) => {
       try {
-        const file =
-          isReadExport(choice)
-            ? await exportFile(id, choice)
-            : await edit('episodes.exportAs', {
+        const file = isReadExport(choice)
+          ? await exportFile(id, choice)
+          : await edit(
+              'episodes.exportAs',
+              {
                 id,
                 format: choice === 'publish' ? 'episode' : choice,
                 ...(choice === 'publish' && { final: true }),
-              })
+              },
+              choice === 'publish' ? { onRefused: refused } : undefined,
+            )
         if (!file) return false
         await platform.saveText(file.fileName, file.text)
         notify(`${choice === 'publish' ? 'Published' : 'Exported'} ${file.fileName}`)
@@ -33,6 +41,6 @@ export function useExports(
         return false
       }
     },
-    [id, edit, notify, error],
+    [id, edit, notify, error, refused],
   )
 }

@@ -97,11 +97,7 @@ export function usePlayback(duration: number, onError: (message: string) => void
     },
     [media, seek],
   )
-  const timeRef = useRef(time)
-  useEffect(() => {
-    timeRef.current = time
-  }, [time])
-  const now = useCallback(() => media?.currentTime ?? timeRef.current, [media])
+  const now = useCallback(() => media?.currentTime ?? time, [media, time])
   return {
     media,
     setMedia,
