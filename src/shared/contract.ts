@@ -19,6 +19,9 @@ import { SOURCE_URL_PATTERN } from './sourceUrl'
 /** An opaque handle to a file the user chose; the renderer never names a path itself. */
 export const fileRefSchema = z.string().regex(/^file-[0-9a-f]{32}$/, 'not a file handle')
 
+/** A handle to a file the user named to be written (the CLI's `--out`); only a shell can make one. */
+export const outputRefSchema = z.string().regex(/^out-[0-9a-f]{32}$/, 'not an output file handle')
+
 const episodeId = z.string().min(1).max(64)
 
 /** Curried so that the request schema's type is inferred while the response type is named. */
@@ -369,7 +372,13 @@ export const contract = {
   ),
   /** Episode JSON or a publishing format; `final` refuses, listing why, while the analysis is not finished. */
   'episodes.exportAs': edit<{ fileName: string; text: string }>()(
-    z.strictObject({ id: episodeId, format: publishFormatSchema, final: z.boolean().optional() }),
+    z.strictObject({
+      id: episodeId,
+      format: publishFormatSchema,
+      final: z.boolean().optional(),
+      /** Written before the episode becomes final, so a file that cannot be written leaves it as it was. */
+      saveTo: outputRefSchema.optional(),
+    }),
   ),
   'episodes.relinkMedia': edit<{ sameContent: boolean }>()(
     z.strictObject({ id: episodeId, media: fileRefSchema }),

@@ -38,6 +38,7 @@ import { exportTranscript } from '../transcript/exportTranscript'
 import { importTranscript } from '../transcript/importTranscript'
 import { transcriptView } from '../transcript/transcriptQueries'
 import type { FileRefs } from './fileRefs'
+import { writeAtomically } from './writeAtomically'
 
 export type Handlers = {
   [K in MethodName]: (request: ParsedRequestOf<K>) => ResponseOf<K> | Promise<ResponseOf<K>>
@@ -118,7 +119,13 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
       return { fileName: exportFileName(doc), json: episodeJsonText(doc) }
     },
     // A final export makes the episode final (an edit Undo takes back): the view says so.
-    'episodes.exportAs': editedWith((r) => publishEpisode(db, r.id, r.format, { final: r.final ?? false })),
+    'episodes.exportAs': editedWith((r) => {
+      const saveTo = r.saveTo === undefined ? undefined : files.resolveOutput(r.saveTo)
+      return publishEpisode(db, r.id, r.format, {
+        final: r.final ?? false,
+        ...(saveTo !== undefined && { deliver: ({ text }) => writeAtomically(saveTo, text) }),
+      })
+    }),
     'episodes.load': (r) => loadEpisodeFile(db, files.resolve(r.file), { replace: r.replace ?? false }),
     'episodes.relinkMedia': async (r) => {
       const { sameContent } = await relinkMedia(db, r.id, files.resolve(r.media))
