@@ -15,6 +15,7 @@ import {
   type SpeakingBalance,
 } from './episodeFormat'
 import { SOURCE_URL_PATTERN } from './sourceUrl'
+import { TEXT_LIMITS, tooLong } from './textLimits'
 
 /** An opaque handle to a file the user chose; the renderer never names a path itself. */
 export const fileRefSchema = z.string().regex(/^file-[0-9a-f]{32}$/, 'not a file handle')
@@ -159,7 +160,11 @@ export const speakerMappingSchema = z.strictObject({
   to: z.discriminatedUnion('kind', [
     z.strictObject({
       kind: z.literal('self'),
-      name: z.string().trim().min(1, 'a speaker needs a name').max(200),
+      name: z
+        .string()
+        .trim()
+        .min(1, 'a speaker needs a name')
+        .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
       role: roleSchema,
     }),
     z.strictObject({ kind: z.literal('participant'), participantId }),
@@ -214,16 +219,16 @@ export interface RestoreOutcome {
 
 export const episodePatchSchema = z
   .strictObject({
-    title: z.string().trim().min(1, 'a title is needed').max(500),
-    show: z.string().trim().max(200),
+    title: z.string().trim().min(1, 'a title is needed').max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short)),
+    show: z.string().trim().max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
     publishedOn: z.iso.date().nullable(),
     sourceUrl: z
       .string()
       .trim()
-      .max(2000)
+      .max(TEXT_LIMITS.url, tooLong(TEXT_LIMITS.url))
       .refine((u) => SOURCE_URL_PATTERN.test(u), 'a source URL starts with http:// or https://')
       .nullable(),
-    summary: z.string().trim().max(20_000),
+    summary: z.string().trim().max(TEXT_LIMITS.long, tooLong(TEXT_LIMITS.long)),
   })
   .partial()
 
@@ -231,8 +236,8 @@ const byId = z.strictObject({ id: episodeId })
 
 const itemId = z.string().min(1).max(64)
 const seconds = z.number().finite().min(0).max(1_000_000)
-const shortText = z.string().trim().max(500)
-const longText = z.string().trim().max(20_000)
+const shortText = z.string().trim().max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short))
+const longText = z.string().trim().max(TEXT_LIMITS.long, tooLong(TEXT_LIMITS.long))
 
 /** Edits of the analysis: each is one command, one transaction and one undo step. */
 const EDIT_METHODS = {
@@ -286,7 +291,11 @@ const EDIT_METHODS = {
   'rubric.add': edit()(
     z.strictObject({
       id: episodeId,
-      label: z.string().trim().min(1, 'a dimension needs a label').max(200),
+      label: z
+        .string()
+        .trim()
+        .min(1, 'a dimension needs a label')
+        .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
       key: dimensionKeySchema.max(64).optional(),
       description: longText.optional(),
       highlightLabel: shortText.optional(),
@@ -298,7 +307,11 @@ const EDIT_METHODS = {
       key: dimensionKeySchema,
       patch: z
         .strictObject({
-          label: z.string().trim().min(1, 'a dimension needs a label').max(200),
+          label: z
+            .string()
+            .trim()
+            .min(1, 'a dimension needs a label')
+            .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
           description: longText,
           highlightLabel: shortText,
         })
@@ -331,7 +344,11 @@ const EDIT_METHODS = {
   'participants.add': edit()(
     z.strictObject({
       id: episodeId,
-      name: z.string().trim().min(1, 'a participant needs a name').max(200),
+      name: z
+        .string()
+        .trim()
+        .min(1, 'a participant needs a name')
+        .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
       role: roleSchema,
       affiliation: shortText.nullable().optional(),
     }),
@@ -342,7 +359,11 @@ const EDIT_METHODS = {
       participantId: itemId,
       patch: z
         .strictObject({
-          name: z.string().trim().min(1, 'a participant needs a name').max(200),
+          name: z
+            .string()
+            .trim()
+            .min(1, 'a participant needs a name')
+            .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
           role: roleSchema,
           affiliation: shortText.nullable(),
         })
@@ -358,8 +379,8 @@ export const contract = {
     z.strictObject({
       media: fileRefSchema,
       transcript: fileRefSchema.optional(),
-      title: z.string().trim().max(500).optional(),
-      show: z.string().trim().max(200).optional(),
+      title: z.string().trim().max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short)).optional(),
+      show: z.string().trim().max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)).optional(),
       publishedOn: z.iso.date().optional(),
     }),
   ),

@@ -21,7 +21,7 @@ test('a machine analysis is loaded, triaged from the keyboard (N, A, X), compare
   // Publishing now is refused, naming what is unreviewed.
   await page.getByRole('button', { name: 'Publish…' }).click()
   const refusal = page.getByRole('dialog')
-  await expect(refusal).toContainText('/chapters/0/status')
+  await expect(refusal).toContainText(/chapter “Why multi-agent.*is not reviewed yet/)
   await refusal.getByRole('button', { name: /close/i }).click()
 
   const playhead = page.getByRole('status', { name: 'Playhead' })

@@ -17,7 +17,9 @@ export function matchesShortcut(spec: string, event: KeyboardEvent): boolean {
   if (/^[a-z]$/i.test(chord.key))
     return event.key.toLowerCase() === chord.key.toLowerCase() && chord.shift === event.shiftKey
   if (chord.key.length === 1 && chord.key !== ' ') {
-    if (!chord.shift) return event.key === chord.key
+    // Shift on the symbol's own key is the shifted command (Shift+[), not this one.
+    if (!chord.shift)
+      return event.key === chord.key && !(event.shiftKey && event.code === SYMBOL_CODES[chord.key])
     return event.shiftKey && (event.key === chord.key || event.code === SYMBOL_CODES[chord.key])
   }
   if (chord.shift !== event.shiftKey && chord.key !== ' ') return false

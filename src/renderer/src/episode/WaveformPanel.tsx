@@ -169,7 +169,7 @@ export function WaveformPanel(props: {
   }
   if (!pyramid) return <section className="waveform" aria-label="Waveform" data-state="computing" />
   return (
-    <section className="waveform" aria-label="Waveform" data-state="ready">
+    <section className="waveform" aria-label="Waveform" data-state="ready" tabIndex={-1}>
       <div
         className="waveform-stack"
         ref={setStack}

@@ -2,6 +2,7 @@ import type { CommandHandler, CommandHandlers } from '../commands/commandRegistr
 import type { EpisodeView } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
 import type { EditorContext } from './editorContext'
+import { focusStatementTitle } from './statements/focusStatementTitle'
 import { ZOOM_STEP } from './waveformZoom'
 
 type Handler = CommandHandler<EditorContext, EpisodeView>
@@ -112,7 +113,9 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
       c.setPendingStart(null)
       c.notify(null)
       void c.edit('statements.create', { id: c.id, start, end }).then((r) => {
-        if (r) c.select({ kind: 'statement', id: r.statementId })
+        if (!r) return
+        c.select({ kind: 'statement', id: r.statementId })
+        focusStatementTitle(r.statementId)
       })
     },
   },

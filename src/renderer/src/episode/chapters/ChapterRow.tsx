@@ -1,3 +1,5 @@
+import { shortcutOf } from '../../commands/shortcuts'
+import { OnceButton } from '../OnceButton'
 import { memo } from 'react'
 import type { ChapterView, ScoreView } from '../../../../shared/contract'
 import type { Dimension } from '../../../../shared/episodeFormat'
@@ -18,8 +20,8 @@ export interface ChapterRowActions {
   pick: (chapter: ChapterView) => void
   setTitle: (chapterId: string, title: string) => void
   setWhy: (chapterId: string, why: string) => void
-  merge: (chapterId: string) => void
-  remove: (chapterId: string) => void
+  merge: (chapterId: string) => Promise<unknown>
+  remove: (chapterId: string) => Promise<unknown>
   typeDigit: (cell: ScoreCellAddress, digit: string) => void
   setScore: (cell: ScoreCellAddress, value: number | null) => void
   openReasoning: (cell: ScoreCellAddress) => void
@@ -94,21 +96,16 @@ export const ChapterRow = memo(function ChapterRow(props: {
         />
       </td>
       <td className="row-actions">
-        <button
-          type="button"
-          onClick={() => actions.merge(chapter.id)}
+        <OnceButton
+          onAct={() => actions.merge(chapter.id)}
           disabled={props.isLast}
-          title={`Merge ${name} with the next (M)`}
+          title={`Merge ${name} with the next (${shortcutOf('chapter.mergeNext')})`}
         >
           Merge with next
-        </button>
-        <button
-          type="button"
-          onClick={() => actions.remove(chapter.id)}
-          title={`Delete ${name}; its span becomes a gap`}
-        >
+        </OnceButton>
+        <OnceButton onAct={() => actions.remove(chapter.id)} title={`Delete ${name}; its span becomes a gap`}>
           Delete
-        </button>
+        </OnceButton>
       </td>
     </tr>
   )

@@ -225,6 +225,7 @@ const StatementsTable = memo(function StatementsTable(props: {
   selectedId: string | null
   meta: StatementsTableMeta
   onPick: (statement: StatementRow, seek: boolean) => void
+  onClear: () => void
   filter: string
 }): React.JSX.Element {
   const { rows, selectedId, meta, onPick } = props
@@ -252,7 +253,14 @@ const StatementsTable = memo(function StatementsTable(props: {
   }, [selectedId, rows, virtualizer])
 
   return (
-    <div className="statements-scroller" ref={scroller}>
+    // A click on the table's empty space (not on a row) clears the selection.
+    <div
+      className="statements-scroller"
+      ref={scroller}
+      onClick={(e) => {
+        if (!(e.target as Element).closest('tr')) props.onClear()
+      }}
+    >
       <table className="statements-table" aria-label="Statements" aria-rowcount={rows.length + 1}>
         <StatementsHeader groups={props.headerGroups} sorting={props.sorting} />
         <tbody style={{ height: virtualizer.getTotalSize() }}>
@@ -294,8 +302,9 @@ export function StatementsPanel(props: EditorPanelProps): React.JSX.Element {
       update: async (statementId: string, patch: StatementPatch) =>
         (await edit('statements.update', { id: episodeId, statementId, patch })) !== null,
       remove: (statementId: string) => {
-        void edit('statements.delete', { id: episodeId, statementId })
+        const removed = edit('statements.delete', { id: episodeId, statementId })
         if (statementId === selectedId) select(null)
+        return removed
       },
     }),
     [view.participants, edit, episodeId, selectedId, select],
@@ -322,6 +331,7 @@ export function StatementsPanel(props: EditorPanelProps): React.JSX.Element {
   )
 
   const filter = String(table.state.globalFilter ?? '')
+  const clear = useCallback(() => select(null), [select])
   return (
     <div className="statements-panel">
       <div className="statements-toolbar">
@@ -349,6 +359,7 @@ export function StatementsPanel(props: EditorPanelProps): React.JSX.Element {
           selectedId={selectedId}
           meta={meta}
           onPick={pick}
+          onClear={clear}
           filter={filter}
         />
       )}

@@ -12,7 +12,11 @@ import {
 } from '@tanstack/react-table'
 import type { ParticipantView, RequestOf } from '../../../../shared/contract'
 import { formatPreciseClock, parsePreciseClock } from '../../../../shared/preciseTime'
+import { TEXT_LIMITS } from '../../../../shared/textLimits'
 import { CommitField } from '../details/CommitField'
+import { focusWaveform } from '../focusWaveform'
+import { OnceButton } from '../OnceButton'
+import { shortcutOf } from '../../commands/shortcuts'
 import type { StatementRow } from './statementRows'
 
 export type StatementPatch = RequestOf<'statements.update'>['patch']
@@ -22,7 +26,7 @@ export interface StatementsTableMeta {
   participants: readonly ParticipantView[]
   /** Resolves false when the core refused the edit, so the field keeps the text to correct. */
   update: (statementId: string, patch: StatementPatch) => Promise<boolean>
-  remove: (statementId: string) => void
+  remove: (statementId: string) => Promise<unknown>
 }
 
 export const statementFeatures = tableFeatures({
@@ -200,6 +204,8 @@ export const statementColumns = helper.columns([
     cell: ({ row, table }) => (
       <CommitField
         label="Title"
+        maxLength={TEXT_LIMITS.short}
+        onDone={focusWaveform}
         value={row.original.title}
         onCommit={(title) => table.options.meta?.update(row.original.id, { title }) ?? Promise.resolve(false)}
       />
@@ -212,6 +218,7 @@ export const statementColumns = helper.columns([
     cell: ({ row, table }) => (
       <CommitField
         label="Quote"
+        maxLength={TEXT_LIMITS.long}
         multiline
         value={row.original.quote}
         onCommit={(quote) => table.options.meta?.update(row.original.id, { quote }) ?? Promise.resolve(false)}
@@ -250,14 +257,13 @@ export const statementColumns = helper.columns([
     id: 'actions',
     header: '',
     cell: ({ row, table }) => (
-      <button
-        type="button"
+      <OnceButton
         className="delete"
-        title="Delete this statement (Delete)"
-        onClick={() => table.options.meta?.remove(row.original.id)}
+        title={`Delete this statement (${shortcutOf('selection.delete')})`}
+        onAct={() => table.options.meta?.remove(row.original.id)}
       >
         Delete
-      </button>
+      </OnceButton>
     ),
   }),
 ])
