@@ -286,6 +286,8 @@ const EDIT_METHODS = {
       dimension: dimensionKeySchema,
       value: z.number().int().nullable().optional(),
       reasoning: longText.optional(),
+      /** Folded into the last edit when that one set this same score (`1` then `0` is one step to 10). */
+      amend: z.boolean().optional(),
     }),
   ),
   'rubric.add': edit()(

@@ -223,10 +223,10 @@ test('problems: a score without reasoning is listed, goes to its chapter, and le
   await openTab(page, /^Problems/)
   const problems = region(page, 'Problems')
   const tab = page.getByRole('tab', { name: /^Problems/ })
-  // A new episode's one chapter is neither explained nor scored: what Publish would refuse is listed.
+  // A new episode has no chapters, which Publish would refuse: the panel says so.
   const perChapter = 1 + 2 * SEED_DIMENSIONS.length
-  await expect(tab).toHaveText(`Problems ${perChapter}`)
-  await expect(problems.getByRole('button', { name: /has no “why”/ })).toBeVisible()
+  await expect(tab).toHaveText('Problems 1')
+  await expect(problems.getByRole('button', { name: /No chapters yet/ })).toBeVisible()
 
   const id = episodeId(page)
   const [, second] = await twoChapters(page)

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { SEED_DIMENSIONS } from '../../src/shared/rubric'
 import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
-import { api, chapterRows, episodeId, newSonnetEpisode, openTab, playhead } from './analysisPage'
+import { api, chapterRows, episodeId, newSonnetEpisode, openTab, playhead, scoreCell } from './analysisPage'
 import { expect, test } from './hostFixture'
 
 test.skip(!haveFixtures, MISSING_FIXTURES)
@@ -259,4 +259,84 @@ test('the shortcut sheet is made from the declared commands, written the platfor
   await expect(keys(/Nudge the selected edge 0.1 s later/)).toHaveText('Alt+→')
   await expect(keys(/^.*Start a new statement/)).toHaveText('[')
   await expect(keys(/^.*Publish/)).toHaveText('Shift+Ctrl+E')
+})
+
+test('chapter boundaries are typed in the chapters table, moving the neighbour with them', async ({
+  page,
+  served,
+}) => {
+  await newSonnetEpisode(page, served.host.url)
+  const id = episodeId(page)
+  await api(page, 'chapters.split', { id, at: 20 })
+  await page.reload()
+  await openTab(page, /^Chapters/)
+  const end = page.getByRole('textbox', { name: 'End of chapter 1' })
+  await end.fill('0:15.250')
+  await end.press('Enter')
+  await expect
+    .poll(async () => (await api(page, 'episodes.open', { id })).chapters.map((c) => [c.start, c.end]))
+    .toEqual([
+      [0, 15.25],
+      [15.25, expect.any(Number)],
+    ])
+  await expect(page.getByRole('textbox', { name: 'Start of chapter 2' })).toHaveValue('0:15.250')
+})
+
+test('a score digit is written at once; 1 then 0 on the cell makes 10, one undo step', async ({
+  page,
+  served,
+}) => {
+  await newSonnetEpisode(page, served.host.url)
+  const id = episodeId(page)
+  await api(page, 'chapters.split', { id, at: 20 })
+  await page.reload()
+  await openTab(page, /^Chapters/)
+  const score = async (): Promise<number | null | undefined> =>
+    (await api(page, 'episodes.open', { id })).chapters[0]?.scores.guestTeaching?.value
+  const cell = scoreCell(page, 'Guest teaching', 1)
+  await cell.focus()
+  await page.keyboard.press('1')
+  // Written without waiting for a possible second digit.
+  await expect.poll(score, { timeout: 600 }).toBe(1)
+  await page.keyboard.press('0')
+  await expect.poll(score).toBe(10)
+  await page.getByRole('button', { name: 'Undo', exact: true }).click()
+  await expect.poll(score).toBeNull()
+  // A 1 typed later on is a score of its own.
+  await cell.focus()
+  await page.keyboard.press('7')
+  await expect.poll(score).toBe(7)
+})
+
+test('zooming in with "Follow playhead" on keeps the playhead in view', async ({ page, served }) => {
+  await newSonnetEpisode(page, served.host.url)
+  await expect(page.getByRole('region', { name: 'Waveform' })).toHaveAttribute('data-state', 'ready')
+  await goTo(page, '45')
+  const overview = page.getByLabel('Overview of the whole episode')
+  for (let i = 0; i < 6; i++) await page.keyboard.press('+')
+  await expect.poll(async () => Number(await overview.getAttribute('data-view-end'))).toBeLessThan(40 + 45)
+  const start = Number(await overview.getAttribute('data-view-start'))
+  const end = Number(await overview.getAttribute('data-view-end'))
+  expect(end - start).toBeLessThan(20)
+  expect(start).toBeLessThanOrEqual(45)
+  expect(end).toBeGreaterThanOrEqual(45)
+})
+
+test('P auditions the selected statement from a second before it to a second after, then stops', async ({
+  page,
+  served,
+}) => {
+  await newSonnetEpisode(page, served.host.url)
+  const id = episodeId(page)
+  await api(page, 'statements.create', { id, start: 20, end: 21.5 })
+  await page.reload()
+  await selectRow(page, statementRows(page).first())
+  await page.keyboard.press('p')
+  const media = page.locator('audio')
+  await expect.poll(() => media.evaluate((m: HTMLMediaElement) => !m.paused)).toBe(true)
+  expect(await media.evaluate((m: HTMLMediaElement) => m.currentTime)).toBeGreaterThanOrEqual(18.9)
+  await expect.poll(() => media.evaluate((m: HTMLMediaElement) => m.paused), { timeout: 10_000 }).toBe(true)
+  const stopped = await media.evaluate((m: HTMLMediaElement) => m.currentTime)
+  expect(stopped).toBeGreaterThanOrEqual(22.4)
+  expect(stopped).toBeLessThan(23.5)
 })

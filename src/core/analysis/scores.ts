@@ -2,7 +2,7 @@ import type { Db } from '../db/openDatabase'
 import { episodeRow } from '../episodes/episodeQueries'
 import { scoreValueProblem } from '../../shared/scoreScale'
 import { UserError } from '../errors'
-import { readRow } from '../history/rowWriter'
+import { readRow, type RowChange } from '../history/rowWriter'
 import { analysisEdit, changedColumns, markEdited } from './analysisEdit'
 import { chapterRow, dimensionRow, unscored } from './analysisRows'
 
@@ -10,6 +10,8 @@ export interface ScoreInput {
   /** An integer on the episode's scale, or `null` for not scored; left as it is when missing. */
   value?: number | null | undefined
   reasoning?: string | undefined
+  /** The same gesture as the last edit when that one set this score: one undo step for both. */
+  amend?: boolean | undefined
 }
 
 /** Scores one chapter on one dimension: its value, its reasoning or both. */
@@ -33,9 +35,23 @@ export function setScore(
     ...(reasoning !== undefined && { reasoning }),
   }
   if (before && Object.keys(changedColumns(before, wanted)).length === 0) return
-  analysisEdit(db, episodeId, `Score ${label}`, (w) => {
-    if (before) w.update('scores', key, wanted)
-    else w.insert('scores', { ...unscored(episodeId, chapterId, dimension), ...wanted })
-    markEdited(db, w, 'chapters', { episode_id: episodeId, id: chapterId })
-  })
+  const sameScore = (last: RowChange[]): boolean =>
+    last.some(
+      (c) =>
+        c.table === 'scores' &&
+        c.key.episode_id === episodeId &&
+        c.key.chapter_id === chapterId &&
+        c.key.dimension_key === dimension,
+    )
+  analysisEdit(
+    db,
+    episodeId,
+    `Score ${label}`,
+    (w) => {
+      if (before) w.update('scores', key, wanted)
+      else w.insert('scores', { ...unscored(episodeId, chapterId, dimension), ...wanted })
+      markEdited(db, w, 'chapters', { episode_id: episodeId, id: chapterId })
+    },
+    input.amend ? sameScore : undefined,
+  )
 }

@@ -19,8 +19,9 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
   const [reasoning, setReasoning] = useState<ScoreCellAddress | null>(null)
 
   const setScore = useCallback(
-    (cell: ScoreCellAddress, value: number | null) => {
-      void edit('scores.set', { id, chapterId: cell.chapterId, dimension: cell.dimension, value })
+    (cell: ScoreCellAddress, value: number | null, amend = false) => {
+      const { chapterId, dimension } = cell
+      void edit('scores.set', { id, chapterId, dimension, value, ...(amend && { amend: true }) })
     },
     [edit, id],
   )
@@ -66,6 +67,13 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
       setWhy: (chapterId, why) => chapterEdit(chapterId, { why }),
       merge: (chapterId) => latest.current.edit('chapters.mergeNext', { id: latest.current.id, chapterId }),
       remove: (chapterId) => latest.current.edit('chapters.delete', { id: latest.current.id, chapterId }),
+      moveBoundary: async (chapterId, edge, at) =>
+        (await latest.current.edit('chapters.moveBoundary', {
+          id: latest.current.id,
+          chapterId,
+          edge,
+          at,
+        })) !== null,
       typeDigit: (cell, digit) => latest.current.typing.type(cell, digit),
       setScore: (cell, value) => {
         latest.current.typing.discard()
@@ -152,6 +160,7 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
                   chapter={chapter}
                   index={row}
                   dimensions={dimensions}
+                  scale={rubric.scale}
                   selected={selection?.kind === 'chapter' && selection.id === chapter.id}
                   isLast={row === chapters.length - 1}
                   pendingDimension={pending?.cell.dimension ?? null}
