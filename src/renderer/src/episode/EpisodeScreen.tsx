@@ -204,6 +204,7 @@ export function EpisodeScreen({
           ref={transcriptPanel}
           transcript={transcript}
           participants={view.participants}
+          statements={view.statements}
           time={time}
           onSeek={seek}
           onEditText={(segmentId, text) => void edit('transcript.editSegment', { id, segmentId, text })}
