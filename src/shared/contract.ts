@@ -431,6 +431,13 @@ export const contract = {
     z.strictObject({ id: episodeId, kind: reviewKindSchema, itemId: z.string().min(1).max(64) }),
   ),
   'review.report': method<ReviewReport>()(byId),
+  /** Who reviews: asked once, kept in the database, written to each episode's `review.reviewer`. */
+  'reviewer.get': method<{ name: string | null }>()(z.strictObject({})),
+  'reviewer.set': method<{ name: string }>()(
+    z.strictObject({
+      name: z.string().trim().min(1, 'a name is needed').max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
+    }),
+  ),
   'history.undo': edit()(byId),
   'history.redo': edit()(byId),
   /** The database's backups, newest first; answered even when the database itself is damaged. */

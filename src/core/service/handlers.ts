@@ -32,6 +32,7 @@ import type { PeaksCache } from '../media/peaksCache'
 import { mapSpeakers } from '../participants/mapSpeakers'
 import { publishEpisode } from '../publish/publishEpisode'
 import { acceptItem, rejectItem } from '../review/reviewItems'
+import { reviewerName, setReviewerName } from '../review/reviewerName'
 import { reviewReport } from '../review/reviewReport'
 import { editSegmentText } from '../transcript/editSegmentText'
 import { exportTranscript } from '../transcript/exportTranscript'
@@ -161,6 +162,8 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'review.accept': edited((r) => acceptItem(db, r.id, r.kind, r.itemId)),
     'review.reject': edited((r) => rejectItem(db, r.id, r.kind, r.itemId)),
     'review.report': (r) => reviewReport(db, r.id),
+    'reviewer.get': () => ({ name: reviewerName(db) }),
+    'reviewer.set': (r) => setReviewerName(db, r.name),
     'history.undo': edited((r) => undo(db, r.id)),
     'history.redo': edited((r) => redo(db, r.id)),
     ...backupHandlers(backups),

@@ -7,6 +7,8 @@ import type { EditorDialog } from './editorContext'
 import type { Edit } from './editorPanelProps'
 import { HighlightPicker } from './highlights/HighlightPicker'
 import { PublishProblemsDialog } from './PublishProblemsDialog'
+import { ReviewerDialog } from './review/ReviewerDialog'
+import type { Reviewer } from './review/useReviewer'
 import { SpeakerDialog } from './SpeakerDialog'
 
 /** The episode screen's dialogs: shortcuts, the highlight's dimension, speakers and the Publish refusal. */
@@ -21,6 +23,7 @@ export function EpisodeDialogs(props: {
   edit: Edit
   refusal: { message: string; problems: readonly Problem[] } | null
   closeRefusal: () => void
+  reviewer: Reviewer
   goToProblem: (problem: Problem) => void
 }): React.JSX.Element {
   const { id, view, dialog, close, edit } = props
@@ -58,6 +61,12 @@ export function EpisodeDialogs(props: {
             void edit('participants.mapSpeakers', { id, speakers })
           }}
           onClose={closeSpeakers}
+        />
+      )}
+      {props.reviewer.asking && (
+        <ReviewerDialog
+          onAnswer={(name) => void props.reviewer.answer(name)}
+          onClose={props.reviewer.cancel}
         />
       )}
       {props.refusal && (

@@ -13,6 +13,7 @@ import { KeyHints } from './KeyHints'
 import { Transport } from './playback/Transport'
 import { usePlayback } from './playback/usePlayback'
 import { RelinkMedia } from './RelinkMedia'
+import { useReviewer } from './review/useReviewer'
 import { useReviewFlow } from './review/useReviewFlow'
 import { MakeStatementFromSelection } from './statements/MakeStatementFromSelection'
 import { TranscriptPanel, type TranscriptPanelHandle } from './transcript/TranscriptPanel'
@@ -57,7 +58,16 @@ export function EpisodeScreen({
   }, [peaksAnswered, shown, mediaLoads])
   useMediaFault(playback.media, id, setView, reportError)
 
-  const review = useReviewFlow({ id, view, selection, select: setSelection, seek: playback.seek, edit })
+  const reviewer = useReviewer(reportError)
+  const review = useReviewFlow({
+    id,
+    view,
+    selection,
+    select: setSelection,
+    seek: playback.seek,
+    edit,
+    ensureReviewer: reviewer.ensure,
+  })
   const exportFile = useExports(id, edit, {
     notify: setNotice,
     error: reportError,
@@ -230,6 +240,7 @@ export function EpisodeScreen({
               }
         }
         closeRefusal={() => setRefusal(null)}
+        reviewer={reviewer}
         goToProblem={(p) => {
           if (p.target) setSelection(p.target)
           seek(p.time)

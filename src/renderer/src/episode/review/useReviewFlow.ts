@@ -21,8 +21,10 @@ export function useReviewFlow(input: {
   select: (selection: Selection) => void
   seek: (seconds: number) => void
   edit: Edit
+  /** Runs a decision once the reviewer is known (asked for their name the first time). */
+  ensureReviewer: (then: () => void) => void
 }): ReviewFlow {
-  const { id, view, selection, select, seek, edit } = input
+  const { id, view, selection, select, seek, edit, ensureReviewer } = input
   // Once per view, not at every tick of the playhead: a machine analysis has a thousand items.
   const queue = useMemo(() => (view ? reviewQueue(view) : []), [view])
   const current = selection && view ? reviewItemOf(view, selection) : null
@@ -45,7 +47,7 @@ export function useReviewFlow(input: {
       // On to the next at once, so that a reviewer typing A A A never decides twice on one item.
       select(next ? { kind: next.kind, id: next.id } : method === 'review.accept' ? selection : null)
       if (next) seek(next.time)
-      void edit(method, { id, kind: item.kind, itemId: item.id })
+      ensureReviewer(() => void edit(method, { id, kind: item.kind, itemId: item.id }))
       return true
     },
   }
