@@ -235,6 +235,9 @@ export const episodePatchSchema = z
 const byId = z.strictObject({ id: episodeId })
 
 const itemId = z.string().min(1).max(64)
+/** A name or label that must be given: its absence and its length are said in words. */
+const requiredName = (missing: string): z.ZodString =>
+  z.string().trim().min(1, missing).max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name))
 const seconds = z.number().finite().min(0).max(1_000_000)
 const shortText = z.string().trim().max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short))
 const longText = z.string().trim().max(TEXT_LIMITS.long, tooLong(TEXT_LIMITS.long))
@@ -293,11 +296,7 @@ const EDIT_METHODS = {
   'rubric.add': edit()(
     z.strictObject({
       id: episodeId,
-      label: z
-        .string()
-        .trim()
-        .min(1, 'a dimension needs a label')
-        .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
+      label: requiredName('a dimension needs a label'),
       key: dimensionKeySchema.max(64).optional(),
       description: longText.optional(),
       highlightLabel: shortText.optional(),
@@ -309,11 +308,7 @@ const EDIT_METHODS = {
       key: dimensionKeySchema,
       patch: z
         .strictObject({
-          label: z
-            .string()
-            .trim()
-            .min(1, 'a dimension needs a label')
-            .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
+          label: requiredName('a dimension needs a label'),
           description: longText,
           highlightLabel: shortText,
         })
@@ -346,11 +341,7 @@ const EDIT_METHODS = {
   'participants.add': edit()(
     z.strictObject({
       id: episodeId,
-      name: z
-        .string()
-        .trim()
-        .min(1, 'a participant needs a name')
-        .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
+      name: requiredName('a participant needs a name'),
       role: roleSchema,
       affiliation: shortText.nullable().optional(),
     }),
@@ -361,11 +352,7 @@ const EDIT_METHODS = {
       participantId: itemId,
       patch: z
         .strictObject({
-          name: z
-            .string()
-            .trim()
-            .min(1, 'a participant needs a name')
-            .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
+          name: requiredName('a participant needs a name'),
           role: roleSchema,
           affiliation: shortText.nullable(),
         })

@@ -146,6 +146,23 @@ function allProblems(subject: ProblemSubject): Problem[] {
     if (title) return quoted(title)
     return c ? `chapter ${i + 1} (${formatClock(c.start)}–${formatClock(c.end)})` : `chapter ${i + 1}`
   }
+  // Every item a machine made waits for the reviewer's decision before it can be published.
+  const unreviewed = (
+    list: 'chapters' | 'highlights' | 'statements',
+    i: number,
+    target: NonNullable<Problem['target']>,
+    message: string,
+    time: number,
+  ): void =>
+    add(
+      'unreviewed',
+      `unreviewed:${target.kind}:${target.id}`,
+      [list, i, 'status'],
+      'unreviewed',
+      message,
+      target,
+      time,
+    )
   const cap = (name: string): string => (name.startsWith('“') ? `The chapter ${name}` : `C${name.slice(1)}`)
 
   if (chapters.length === 0)
@@ -162,13 +179,11 @@ function allProblems(subject: ProblemSubject): Problem[] {
     const target = { kind: 'chapter', id: chapter.id } as const
     const name = chapterName(i)
     if (chapter.status === 'unreviewed')
-      add(
-        'unreviewed',
-        `unreviewed:chapter:${chapter.id}`,
-        ['chapters', i, 'status'],
-        'unreviewed',
-        `${cap(name)} is not reviewed yet (A accepts, X rejects)`,
+      unreviewed(
+        'chapters',
+        i,
         target,
+        `${cap(name)} is not reviewed yet (A accepts, X rejects)`,
         chapter.start,
       )
     const previous = chapters[i - 1]
@@ -247,15 +262,7 @@ function allProblems(subject: ProblemSubject): Problem[] {
     const dimension = labels.get(h.dimension)
     const name = dimension?.highlightLabel || dimension?.label || h.dimension
     if (h.status === 'unreviewed')
-      add(
-        'unreviewed',
-        `unreviewed:highlight:${h.id}`,
-        ['highlights', i, 'status'],
-        'unreviewed',
-        `The “${name}” highlight at ${at} is not reviewed yet`,
-        target,
-        h.time,
-      )
+      unreviewed('highlights', i, target, `The “${name}” highlight at ${at} is not reviewed yet`, h.time)
     if (!dimension)
       add(
         'unknownDimension',
@@ -294,15 +301,7 @@ function allProblems(subject: ProblemSubject): Problem[] {
     const target = { kind: 'statement', id: s.id } as const
     const name = s.title.trim() ? quoted(s.title) : `the statement at ${formatClock(s.start)}`
     if (s.status === 'unreviewed')
-      add(
-        'unreviewed',
-        `unreviewed:statement:${s.id}`,
-        ['statements', i, 'status'],
-        'unreviewed',
-        `Statement ${name} is not reviewed yet`,
-        target,
-        s.start,
-      )
+      unreviewed('statements', i, target, `Statement ${name} is not reviewed yet`, s.start)
     if (s.start > duration || s.end > duration)
       add(
         'statementOutsideMedia',

@@ -1,6 +1,6 @@
 import type { Db } from '../db/openDatabase'
-import { applyEdit } from '../history/editHistory'
-import { readRow, type RowChange, type RowWriter } from '../history/rowWriter'
+import { applyEdit, type Amends, type Edit } from '../history/editHistory'
+import { readRow, type RowWriter } from '../history/rowWriter'
 import type { Row } from '../history/tables'
 
 const changed = (before: Row | null, after: Row | null): boolean =>
@@ -10,13 +10,7 @@ const changed = (before: Row | null, after: Row | null): boolean =>
  * One undoable edit of an episode's analysis. The episode's `updated_at` (the export's
  * `review.updatedAt`) moves only when something really changed, so a no-op stays out of the history.
  */
-export function analysisEdit(
-  db: Db,
-  episodeId: string,
-  label: string,
-  edit: (w: RowWriter) => void,
-  amends?: (last: RowChange[]) => boolean,
-): void {
+export function analysisEdit(db: Db, episodeId: string, label: string, edit: Edit, amends?: Amends): void {
   applyEdit(
     db,
     episodeId,

@@ -6,6 +6,11 @@ import { noteChange } from './lastChange'
 import { countWritten, RowWriter, writeRow, type RowChange, type RowsWritten } from './rowWriter'
 import { isEditableTable } from './tables'
 
+/** One gesture's writes. */
+export type Edit = (writer: RowWriter) => void
+/** Whether an edit is the same gesture as the last one done, from that one's changes. */
+export type Amends = (last: RowChange[]) => boolean
+
 interface HistoryRow {
   seq: number
   label: string
@@ -18,13 +23,7 @@ interface HistoryRow {
  * done one when that one is the same gesture (`amends` says so from its changes): typing `1` then `0`
  * on a score is one step to 10.
  */
-export function applyEdit(
-  db: Db,
-  episodeId: string,
-  label: string,
-  edit: (writer: RowWriter) => void,
-  amends?: (last: RowChange[]) => boolean,
-): void {
+export function applyEdit(db: Db, episodeId: string, label: string, edit: Edit, amends?: Amends): void {
   let note = (): void => undefined
   db.transaction(() => {
     const before = tableVersions(db)
@@ -46,13 +45,7 @@ export function applyEdit(
 }
 
 /** Appends `changes` to the last done edit when nothing was undone after it and it is the same gesture. */
-function amendLast(
-  db: Db,
-  episodeId: string,
-  label: string,
-  changes: RowChange[],
-  amends: (last: RowChange[]) => boolean,
-): boolean {
+function amendLast(db: Db, episodeId: string, label: string, changes: RowChange[], amends: Amends): boolean {
   const undone = statement(
     db,
     `SELECT 1 FROM edit_history WHERE episode_id = ? AND state = 'undone' LIMIT 1`,

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react'
 import { COMMANDS, type CommandDeclaration, type CommandId } from '../../../shared/commands'
 import { shortcutsOf } from './shortcuts'
+import { useModalDialog } from '../useModalDialog'
 
 /** Every command the screen has, with its shortcuts as this platform writes them, grouped: opened with `?`. */
 export function ShortcutSheet(props: {
@@ -9,11 +9,7 @@ export function ShortcutSheet(props: {
   labelOf?: (id: CommandId) => string | undefined
   onClose: () => void
 }): React.JSX.Element {
-  const dialog = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-  }, [])
+  const dialog = useModalDialog()
   const groups = new Map<string, CommandId[]>()
   for (const id of props.commands) {
     const { group } = COMMANDS[id] as CommandDeclaration

@@ -3,22 +3,20 @@ import type { CommandId } from '../../../shared/commands'
 import type { EpisodeView } from '../../../shared/contract'
 import type { Problem } from '../../../shared/problems'
 import { ShortcutSheet } from '../commands/ShortcutSheet'
-import type { EditorDialog } from './editorContext'
 import type { Edit } from './editorPanelProps'
 import { HighlightPicker } from './highlights/HighlightPicker'
 import { PublishProblemsDialog } from './PublishProblemsDialog'
 import { ReviewerDialog } from './review/ReviewerDialog'
 import type { Reviewer } from './review/useReviewer'
 import { SpeakerDialog } from './SpeakerDialog'
+import type { EditorScreenState } from './useEditorContext'
 
 /** The episode screen's dialogs: shortcuts, the highlight's dimension, speakers and the Publish refusal. */
 export function EpisodeDialogs(props: {
   id: string
   view: EpisodeView
-  dialog: EditorDialog | null
-  close: () => void
+  screen: Pick<EditorScreenState, 'dialog' | 'closeDialog' | 'labelOf'>
   commands: readonly CommandId[]
-  labelOf: (id: CommandId) => string | undefined
   highlightAt: () => number
   edit: Edit
   refusal: { message: string; problems: readonly Problem[] } | null
@@ -26,7 +24,8 @@ export function EpisodeDialogs(props: {
   reviewer: Reviewer
   goToProblem: (problem: Problem) => void
 }): React.JSX.Element {
-  const { id, view, dialog, close, edit } = props
+  const { id, view, edit } = props
+  const { dialog, closeDialog: close, labelOf } = props.screen
   // The mapping is asked for once per imported transcript; "Later" leaves it for the Speakers… button.
   const [askedForRev, setAskedForRev] = useState<string | null>(null)
   const needsMapping =
@@ -40,7 +39,7 @@ export function EpisodeDialogs(props: {
   return (
     <>
       {dialog === 'shortcuts' && (
-        <ShortcutSheet commands={props.commands} labelOf={props.labelOf} onClose={close} />
+        <ShortcutSheet commands={props.commands} labelOf={labelOf} onClose={close} />
       )}
       {dialog === 'highlight' && (
         <HighlightPicker
@@ -71,8 +70,7 @@ export function EpisodeDialogs(props: {
       )}
       {props.refusal && (
         <PublishProblemsDialog
-          problems={props.refusal.problems}
-          refusal={props.refusal.message}
+          refusal={props.refusal}
           onGo={props.goToProblem}
           onClose={props.closeRefusal}
         />

@@ -25,6 +25,7 @@ import { useMediaFault } from './useMediaFault'
 import { usePeaks } from './usePeaks'
 import type { WaveformController } from './Waveform'
 import { WaveformPanel } from './WaveformPanel'
+import { MessageLine } from '../MessageLines'
 
 const EDITOR_COMMAND_IDS = Object.keys(EDITOR_COMMANDS) as CommandId[]
 
@@ -121,13 +122,7 @@ export function EpisodeScreen({
   if (!view || !panelProps)
     return (
       <main className="episode">
-        {error ? (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        ) : (
-          <p>Opening…</p>
-        )}
+        {error ? <MessageLine kind="error" message={error} /> : <p>Opening…</p>}
       </main>
     )
   const Player = view.media?.kind === 'video' ? 'video' : 'audio'
@@ -144,16 +139,8 @@ export function EpisodeScreen({
         onError={reportError}
         onExport={(choice) => void exportFile(choice)}
       />
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      {notice && (
-        <p role="status" className="notice">
-          {notice}
-        </p>
-      )}
+      <MessageLine kind="error" message={error} />
+      <MessageLine kind="notice" message={notice} />
       <div className="workspace">
         <div className="player-column">
           {view.media && !view.media.available && (
@@ -225,10 +212,8 @@ export function EpisodeScreen({
       <EpisodeDialogs
         id={id}
         view={view}
-        dialog={screen.dialog}
-        close={screen.closeDialog}
+        screen={screen}
         commands={EDITOR_COMMAND_IDS}
-        labelOf={screen.labelOf}
         highlightAt={playback.now}
         edit={edit}
         refusal={

@@ -32,6 +32,11 @@ export function CommandButton(props: {
   )
 }
 
+const HISTORY_BUTTONS = [
+  { id: 'edit.undo', word: 'Undo', can: 'canUndo', label: 'undoLabel' },
+  { id: 'edit.redo', word: 'Redo', can: 'canRedo', label: 'redoLabel' },
+] as const
+
 /** The episode's bar: back to the library, its title, undo and redo, import, shortcuts, export and publish. */
 export function EpisodeToolbar(props: {
   view: EpisodeView
@@ -62,22 +67,17 @@ export function EpisodeToolbar(props: {
           .join(' · ')}
       </span>
       <span className="spacer" />
-      <CommandButton
-        id="edit.undo"
-        run={run}
-        enabled={history.canUndo}
-        label={history.undoLabel ? `Undo ${history.undoLabel}` : 'Nothing to undo'}
-      >
-        Undo
-      </CommandButton>
-      <CommandButton
-        id="edit.redo"
-        run={run}
-        enabled={history.canRedo}
-        label={history.redoLabel ? `Redo ${history.redoLabel}` : 'Nothing to redo'}
-      >
-        Redo
-      </CommandButton>
+      {HISTORY_BUTTONS.map(({ id, word, can, label }) => (
+        <CommandButton
+          key={id}
+          id={id}
+          run={run}
+          enabled={history[can]}
+          label={history[label] ? `${word} ${history[label]}` : `Nothing to ${word.toLowerCase()}`}
+        >
+          {word}
+        </CommandButton>
+      ))}
       <ImportTranscriptButton onChosen={props.onImport} onError={props.onError} />
       <CommandButton id="help.shortcuts" run={run} ariaLabel="Keyboard shortcuts">
         ?

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react'
 import type { Problem } from '../../../shared/problems'
 import './publishProblemsDialog.css'
+import { useModalDialog } from '../useModalDialog'
 
 /**
  * Why publishing was refused: the Problems panel's sentences for what blocks it, numbered from 1, each
@@ -8,20 +8,16 @@ import './publishProblemsDialog.css'
  * window), its own lines are listed instead.
  */
 export function PublishProblemsDialog(props: {
-  problems: readonly Problem[]
-  /** The core's refusal, used when the view shows no blocking problem. */
-  refusal: string
+  /** The core's refusal (its lines, used when the view shows no blocking problem) and the view's problems. */
+  refusal: { message: string; problems: readonly Problem[] }
   onGo: (problem: Problem) => void
   onClose: () => void
 }): React.JSX.Element {
-  const { problems, onGo } = props
-  const [coreLead = '', ...coreLines] = props.refusal.split('\n')
+  const { refusal, onGo } = props
+  const { problems } = refusal
+  const [coreLead = '', ...coreLines] = refusal.message.split('\n')
   const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`
-  const dialog = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-  }, [])
+  const dialog = useModalDialog()
   return (
     <dialog ref={dialog} className="publish-problems" aria-label="Cannot publish yet" onClose={props.onClose}>
       <form method="dialog">

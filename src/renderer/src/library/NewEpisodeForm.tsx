@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { call, platform, type ChosenFile } from '../platform'
+import { MessageLine } from '../MessageLines'
 
 const TRANSCRIPT_NAME = /\.(vtt|srt|json|txt)$/i
 
@@ -120,11 +121,7 @@ export function NewEpisodeForm(props: {
         <span>Air date</span>
         <input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
       </label>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <MessageLine kind="error" message={error} />
       <div className="actions">
         <button type="submit" disabled={busy || !media}>
           {busy ? 'Creating…' : 'Create episode'}

@@ -1,17 +1,14 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { TEXT_LIMITS } from '../../../../shared/textLimits'
+import { useModalDialog } from '../../useModalDialog'
 
 /** Asked once, before the first review decision: the name written to `review.reviewer`. */
 export function ReviewerDialog(props: {
   onAnswer: (name: string) => void
   onClose: () => void
 }): React.JSX.Element {
-  const dialog = useRef<HTMLDialogElement>(null)
+  const dialog = useModalDialog()
   const [name, setName] = useState('')
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-  }, [])
   return (
     <dialog ref={dialog} aria-label="Who is reviewing" onClose={props.onClose}>
       <form
