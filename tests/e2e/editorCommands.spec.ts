@@ -340,3 +340,24 @@ test('P auditions the selected statement from a second before it to a second aft
   expect(stopped).toBeGreaterThanOrEqual(22.4)
   expect(stopped).toBeLessThan(23.5)
 })
+
+test('a right click on the waveform offers the declared commands, with their keys, and runs them', async ({
+  page,
+  served,
+}) => {
+  await newSonnetEpisode(page, served.host.url)
+  await expect(page.getByRole('region', { name: 'Waveform' })).toHaveAttribute('data-state', 'ready')
+  await goTo(page, '20')
+  const box = (await page.locator('canvas.waveform-layer').boundingBox())!
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { button: 'right' })
+  const menu = page.getByRole('menu', { name: 'Commands' })
+  const split = menu.getByRole('menuitem', { name: /Split the chapter at the playhead/ })
+  await expect(split).toContainText('C')
+  // Nothing to undo yet: the rule that disables the key disables the item.
+  await expect(menu.getByRole('menuitem', { name: /^Undo/ })).toBeDisabled()
+  await split.click()
+  await expect(menu).toBeHidden()
+  await expect(page.getByRole('tab', { name: /^Chapters/ })).toContainText('2')
+  const chapters = (await api(page, 'episodes.open', { id: episodeId(page) })).chapters.map((c) => c.start)
+  expect(chapters).toEqual([0, 20])
+})

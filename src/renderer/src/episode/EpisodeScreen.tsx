@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { isLibraryCommand, type CommandId, type LibraryCommand } from '../../../shared/commands'
 import { findProblems } from '../../../shared/problems'
+import { WithCommandMenu } from '../commands/CommandMenu'
 import { useCommandKeys } from '../commands/commandRegistry'
 import { call, platform, type ChosenFile } from '../platform'
 import { useMenuCommand } from '../useMenuCommand'
-import { EDITOR_COMMANDS } from './editorCommands'
+import { EDITOR_COMMAND_IDS, EDITOR_COMMANDS, WAVEFORM_MENU } from './editorCommands'
 import { EditorTabs } from './EditorTabs'
 import type { EditorPanelProps, Selection } from './editorPanelProps'
 import { EpisodeDialogs } from './EpisodeDialogs'
@@ -26,8 +27,6 @@ import { usePeaks } from './usePeaks'
 import type { WaveformController } from './Waveform'
 import { WaveformPanel } from './WaveformPanel'
 import { MessageLine } from '../MessageLines'
-
-const EDITOR_COMMAND_IDS = Object.keys(EDITOR_COMMANDS) as CommandId[]
 
 export function EpisodeScreen({
   id,
@@ -162,23 +161,30 @@ export function EpisodeScreen({
               controls={Player === 'video'}
             />
           )}
-          {playback.media && view.media?.available && (
-            <WaveformPanel
-              key={`waveform-${view.media.fileName}`}
-              peaks={peaks}
-              media={playback.media}
-              duration={view.summary.durationSeconds}
-              time={time}
-              follow={playback.follow}
-              chapters={view.chapters}
-              statements={view.statements}
-              controller={waveform}
-              editor={panelProps}
-              pendingStart={screen.pendingStart}
-              loop={playback.loop}
-              transcript={transcript}
-            />
-          )}
+          <WithCommandMenu
+            commands={WAVEFORM_MENU}
+            enabled={screen.enabled}
+            labelOf={screen.labelOf}
+            run={screen.run}
+          >
+            {playback.media && view.media?.available && (
+              <WaveformPanel
+                key={`waveform-${view.media.fileName}`}
+                peaks={peaks}
+                media={playback.media}
+                duration={view.summary.durationSeconds}
+                time={time}
+                follow={playback.follow}
+                chapters={view.chapters}
+                statements={view.statements}
+                controller={waveform}
+                editor={panelProps}
+                pendingStart={screen.pendingStart}
+                loop={playback.loop}
+                transcript={transcript}
+              />
+            )}
+          </WithCommandMenu>
           <Transport
             playback={playback}
             duration={view.summary.durationSeconds}

@@ -1,3 +1,4 @@
+import type { CommandId } from '../../../shared/commands'
 import type { CommandHandler, CommandHandlers } from '../commands/commandRegistry'
 import type { EpisodeView } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
@@ -175,3 +176,22 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
   'file.publish': exporting('publish'),
   'help.shortcuts': { perform: (c) => c.open('shortcuts') },
 }
+
+export const EDITOR_COMMAND_IDS = Object.keys(EDITOR_COMMANDS) as CommandId[]
+
+/** What a right click on the waveform offers: the commands that act at the playhead or on the selection. */
+export const WAVEFORM_MENU: readonly CommandId[] = [
+  'playback.toggle',
+  'playback.goTo',
+  'statement.markStart',
+  'statement.markEnd',
+  'statement.startToPlayhead',
+  'statement.endToPlayhead',
+  'edge.audition',
+  'chapter.split',
+  'chapter.mergeNext',
+  'highlight.set',
+  'selection.delete',
+  'edit.undo',
+  'edit.redo',
+]

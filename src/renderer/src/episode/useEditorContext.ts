@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { CommandId } from '../../../shared/commands'
 import type { EpisodeView } from '../../../shared/contract'
-import { runCommand } from '../commands/commandRegistry'
+import { isEnabled, runCommand } from '../commands/commandRegistry'
 import { platform, type ChosenFile } from '../platform'
 import type { EditorContext, EditorDialog } from './editorContext'
 import { EDITOR_COMMANDS } from './editorCommands'
@@ -25,6 +25,8 @@ export interface EditorScreenState {
   closeDialog: () => void
   /** A command's label as it reads now (`Undo Split chapter`). */
   labelOf: (id: CommandId) => string | undefined
+  /** Whether a command can run now (its enabled rule). */
+  enabled: (id: CommandId) => boolean
   pendingStart: number | null
 }
 
@@ -80,6 +82,7 @@ export function useEditorContext(input: {
     open: setDialog,
     closeDialog: () => setDialog(null),
     labelOf: (id) => (view ? EDITOR_COMMANDS[id]?.label?.(view) : undefined),
+    enabled: (id) => context !== null && isEnabled(EDITOR_COMMANDS[id], context),
     pendingStart,
   }
 }
