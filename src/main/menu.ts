@@ -25,12 +25,16 @@ export function menuTemplate(
     (command: string) =>
     (_item: unknown, _window: unknown, event: { triggeredByAccelerator?: boolean }): void =>
       getWindow()?.webContents.send(CHANNELS.menuCommand, command, event.triggeredByAccelerator === true)
+  const isMac = (options.platform ?? process.platform) === 'darwin'
+  // macOS registers every accelerator it shows: a plain key (Space, +) would be taken from a text field,
+  // so there only the Mod shortcuts are shown; elsewhere plain keys are shown but left to the page.
   const item = (entry: MenuEntry): MenuItemConstructorOptions => ({
     label: entry.label,
-    ...(entry.accelerator !== undefined && {
-      accelerator: entry.accelerator,
-      registerAccelerator: entry.registerAccelerator,
-    }),
+    ...(entry.accelerator !== undefined &&
+      (entry.registerAccelerator || !isMac) && {
+        accelerator: entry.accelerator,
+        registerAccelerator: entry.registerAccelerator,
+      }),
     click: send(entry.id),
   })
   const declared = (menu: MenuName): MenuItemConstructorOptions[] =>
@@ -38,7 +42,6 @@ export function menuTemplate(
       ...(entry.separatorBefore ? [{ type: 'separator' as const }] : []),
       'submenu' in entry ? { label: entry.submenu, submenu: entry.items.map(item) } : item(entry),
     ])
-  const isMac = (options.platform ?? process.platform) === 'darwin'
   return [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),
     {
