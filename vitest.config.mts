@@ -2,9 +2,18 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // The renderer's own logic, tested beside the components that use it.
+        extends: true,
+        test: { name: 'renderer', include: ['src/renderer/**/*.test.ts'], environment: 'node' },
+      },
+    ],
   },
 })

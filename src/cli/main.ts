@@ -1,29 +1,18 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { publishFormatSchema } from '../shared/contract'
-import { validateEpisodeDocument } from '../shared/validateEpisode'
-import { defaultDatabasePath, openDatabase, type Db } from '../core/db/openDatabase'
-import { sqliteUserError } from '../core/db/sqliteErrors'
-import { createEpisode } from '../core/episodes/createEpisode'
-import { listEpisodes } from '../core/episodes/episodeQueries'
-import { UserError } from '../core/errors'
-import { JsonTextError, parseJsonText } from '../core/json/jsonText'
-import { MAX_EPISODE_JSON_DEPTH, readEpisodeJsonText } from '../core/load/episodeJsonText'
-import { loadEpisodeFile } from '../core/load/loadEpisode'
-import { computePeaks, DEFAULT_PIXELS_PER_SECOND } from '../core/media/computePeaks'
-import { probeMedia } from '../core/media/probeMedia'
-import { publishEpisode } from '../core/publish/publishEpisode'
-import { TranscriptError, TranscriptJsonError, type ParsedSegment } from '../core/transcript/parsedTranscript'
-import { parseTranscript } from '../core/transcript/parseTranscript'
+import { publishFormatSchema, type MethodName, type RequestOf, type ResponseOf } from '../shared/contract'
 import {
-  writeEpisodeTranscriptJson,
-  writePodcastingJson,
-  writeSrt,
-  writeWebVtt,
-} from '../core/transcript/writeTranscript'
+  convertTranscript,
+  defaultDatabasePath,
+  DEFAULT_PIXELS_PER_SECOND,
+  openLocalService,
+  TRANSCRIPT_FORMATS,
+  userMessage,
+  validateEpisodeFile,
+  writePeaksFile,
+  type LocalService,
+} from '../core/service/localService'
 import { startHost } from '../host/startHost'
-import { reviewReport } from '../core/review/reviewReport'
 import { reportLines } from './reportLines'
 
 const USAGE = `usage: episcore [--db PATH] <command> [options]
@@ -76,23 +65,35 @@ function parse(
 
 const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined)
 
-/** `readOnly` for the commands that only read: they never migrate the file or change its journal mode. */
-function withDb<T>(dbPath: string | undefined, run: (db: Db) => T, readOnly = false): T {
-  const db = openDatabase(defaultDatabasePath(dbPath), { readOnly })
+/** A refusal from the core's door: its message, as the app and the host would show it. */
+class Refused extends Error {}
+
+/**
+ * Runs `use` with the database open through the contract's door, and closes it after. `readOnly` for the
+ * commands that only read: they never migrate the file or change its journal mode.
+ */
+async function withService<T>(
+  dbPath: string | undefined,
+  use: (service: LocalService) => Promise<T>,
+  readOnly = false,
+): Promise<T> {
+  const service = openLocalService(dbPath, { readOnly })
   try {
-    return run(db)
+    return await use(service)
   } finally {
-    db.close()
+    service.close()
   }
 }
 
-async function withDbAsync<T>(dbPath: string | undefined, run: (db: Db) => Promise<T>): Promise<T> {
-  const db = openDatabase(defaultDatabasePath(dbPath))
-  try {
-    return await run(db)
-  } finally {
-    db.close()
-  }
+/** One call through the door; a refusal becomes the CLI's one-line error. */
+async function call<K extends MethodName>(
+  service: LocalService,
+  method: K,
+  request: RequestOf<K>,
+): Promise<ResponseOf<K>> {
+  const reply = await service.call(method, request)
+  if (!reply.ok) throw new Refused(reply.error.message)
+  return reply.value
 }
 
 /** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage). */
@@ -137,22 +138,23 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         const title = str(values.title)
         const show = str(values.show)
         const date = str(values.date)
-        const id = await withDbAsync(dbPath, (db) =>
-          createEpisode(db, {
-            mediaPath: media,
-            ...(transcript && { transcriptPath: transcript }),
+        const { id, warnings } = await withService(dbPath, (service) =>
+          call(service, 'episodes.create', {
+            media: service.fileToRead(media),
+            ...(transcript && { transcript: service.fileToRead(transcript) }),
             ...(title && { title }),
             ...(show && { show }),
             ...(date && { publishedOn: date }),
-            onWarning: (warning) => io.err(`episcore: warning: ${warning}`),
           }),
         )
+        for (const warning of warnings) io.err(`episcore: warning: ${warning}`)
         io.out(id)
         return 0
       }
       case 'list': {
         parseCommand({})
-        for (const e of withDb(dbPath, listEpisodes, true)) io.out(`${e.id}\t${e.title}\t${e.reviewStatus}`)
+        const episodes = await withService(dbPath, (service) => call(service, 'episodes.list', {}), true)
+        for (const e of episodes) io.out(`${e.id}\t${e.title}\t${e.reviewStatus}`)
         return 0
       }
       case 'export': {
@@ -169,26 +171,33 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
             `export --format is one of ${publishFormatSchema.options.join('|')} (not "${String(values.format)}")`,
           )
         const out = str(values.out)
-        const final = values.final === true
-        withDb(
+        const { text } = await withService(
           dbPath,
-          (db) =>
-            publishEpisode(db, id, format.data, {
-              final,
-              // `io.out` ends the line itself: only the text's last line feed is dropped (CSV keeps its CR).
-              deliver: ({ text }) =>
-                out ? writeAtomically(out, text) : io.out(text.endsWith('\n') ? text.slice(0, -1) : text),
+          (service) =>
+            call(service, 'episodes.exportAs', {
+              id,
+              format: format.data,
+              ...(values.final === true && { final: true }),
+              // Written before the episode becomes final: a file that cannot be written leaves it as it was.
+              ...(out && { saveTo: service.fileToWrite(out) }),
             }),
-          // Only a final export writes (the episode becomes final).
-          !final,
+          // Only a final export writes to the database (the episode becomes final).
+          values.final !== true,
         )
+        // `io.out` ends the line itself: only the text's last line feed is dropped (CSV keeps its CR).
+        if (!out) io.out(text.endsWith('\n') ? text.slice(0, -1) : text)
         return 0
       }
       case 'load': {
         const { values, positionals } = parseCommand({ replace: { type: 'boolean' } })
         const [file] = positionals
         if (!file || positionals.length > 1) throw new UsageError('load needs one FILE.json')
-        const { id } = withDb(dbPath, (db) => loadEpisodeFile(db, file, { replace: values.replace === true }))
+        const { id } = await withService(dbPath, (service) =>
+          call(service, 'episodes.load', {
+            file: service.fileToRead(file),
+            ...(values.replace === true && { replace: true }),
+          }),
+        )
         io.out(id)
         return 0
       }
@@ -196,14 +205,15 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         const { positionals } = parseCommand({})
         const [id] = positionals
         if (!id || positionals.length > 1) throw new UsageError('report needs one episode ID')
-        for (const line of reportLines(withDb(dbPath, (db) => reviewReport(db, id), true))) io.out(line)
+        const report = await withService(dbPath, (service) => call(service, 'review.report', { id }), true)
+        for (const line of reportLines(report)) io.out(line)
         return 0
       }
       case 'validate': {
         const { positionals } = parseCommand({})
         const [file] = positionals
         if (!file || positionals.length > 1) throw new UsageError('validate needs one FILE.json')
-        const problems = validateFile(file)
+        const problems = validateEpisodeFile(file)
         if (problems.length === 0) {
           io.out('valid')
           return 0
@@ -226,12 +236,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
             : Number(values['pixels-per-second'])
         if (!Number.isFinite(pps) || pps <= 0 || pps > 10_000)
           throw new UsageError('--pixels-per-second must be a number from 1 to 10000')
-        const probe = await probeMedia(media)
-        await computePeaks(media, path.resolve(out), {
-          sampleRate: probe.sampleRate,
-          durationSeconds: probe.durationSeconds,
-          pixelsPerSecond: pps,
-        })
+        await writePeaksFile(media, out, pps)
         return 0
       }
       case 'serve': {
@@ -258,13 +263,12 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         if (action !== 'convert') throw new UsageError('transcript needs a subcommand: convert')
         if (!file || positionals.length > 2) throw new UsageError('transcript convert needs one FILE')
         const to = str(values.to)
-        const write = to === undefined ? undefined : TRANSCRIPT_WRITERS.get(to)
-        if (!write)
+        if (to === undefined || !TRANSCRIPT_FORMATS.includes(to))
           throw new UsageError(
-            `transcript convert needs --to ${[...TRANSCRIPT_WRITERS.keys()].join('|')}` +
+            `transcript convert needs --to ${TRANSCRIPT_FORMATS.join('|')}` +
               (to === undefined ? '' : ` (not "${to}")`),
           )
-        io.out(convertTranscript(file, write, (warning) => io.err(`episcore: warning: ${warning}`)).trimEnd())
+        io.out(convertTranscript(file, to, (warning) => io.err(`episcore: warning: ${warning}`)).trimEnd())
         return 0
       }
       default:
@@ -275,76 +279,12 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       io.err(`episcore: ${error.message}\n\n${USAGE}`)
       return 2
     }
-    const known = error instanceof UserError ? error : sqliteUserError(error)
-    if (known) {
-      io.err(`episcore: ${known.message}`)
+    const known = error instanceof Refused ? error.message : userMessage(error)
+    if (known !== null) {
+      io.err(`episcore: ${known}`)
       return 1
     }
     io.err(`episcore: internal error: ${(error as Error).stack ?? String(error)}`)
     return 1
-  }
-}
-
-type TranscriptWriter = (segments: readonly ParsedSegment[]) => string
-
-// A Map, not an object: `--to constructor` must not find something on Object.prototype.
-const TRANSCRIPT_WRITERS = new Map<string, TranscriptWriter>([
-  ['json', writeEpisodeTranscriptJson],
-  ['vtt', writeWebVtt],
-  ['srt', writeSrt],
-  ['podcast-json', writePodcastingJson],
-])
-
-function convertTranscript(file: string, write: TranscriptWriter, warn: (warning: string) => void): string {
-  let content: Buffer
-  try {
-    content = fs.readFileSync(file)
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException
-    if (code === 'ENOENT') throw new UserError('not-found', `transcript file not found: ${file}`)
-    const why = code === 'EISDIR' ? 'a folder, not a file' : code === 'EACCES' ? 'permission denied' : message
-    throw new UserError('invalid-input', `${file}: cannot read it (${why})`)
-  }
-  // Every message names the file: the parsers' line or JSON path, and the writers' segment number.
-  let segments: ParsedSegment[]
-  try {
-    const parsed = parseTranscript(content, file)
-    for (const warning of parsed.warnings ?? []) warn(`${file}: ${warning}`)
-    segments = parsed.segments
-  } catch (error) {
-    if (error instanceof TranscriptError || error instanceof TranscriptJsonError)
-      throw new UserError('invalid-input', `${file}: ${error.message}`)
-    throw error
-  }
-  try {
-    return write(segments)
-  } catch (error) {
-    if (error instanceof UserError) throw new UserError(error.code, `${file}: ${error.message}`)
-    throw error
-  }
-}
-
-function validateFile(file: string): string[] {
-  const text = readEpisodeJsonText(file, path.basename(file))
-  let json: unknown
-  try {
-    json = parseJsonText(text, MAX_EPISODE_JSON_DEPTH)
-  } catch (error) {
-    if (error instanceof JsonTextError) return [`/: not JSON (${error.message})`]
-    throw error
-  }
-  const result = validateEpisodeDocument(json)
-  return result.ok ? [] : result.problems
-}
-
-/** Writes through a temporary file and a rename, so a reader never sees half a file. */
-function writeAtomically(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`
-  try {
-    fs.writeFileSync(tmp, text)
-    fs.renameSync(tmp, file)
-  } catch (error) {
-    fs.rmSync(tmp, { force: true })
-    throw new UserError('invalid-input', `cannot write ${file}: ${(error as Error).message}`)
   }
 }

@@ -1,4 +1,5 @@
 import { Menu, type BrowserWindow, type MenuItemConstructorOptions } from 'electron'
+import { menuItems, type MenuEntry, type MenuName } from '../shared/commands'
 import { CHANNELS } from './channels'
 
 export interface MenuOptions {
@@ -12,50 +13,46 @@ export interface MenuOptions {
  * so a shortcut typed into a text field or an open dialog stays there.
  */
 export function buildMenu(getWindow: () => BrowserWindow | null, options: MenuOptions): Menu {
+  return Menu.buildFromTemplate(menuTemplate(getWindow, options))
+}
+
+/** The template `buildMenu` builds: every command item comes from the declarations in src/shared/commands. */
+export function menuTemplate(
+  getWindow: () => BrowserWindow | null,
+  options: MenuOptions & { platform?: NodeJS.Platform },
+): MenuItemConstructorOptions[] {
   const send =
     (command: string) =>
     (_item: unknown, _window: unknown, event: { triggeredByAccelerator?: boolean }): void =>
       getWindow()?.webContents.send(CHANNELS.menuCommand, command, event.triggeredByAccelerator === true)
-  const isMac = process.platform === 'darwin'
-  const template: MenuItemConstructorOptions[] = [
+  const isMac = (options.platform ?? process.platform) === 'darwin'
+  // macOS registers every accelerator it shows: a plain key (Space, +) would be taken from a text field,
+  // so there only the Mod shortcuts are shown; elsewhere plain keys are shown but left to the page.
+  const item = (entry: MenuEntry): MenuItemConstructorOptions => ({
+    label: entry.label,
+    ...(entry.accelerator !== undefined &&
+      (entry.registerAccelerator || !isMac) && {
+        accelerator: entry.accelerator,
+        registerAccelerator: entry.registerAccelerator,
+      }),
+    click: send(entry.id),
+  })
+  const declared = (menu: MenuName): MenuItemConstructorOptions[] =>
+    menuItems(menu).flatMap((entry): MenuItemConstructorOptions[] => [
+      ...(entry.separatorBefore ? [{ type: 'separator' as const }] : []),
+      'submenu' in entry ? { label: entry.submenu, submenu: entry.items.map(item) } : item(entry),
+    ])
+  return [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),
     {
       label: 'File',
-      submenu: [
-        { label: 'New Episode from Media…', accelerator: 'CmdOrCtrl+N', click: send('file.new') },
-        { label: 'Open…', accelerator: 'CmdOrCtrl+O', click: send('file.open') },
-        { label: 'Import Transcript…', accelerator: 'CmdOrCtrl+I', click: send('file.importTranscript') },
-        { type: 'separator' },
-        { label: 'Export Episode JSON…', accelerator: 'CmdOrCtrl+E', click: send('file.export') },
-        {
-          label: 'Export Transcript',
-          submenu: [
-            { label: 'WebVTT…', click: send('file.exportTranscript.vtt') },
-            { label: 'SRT Captions…', click: send('file.exportTranscript.srt') },
-            { label: 'Podcasting 2.0 JSON…', click: send('file.exportTranscript.podcast-json') },
-          ],
-        },
-        {
-          label: 'Export for Publishing',
-          submenu: [
-            { label: 'Web Page (HTML)…', click: send('file.export.html') },
-            { label: 'Chapters for Podcast Apps…', click: send('file.export.chapters') },
-            { label: 'Chapters for YouTube…', click: send('file.export.youtube') },
-            { label: 'Chapters as WebVTT…', click: send('file.export.vtt-chapters') },
-            { label: 'Scores as CSV…', click: send('file.export.csv') },
-          ],
-        },
-        { label: 'Publish…', accelerator: 'Shift+CmdOrCtrl+E', click: send('file.publish') },
-        { type: 'separator' },
-        isMac ? { role: 'close' } : { role: 'quit' },
-      ],
+      submenu: [...declared('File'), { type: 'separator' }, isMac ? { role: 'close' } : { role: 'quit' }],
     },
     {
       label: 'Edit',
+      // Undo/redo go to the episode's history in SQLite, not to the focused text field's.
       submenu: [
-        // Undo/redo go to the episode's history in SQLite, not to the focused text field's.
-        { label: 'Undo', accelerator: 'CmdOrCtrl+Z', click: send('edit.undo') },
-        { label: 'Redo', accelerator: 'Shift+CmdOrCtrl+Z', click: send('edit.redo') },
+        ...declared('Edit'),
         { type: 'separator' },
         { role: 'cut' },
         { role: 'copy' },
@@ -63,6 +60,7 @@ export function buildMenu(getWindow: () => BrowserWindow | null, options: MenuOp
         { role: 'selectAll' },
       ],
     },
+    { label: 'Playback', submenu: declared('Playback') },
     {
       label: 'View',
       submenu: [
@@ -80,14 +78,6 @@ export function buildMenu(getWindow: () => BrowserWindow | null, options: MenuOp
         { role: 'togglefullscreen' },
       ],
     },
-    {
-      role: 'help',
-      submenu: [
-        { label: 'Keyboard Shortcuts', accelerator: '?', click: send('help.shortcuts') },
-        { label: 'Restore from Backup…', click: send('help.restoreBackup') },
-        { role: 'about' },
-      ],
-    },
+    { role: 'help', submenu: [...declared('Help'), { role: 'about' }] },
   ]
-  return Menu.buildFromTemplate(template)
 }

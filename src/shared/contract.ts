@@ -15,16 +15,36 @@ import {
   type SpeakingBalance,
 } from './episodeFormat'
 import { SOURCE_URL_PATTERN } from './sourceUrl'
+import { TEXT_LIMITS, tooLong } from './textLimits'
 
 /** An opaque handle to a file the user chose; the renderer never names a path itself. */
 export const fileRefSchema = z.string().regex(/^file-[0-9a-f]{32}$/, 'not a file handle')
+
+/** A handle to a file the user named to be written (the CLI's `--out`); only a shell can make one. */
+export const outputRefSchema = z.string().regex(/^out-[0-9a-f]{32}$/, 'not an output file handle')
 
 const episodeId = z.string().min(1).max(64)
 
 /** Curried so that the request schema's type is inferred while the response type is named. */
 const method =
   <Res>() =>
-  <Req extends z.ZodType>(request: Req) => ({ request, response: undefined as unknown as Res })
+  <Req extends z.ZodType>(request: Req) => ({
+    request,
+    response: undefined as unknown as Res,
+    edits: false as const,
+  })
+
+/**
+ * A method that changes the episode: every one answers `{ view, ...more }`, the episode as it now is, so
+ * the window redraws from the one reply and nothing has to guess where a reply keeps its view.
+ */
+const edit =
+  <More extends object = object>() =>
+  <Req extends z.ZodType>(request: Req) => ({
+    request,
+    response: undefined as unknown as { view: EpisodeView } & More,
+    edits: true as const,
+  })
 
 export interface EpisodeSummary {
   id: string
@@ -149,7 +169,11 @@ export const speakerMappingSchema = z.strictObject({
   to: z.discriminatedUnion('kind', [
     z.strictObject({
       kind: z.literal('self'),
-      name: z.string().trim().min(1, 'a speaker needs a name').max(200),
+      name: z
+        .string()
+        .trim()
+        .min(1, 'a speaker needs a name')
+        .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
       role: roleSchema,
     }),
     z.strictObject({ kind: z.literal('participant'), participantId }),
@@ -204,29 +228,32 @@ export interface RestoreOutcome {
 
 export const episodePatchSchema = z
   .strictObject({
-    title: z.string().trim().min(1, 'a title is needed').max(500),
-    show: z.string().trim().max(200),
+    title: z.string().trim().min(1, 'a title is needed').max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short)),
+    show: z.string().trim().max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
     publishedOn: z.iso.date().nullable(),
     sourceUrl: z
       .string()
       .trim()
-      .max(2000)
+      .max(TEXT_LIMITS.url, tooLong(TEXT_LIMITS.url))
       .refine((u) => SOURCE_URL_PATTERN.test(u), 'a source URL starts with http:// or https://')
       .nullable(),
-    summary: z.string().trim().max(20_000),
+    summary: z.string().trim().max(TEXT_LIMITS.long, tooLong(TEXT_LIMITS.long)),
   })
   .partial()
 
 const byId = z.strictObject({ id: episodeId })
 
 const itemId = z.string().min(1).max(64)
+/** A name or label that must be given: its absence and its length are said in words. */
+const requiredName = (missing: string): z.ZodString =>
+  z.string().trim().min(1, missing).max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name))
 const seconds = z.number().finite().min(0).max(1_000_000)
-const shortText = z.string().trim().max(500)
-const longText = z.string().trim().max(20_000)
+const shortText = z.string().trim().max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short))
+const longText = z.string().trim().max(TEXT_LIMITS.long, tooLong(TEXT_LIMITS.long))
 
 /** Edits of the analysis: each is one command, one transaction and one undo step. */
 const EDIT_METHODS = {
-  'statements.create': method<{ view: EpisodeView; statementId: string }>()(
+  'statements.create': edit<{ statementId: string }>()(
     z.strictObject({
       id: episodeId,
       start: seconds,
@@ -235,7 +262,7 @@ const EDIT_METHODS = {
       quote: longText.optional(),
     }),
   ),
-  'statements.update': method<EpisodeView>()(
+  'statements.update': edit()(
     z.strictObject({
       id: episodeId,
       statementId: itemId,
@@ -250,60 +277,60 @@ const EDIT_METHODS = {
         .partial(),
     }),
   ),
-  'statements.delete': method<EpisodeView>()(z.strictObject({ id: episodeId, statementId: itemId })),
-  'chapters.split': method<{ view: EpisodeView; chapterId: string }>()(
-    z.strictObject({ id: episodeId, at: seconds }),
-  ),
-  'chapters.moveBoundary': method<EpisodeView>()(
+  'statements.delete': edit()(z.strictObject({ id: episodeId, statementId: itemId })),
+  'chapters.split': edit<{ chapterId: string }>()(z.strictObject({ id: episodeId, at: seconds })),
+  'chapters.moveBoundary': edit()(
     z.strictObject({ id: episodeId, chapterId: itemId, edge: z.enum(['start', 'end']), at: seconds }),
   ),
-  'chapters.mergeNext': method<EpisodeView>()(z.strictObject({ id: episodeId, chapterId: itemId })),
-  'chapters.update': method<EpisodeView>()(
+  'chapters.mergeNext': edit()(z.strictObject({ id: episodeId, chapterId: itemId })),
+  'chapters.update': edit()(
     z.strictObject({
       id: episodeId,
       chapterId: itemId,
       patch: z.strictObject({ title: shortText, why: longText }).partial(),
     }),
   ),
-  'chapters.delete': method<EpisodeView>()(z.strictObject({ id: episodeId, chapterId: itemId })),
-  'scores.set': method<EpisodeView>()(
+  'chapters.delete': edit()(z.strictObject({ id: episodeId, chapterId: itemId })),
+  'scores.set': edit()(
     z.strictObject({
       id: episodeId,
       chapterId: itemId,
       dimension: dimensionKeySchema,
       value: z.number().int().nullable().optional(),
       reasoning: longText.optional(),
+      /** Folded into the last edit when that one set this same score (`1` then `0` is one step to 10). */
+      amend: z.boolean().optional(),
     }),
   ),
-  'rubric.add': method<EpisodeView>()(
+  'rubric.add': edit()(
     z.strictObject({
       id: episodeId,
-      label: z.string().trim().min(1, 'a dimension needs a label').max(200),
+      label: requiredName('a dimension needs a label'),
       key: dimensionKeySchema.max(64).optional(),
       description: longText.optional(),
       highlightLabel: shortText.optional(),
     }),
   ),
-  'rubric.update': method<EpisodeView>()(
+  'rubric.update': edit()(
     z.strictObject({
       id: episodeId,
       key: dimensionKeySchema,
       patch: z
         .strictObject({
-          label: z.string().trim().min(1, 'a dimension needs a label').max(200),
+          label: requiredName('a dimension needs a label'),
           description: longText,
           highlightLabel: shortText,
         })
         .partial(),
     }),
   ),
-  'rubric.move': method<EpisodeView>()(
+  'rubric.move': edit()(
     z.strictObject({ id: episodeId, key: dimensionKeySchema, to: z.number().int().min(0).max(1000) }),
   ),
-  'rubric.remove': method<EpisodeView>()(z.strictObject({ id: episodeId, key: dimensionKeySchema })),
+  'rubric.remove': edit()(z.strictObject({ id: episodeId, key: dimensionKeySchema })),
   /** Not an edit of the episode: the rubric new episodes start with. */
   'rubric.saveDefault': method<{ dimensions: number }>()(byId),
-  'highlights.set': method<EpisodeView>()(
+  'highlights.set': edit()(
     z.strictObject({
       id: episodeId,
       dimension: dimensionKeySchema,
@@ -312,36 +339,36 @@ const EDIT_METHODS = {
       description: longText.optional(),
     }),
   ),
-  'highlights.update': method<EpisodeView>()(
+  'highlights.update': edit()(
     z.strictObject({
       id: episodeId,
       highlightId: itemId,
       patch: z.strictObject({ time: seconds, title: shortText, description: longText }).partial(),
     }),
   ),
-  'highlights.delete': method<EpisodeView>()(z.strictObject({ id: episodeId, highlightId: itemId })),
-  'participants.add': method<EpisodeView>()(
+  'highlights.delete': edit()(z.strictObject({ id: episodeId, highlightId: itemId })),
+  'participants.add': edit()(
     z.strictObject({
       id: episodeId,
-      name: z.string().trim().min(1, 'a participant needs a name').max(200),
+      name: requiredName('a participant needs a name'),
       role: roleSchema,
       affiliation: shortText.nullable().optional(),
     }),
   ),
-  'participants.update': method<EpisodeView>()(
+  'participants.update': edit()(
     z.strictObject({
       id: episodeId,
       participantId: itemId,
       patch: z
         .strictObject({
-          name: z.string().trim().min(1, 'a participant needs a name').max(200),
+          name: requiredName('a participant needs a name'),
           role: roleSchema,
           affiliation: shortText.nullable(),
         })
         .partial(),
     }),
   ),
-  'participants.remove': method<EpisodeView>()(z.strictObject({ id: episodeId, participantId: itemId })),
+  'participants.remove': edit()(z.strictObject({ id: episodeId, participantId: itemId })),
 }
 
 export const contract = {
@@ -351,33 +378,39 @@ export const contract = {
     z.strictObject({
       media: fileRefSchema,
       transcript: fileRefSchema.optional(),
-      title: z.string().trim().max(500).optional(),
-      show: z.string().trim().max(200).optional(),
+      title: z.string().trim().max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short)).optional(),
+      show: z.string().trim().max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)).optional(),
       publishedOn: z.iso.date().optional(),
     }),
   ),
   'episodes.open': method<EpisodeView>()(byId),
-  'episodes.update': method<EpisodeView>()(z.strictObject({ id: episodeId, patch: episodePatchSchema })),
+  'episodes.update': edit()(z.strictObject({ id: episodeId, patch: episodePatchSchema })),
   'episodes.export': method<{ fileName: string; json: string }>()(byId),
   /** Loads episode JSON v1 (a machine's analysis, or an export); refused with `conflict` when the id exists. */
   'episodes.load': method<{ id: string; replaced: boolean }>()(
     z.strictObject({ file: fileRefSchema, replace: z.boolean().optional() }),
   ),
   /** Episode JSON or a publishing format; `final` refuses, listing why, while the analysis is not finished. */
-  'episodes.exportAs': method<{ fileName: string; text: string }>()(
-    z.strictObject({ id: episodeId, format: publishFormatSchema, final: z.boolean().optional() }),
+  'episodes.exportAs': edit<{ fileName: string; text: string }>()(
+    z.strictObject({
+      id: episodeId,
+      format: publishFormatSchema,
+      final: z.boolean().optional(),
+      /** Written before the episode becomes final, so a file that cannot be written leaves it as it was. */
+      saveTo: outputRefSchema.optional(),
+    }),
   ),
-  'episodes.relinkMedia': method<{ view: EpisodeView; sameContent: boolean }>()(
+  'episodes.relinkMedia': edit<{ sameContent: boolean }>()(
     z.strictObject({ id: episodeId, media: fileRefSchema }),
   ),
   'media.peaks': method<PeaksStatus>()(z.strictObject({ id: episodeId, restart: z.boolean().optional() })),
   'media.cancelPeaks': method<PeaksStatus>()(byId),
   'transcript.get': method<TranscriptView>()(byId),
   /** `warnings`: what the reader left out of the file (lines no cue holds), to show the editor. */
-  'transcript.import': method<{ view: EpisodeView; segments: number; warnings: string[] }>()(
+  'transcript.import': edit<{ segments: number; warnings: string[] }>()(
     z.strictObject({ id: episodeId, file: fileRefSchema }),
   ),
-  'transcript.editSegment': method<EpisodeView>()(
+  'transcript.editSegment': edit()(
     z.strictObject({
       id: episodeId,
       segmentId: z.string().min(1).max(64),
@@ -387,19 +420,26 @@ export const contract = {
   'transcript.export': method<{ fileName: string; text: string }>()(
     z.strictObject({ id: episodeId, format: transcriptExportFormatSchema }),
   ),
-  'participants.mapSpeakers': method<EpisodeView>()(
+  'participants.mapSpeakers': edit()(
     z.strictObject({ id: episodeId, speakers: z.array(speakerMappingSchema).max(1000) }),
   ),
   ...EDIT_METHODS,
-  'review.accept': method<EpisodeView>()(
+  'review.accept': edit()(
     z.strictObject({ id: episodeId, kind: reviewKindSchema, itemId: z.string().min(1).max(64) }),
   ),
-  'review.reject': method<EpisodeView>()(
+  'review.reject': edit()(
     z.strictObject({ id: episodeId, kind: reviewKindSchema, itemId: z.string().min(1).max(64) }),
   ),
   'review.report': method<ReviewReport>()(byId),
-  'history.undo': method<EpisodeView>()(byId),
-  'history.redo': method<EpisodeView>()(byId),
+  /** Who reviews: asked once, kept in the database, written to each episode's `review.reviewer`. */
+  'reviewer.get': method<{ name: string | null }>()(z.strictObject({})),
+  'reviewer.set': method<{ name: string }>()(
+    z.strictObject({
+      name: z.string().trim().min(1, 'a name is needed').max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
+    }),
+  ),
+  'history.undo': edit()(byId),
+  'history.redo': edit()(byId),
   /** The database's backups, newest first; answered even when the database itself is damaged. */
   'backups.list': method<BackupInfo[]>()(z.strictObject({})),
   /** Replaces the database with a listed backup, keeping the replaced one aside. */
@@ -421,3 +461,9 @@ export type ParsedRequestOf<K extends MethodName> = z.output<Contract[K]['reques
 export type ResponseOf<K extends MethodName> = Contract[K]['response']
 
 export const isMethodName = (name: string): name is MethodName => Object.hasOwn(contract, name)
+
+/** The methods whose reply is `{ view, ... }`: the edits, and the exports, which may make an episode final. */
+export type EditMethod = { [K in MethodName]: Contract[K]['edits'] extends true ? K : never }[MethodName]
+
+export const answersWithView = (name: string): name is EditMethod =>
+  isMethodName(name) && contract[name].edits

@@ -1,195 +1,375 @@
 import { chapterAt } from './chapterAt'
-import type { ChapterView, EpisodeView, HighlightView, StatementView } from './contract'
+import type { EpisodeView } from './contract'
+import type { EpisodeDocument } from './episodeFormat'
+import { jsonPointer } from './jsonPointer'
+import { formatPreciseClock, lastMillis } from './preciseTime'
+import { isMissingText } from './scoreScale'
 import { inSpanOrder } from './spanOrder'
 import { formatClock } from './time'
-import { lastMillis } from './preciseTime'
+
+/*
+ * The one list of rules for what is wrong with an analysis. The Problems panel shows every problem;
+ * Publish (and `episcore export --final`) refuses while any problem that blocks publishing is left.
+ */
 
 export type ProblemKind =
+  | 'noChapters'
+  | 'unreviewed'
+  | 'emptyWhy'
+  | 'notScored'
+  | 'scoreWithoutReasoning'
+  | 'chapterGap'
   | 'statementOutsideMedia'
   | 'statementSpan'
   | 'quoteMismatch'
-  | 'chapterGap'
   | 'chapterOverlap'
-  | 'scoreWithoutReasoning'
   | 'highlightOutsideChapters'
   | 'duplicateHighlight'
   | 'unknownDimension'
   | 'mediaLength'
 
-/** Something in the analysis an editor should fix before publishing, and where it is. */
+/** Publishing is refused while a problem that blocks it is left; a warning is the editor's to judge. */
+export type Severity = 'blocks publishing' | 'warning'
+
+const SEVERITY: Record<ProblemKind, Severity> = {
+  noChapters: 'blocks publishing',
+  unreviewed: 'blocks publishing',
+  emptyWhy: 'blocks publishing',
+  notScored: 'blocks publishing',
+  scoreWithoutReasoning: 'blocks publishing',
+  chapterGap: 'blocks publishing',
+  statementOutsideMedia: 'warning',
+  statementSpan: 'warning',
+  quoteMismatch: 'warning',
+  chapterOverlap: 'warning',
+  highlightOutsideChapters: 'warning',
+  duplicateHighlight: 'warning',
+  unknownDimension: 'warning',
+  mediaLength: 'warning',
+}
+
+/** Something in the analysis to fix, where it is, and how the document says it. */
 export interface Problem {
   /** Stable across views, so the panel can keep its place. */
   key: string
   kind: ProblemKind
+  severity: Severity
+  /** For the editor: a sentence, chapters numbered from 1. */
   message: string
+  /** For scripts (the CLI): where in episode JSON, and what is wrong there. */
+  path: string
+  detail: string
   /** The item to select and the time to go to when the problem is clicked. */
   target: { kind: 'statement' | 'chapter' | 'highlight'; id: string } | null
   time: number
+}
+
+type Status = 'accepted' | 'edited' | 'unreviewed' | 'rejected'
+
+/** What the rules read: the window's view or the exported document, lists in the document's order. */
+export interface ProblemSubject {
+  durationSeconds: number
+  /** The media file, when the length it declares is known to differ from what decodes. */
+  media?: { fileName: string; declaredSeconds: number | null } | null
+  dimensions: readonly { key: string; label: string; highlightLabel?: string }[]
+  chapters: readonly {
+    id: string
+    title: string
+    start: number
+    end: number
+    why: string
+    status: Status
+    scores: Record<string, { value: number | null; reasoning: string } | undefined>
+  }[]
+  highlights: readonly { id: string; dimension: string; time: number; status: Status }[]
+  statements: readonly {
+    id: string
+    title: string
+    start: number
+    end: number
+    status: Status
+    quoteProblem?: string | null
+  }[]
+}
+
+export function subjectOfView(view: EpisodeView): ProblemSubject {
+  return {
+    durationSeconds: view.summary.durationSeconds,
+    media: view.media,
+    dimensions: view.rubric.dimensions,
+    chapters: inSpanOrder(view.chapters),
+    highlights: [...view.highlights].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1)),
+    statements: inSpanOrder(view.statements),
+  }
+}
+
+export function subjectOfDocument(doc: EpisodeDocument): ProblemSubject {
+  return {
+    durationSeconds: doc.episode.durationSeconds,
+    dimensions: doc.rubric.dimensions,
+    chapters: doc.chapters,
+    highlights: doc.highlights,
+    statements: doc.statements,
+  }
 }
 
 // Times are kept to the millisecond; comparing whole milliseconds keeps float noise from making a
 // gap of 0.000001 s out of two chapters that share a boundary.
 const millis = (seconds: number): number => Math.round(seconds * 1000)
 
-const quoted = (title: string, fallback: string): string => (title.trim() ? `“${title.trim()}”` : fallback)
-const statementName = (s: StatementView): string =>
-  quoted(s.title, `the statement at ${formatClock(s.start)}`)
-const chapterName = (c: ChapterView): string =>
-  quoted(c.title, `the chapter at ${formatClock(c.start)}–${formatClock(c.end)}`)
+const quoted = (title: string): string => `“${title.trim()}”`
 
-function statementProblems(view: EpisodeView): Problem[] {
-  const duration = view.summary.durationSeconds
+/** Every problem, in the document's order (chapters, then highlights, then statements). */
+function allProblems(subject: ProblemSubject): Problem[] {
   const problems: Problem[] = []
-  for (const s of view.statements) {
-    const target = { kind: 'statement', id: s.id } as const
-    // Named only when it has a problem: most statements have none.
-    const name = (): string => statementName(s)
-    if (s.start > duration || s.end > duration)
-      problems.push({
-        key: `statement-outside:${s.id}`,
-        kind: 'statementOutsideMedia',
-        message: `Statement ${name()} ${s.start > duration ? `starts at ${formatClock(s.start)}` : `ends at ${formatClock(s.end)}`}, past the media's end (${formatClock(duration)})`,
-        target,
-        time: Math.min(s.start, duration),
-      })
-    if (s.start >= s.end)
-      problems.push({
-        key: `statement-span:${s.id}`,
-        kind: 'statementSpan',
-        message: `Statement ${name()} starts at ${formatClock(s.start)}, not before its end (${formatClock(s.end)})`,
-        target,
-        time: s.start,
-      })
-    if (s.quoteProblem !== null)
-      problems.push({
-        key: `statement-quote:${s.id}`,
-        kind: 'quoteMismatch',
-        message: `Statement ${name()}: ${s.quoteProblem}`,
-        target,
-        time: s.start,
-      })
-  }
-  return problems
-}
-
-function chapterCoverageProblems(view: EpisodeView): Problem[] {
-  const chapters = inSpanOrder(view.chapters)
-  const first = chapters[0]
-  const last = chapters.at(-1)
-  if (!first || !last) return []
-  const problems: Problem[] = []
-  const gap = (key: string, from: number, to: number, message: string, chapter: ChapterView): void => {
+  const add = (
+    kind: ProblemKind,
+    key: string,
+    path: PropertyKey[],
+    detail: string,
+    message: string,
+    target: Problem['target'],
+    time: number,
+  ): void => {
     problems.push({
       key,
-      kind: 'chapterGap',
-      message: `No chapter covers ${formatClock(from)}–${formatClock(to)} ${message}`,
-      target: { kind: 'chapter', id: chapter.id },
-      time: from,
+      kind,
+      severity: SEVERITY[kind],
+      message,
+      path: jsonPointer(path),
+      detail,
+      target,
+      time,
     })
   }
-  if (millis(first.start) > 0)
-    gap(`chapter-gap-start:${first.id}`, 0, first.start, `before ${chapterName(first)}`, first)
-  for (let i = 1; i < chapters.length; i++) {
-    const before = chapters[i - 1]
-    const after = chapters[i]
-    if (!before || !after) continue
-    const between = `${chapterName(before)} and ${chapterName(after)}`
-    if (millis(after.start) > millis(before.end))
-      gap(`chapter-gap:${before.id}:${after.id}`, before.end, after.start, `between ${between}`, after)
-    else if (millis(after.start) < millis(before.end))
-      problems.push({
-        key: `chapter-overlap:${before.id}:${after.id}`,
-        kind: 'chapterOverlap',
-        message: `Chapters ${between} overlap from ${formatClock(after.start)} to ${formatClock(Math.min(before.end, after.end))}`,
-        target: { kind: 'chapter', id: after.id },
-        time: after.start,
-      })
+  const { chapters, durationSeconds: duration } = subject
+  const labels = new Map(subject.dimensions.map((d) => [d.key, d]))
+  // A titled chapter by its title, an untitled one by its number (from 1) and its times.
+  const chapterName = (i: number): string => {
+    const c = chapters[i]
+    const title = c?.title.trim() ?? ''
+    if (title) return quoted(title)
+    return c ? `chapter ${i + 1} (${formatClock(c.start)}–${formatClock(c.end)})` : `chapter ${i + 1}`
   }
-  const duration = view.summary.durationSeconds
-  if (millis(last.end) < millis(lastMillis(duration)))
-    gap(`chapter-gap-end:${last.id}`, last.end, duration, `after ${chapterName(last)}`, last)
-  return problems
-}
+  // Every item a machine made waits for the reviewer's decision before it can be published.
+  const unreviewed = (
+    list: 'chapters' | 'highlights' | 'statements',
+    i: number,
+    target: NonNullable<Problem['target']>,
+    message: string,
+    time: number,
+  ): void =>
+    add(
+      'unreviewed',
+      `unreviewed:${target.kind}:${target.id}`,
+      [list, i, 'status'],
+      'unreviewed',
+      message,
+      target,
+      time,
+    )
+  const cap = (name: string): string => (name.startsWith('“') ? `The chapter ${name}` : `C${name.slice(1)}`)
 
-function scoreProblems(view: EpisodeView): Problem[] {
-  const problems: Problem[] = []
-  const labels = new Map(view.rubric.dimensions.map((d) => [d.key, d.label]))
-  for (const chapter of view.chapters)
-    for (const [dimension, score] of Object.entries(chapter.scores))
-      if (score.value !== null && score.reasoning.trim() === '')
-        problems.push({
-          key: `score-reasoning:${chapter.id}:${dimension}`,
-          kind: 'scoreWithoutReasoning',
-          message: `The “${labels.get(dimension) ?? dimension}” score (${score.value}) of ${chapterName(chapter)} has no reasoning`,
-          target: { kind: 'chapter', id: chapter.id },
-          time: chapter.start,
-        })
-  return problems
-}
+  const mediaLength = mediaLengthSentence(subject.media ?? null, duration)
+  if (mediaLength !== null)
+    add(
+      'mediaLength',
+      'media-length',
+      ['episode', 'durationSeconds'],
+      `the media decodes to ${duration} s, not the ${subject.media?.declaredSeconds ?? 0} s its file declares`,
+      mediaLength,
+      null,
+      0,
+    )
+  if (chapters.length === 0)
+    add(
+      'noChapters',
+      'no-chapters',
+      ['chapters'],
+      'no chapters; a final export covers the whole media with them',
+      'No chapters yet: published, the chapters cover the whole media (C splits at the playhead)',
+      null,
+      0,
+    )
+  chapters.forEach((chapter, i) => {
+    const target = { kind: 'chapter', id: chapter.id } as const
+    const name = chapterName(i)
+    if (chapter.status === 'unreviewed')
+      unreviewed(
+        'chapters',
+        i,
+        target,
+        `${cap(name)} is not reviewed yet (A accepts, X rejects)`,
+        chapter.start,
+      )
+    const previous = chapters[i - 1]
+    const previousEnd = previous?.end ?? 0
+    if (millis(chapter.start) > millis(previousEnd))
+      add(
+        'chapterGap',
+        previous ? `chapter-gap:${previous.id}:${chapter.id}` : `chapter-gap-start:${chapter.id}`,
+        ['chapters', i, 'start'],
+        `a gap: no chapter covers ${formatPreciseClock(previousEnd)}–${formatPreciseClock(chapter.start)}`,
+        `No chapter covers ${formatClock(previousEnd)}–${formatClock(chapter.start)} ${previous ? `between ${chapterName(i - 1)} and ${name}` : `before ${name}`}`,
+        target,
+        previousEnd,
+      )
+    else if (previous && millis(chapter.start) < millis(previous.end))
+      add(
+        'chapterOverlap',
+        `chapter-overlap:${previous.id}:${chapter.id}`,
+        ['chapters', i, 'start'],
+        `overlaps the previous chapter`,
+        `Chapters ${chapterName(i - 1)} and ${name} overlap from ${formatClock(chapter.start)} to ${formatClock(Math.min(previous.end, chapter.end))}`,
+        target,
+        chapter.start,
+      )
+    if (isMissingText(chapter.why))
+      add(
+        'emptyWhy',
+        `why:${chapter.id}`,
+        ['chapters', i, 'why'],
+        'empty',
+        `${cap(name)} has no “why”`,
+        target,
+        chapter.start,
+      )
+    for (const { key, label } of subject.dimensions) {
+      const score = chapter.scores[key]
+      if (!score || score.value === null)
+        add(
+          'notScored',
+          `score-value:${chapter.id}:${key}`,
+          ['chapters', i, 'scores', key, 'value'],
+          'not scored',
+          `The “${label}” score of ${name} is not given`,
+          target,
+          chapter.start,
+        )
+      if (!score || isMissingText(score.reasoning))
+        add(
+          'scoreWithoutReasoning',
+          `score-reasoning:${chapter.id}:${key}`,
+          ['chapters', i, 'scores', key, 'reasoning'],
+          'empty',
+          `The “${label}” score${score?.value != null ? ` (${score.value})` : ''} of ${name} has no reasoning`,
+          target,
+          chapter.start,
+        )
+    }
+  })
+  const last = chapters.at(-1)
+  // The last chapter ends at the last whole millisecond of the media (60.029 of 60.029388): no gap.
+  if (last && millis(last.end) < millis(lastMillis(duration)))
+    add(
+      'chapterGap',
+      `chapter-gap-end:${last.id}`,
+      ['chapters', chapters.length - 1, 'end'],
+      `a gap: no chapter covers ${formatPreciseClock(last.end)}–${formatPreciseClock(duration)}, the end of the media`,
+      `No chapter covers ${formatClock(last.end)}–${formatClock(duration)} after ${chapterName(chapters.length - 1)}`,
+      { kind: 'chapter', id: last.id },
+      last.end,
+    )
 
-function highlightProblems(view: EpisodeView): Problem[] {
-  const problems: Problem[] = []
-  const dimensions = new Map(view.rubric.dimensions.map((d) => [d.key, d]))
-  const seen = new Map<string, HighlightView>()
-  const sorted = [...view.highlights].sort((a, b) => a.time - b.time || a.id.localeCompare(b.id))
-  for (const h of sorted) {
+  const seen = new Map<string, number>()
+  subject.highlights.forEach((h, i) => {
     const target = { kind: 'highlight', id: h.id } as const
     const at = formatClock(h.time)
-    const dimension = dimensions.get(h.dimension)
+    const dimension = labels.get(h.dimension)
     const name = dimension?.highlightLabel || dimension?.label || h.dimension
+    if (h.status === 'unreviewed')
+      unreviewed('highlights', i, target, `The “${name}” highlight at ${at} is not reviewed yet`, h.time)
     if (!dimension)
-      problems.push({
-        key: `highlight-dimension:${h.id}`,
-        kind: 'unknownDimension',
-        message: `The highlight at ${at} is for “${h.dimension}”, which is not a dimension of the rubric`,
+      add(
+        'unknownDimension',
+        `highlight-dimension:${h.id}`,
+        ['highlights', i, 'dimension'],
+        'not a rubric dimension',
+        `The highlight at ${at} is for “${h.dimension}”, which is not a dimension of the rubric`,
         target,
-        time: h.time,
-      })
+        h.time,
+      )
     const earlier = seen.get(h.dimension)
-    if (earlier)
-      problems.push({
-        key: `highlight-duplicate:${h.id}`,
-        kind: 'duplicateHighlight',
-        message: `A second “${name}” highlight at ${at} (the first is at ${formatClock(earlier.time)}): keep one`,
+    if (earlier !== undefined)
+      add(
+        'duplicateHighlight',
+        `highlight-duplicate:${h.id}`,
+        ['highlights', i, 'dimension'],
+        'a second highlight of its dimension',
+        `A second “${name}” highlight at ${at} (the first is at ${formatClock(earlier)}): keep one`,
         target,
-        time: h.time,
-      })
-    else seen.set(h.dimension, h)
-    if (view.chapters.length > 0 && chapterAt(view.chapters, h.time) === null)
-      problems.push({
-        key: `highlight-outside:${h.id}`,
-        kind: 'highlightOutsideChapters',
-        message: `The “${name}” highlight at ${at} is in no chapter`,
+        h.time,
+      )
+    else seen.set(h.dimension, h.time)
+    if (chapters.length > 0 && chapterAt(chapters, h.time) === null)
+      add(
+        'highlightOutsideChapters',
+        `highlight-outside:${h.id}`,
+        ['highlights', i, 'time'],
+        'in no chapter',
+        `The “${name}” highlight at ${at} is in no chapter`,
         target,
-        time: h.time,
-      })
-  }
+        h.time,
+      )
+  })
+
+  subject.statements.forEach((s, i) => {
+    const target = { kind: 'statement', id: s.id } as const
+    const name = s.title.trim() ? quoted(s.title) : `the statement at ${formatClock(s.start)}`
+    if (s.status === 'unreviewed')
+      unreviewed('statements', i, target, `Statement ${name} is not reviewed yet`, s.start)
+    if (s.start > duration || s.end > duration)
+      add(
+        'statementOutsideMedia',
+        `statement-outside:${s.id}`,
+        ['statements', i],
+        'past the end of the media',
+        `Statement ${name} ${s.start > duration ? `starts at ${formatClock(s.start)}` : `ends at ${formatClock(s.end)}`}, past the media's end (${formatClock(duration)})`,
+        target,
+        Math.min(s.start, duration),
+      )
+    if (s.start >= s.end)
+      add(
+        'statementSpan',
+        `statement-span:${s.id}`,
+        ['statements', i, 'end'],
+        'not after its start',
+        `Statement ${name} starts at ${formatClock(s.start)}, not before its end (${formatClock(s.end)})`,
+        target,
+        s.start,
+      )
+    if (s.quoteProblem)
+      add(
+        'quoteMismatch',
+        `statement-quote:${s.id}`,
+        ['statements', i, 'quote'],
+        s.quoteProblem,
+        `Statement ${name}: ${s.quoteProblem}`,
+        target,
+        s.start,
+      )
+  })
   return problems
 }
 
 /** What the editor is told of media that decodes to another length than its file declares. */
 export function mediaLengthMessage(view: EpisodeView): string | null {
-  const declared = view.media?.declaredSeconds ?? null
+  return mediaLengthSentence(view.media ?? null, view.summary.durationSeconds)
+}
+
+function mediaLengthSentence(media: ProblemSubject['media'], decoded: number): string | null {
+  const declared = media?.declaredSeconds ?? null
   if (declared === null) return null
-  const decoded = view.summary.durationSeconds
   const shorter = decoded < declared
-  return `The media file ${view.media?.fileName ?? ''} declares ${formatClock(declared)}, but ${shorter ? 'only ' : ''}${formatClock(decoded)} of its audio decodes${shorter ? ' (is it cut short?)' : ''}: the episode is ${formatClock(decoded)} long.`
+  return `The media file ${media?.fileName ?? ''} declares ${formatClock(declared)}, but ${shorter ? 'only ' : ''}${formatClock(decoded)} of its audio decodes${shorter ? ' (is it cut short?)' : ''}: the episode is ${formatClock(decoded)} long.`
 }
 
-function mediaProblems(view: EpisodeView): Problem[] {
-  const message = mediaLengthMessage(view)
-  return message === null
-    ? []
-    : [{ key: 'media-length', kind: 'mediaLength', message, target: null, time: 0 }]
-}
-
-/** Every problem the episode's view has now, in the order of the media. */
+/** Every problem the episode's view has now, in the order of the media: what the Problems panel lists. */
 export function findProblems(view: EpisodeView): Problem[] {
-  return [
-    ...mediaProblems(view),
-    ...statementProblems(view),
-    ...chapterCoverageProblems(view),
-    ...scoreProblems(view),
-    ...highlightProblems(view),
-  ].sort((a, b) => a.time - b.time || a.key.localeCompare(b.key))
+  return allProblems(subjectOfView(view)).sort((a, b) => a.time - b.time || a.key.localeCompare(b.key))
+}
+
+/** What refuses publishing, in the document's order: the problems that block it. */
+export function publishingProblems(subject: ProblemSubject): Problem[] {
+  return allProblems(subject).filter((p) => p.severity === 'blocks publishing')
 }

@@ -1,4 +1,4 @@
-import type { EpisodeView } from './contract'
+import { answersWithView, type EpisodeView } from './contract'
 
 /*
  * An edit answers with the episode as it now is. At full scale (a thousand statements, sixty chapters)
@@ -110,13 +110,13 @@ export function applyViewDelta(base: EpisodeView, delta: ViewDelta): EpisodeView
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-const isView = (value: unknown): value is EpisodeView =>
-  isObject(value) && 'summary' in value && 'history' in value
-
-/** Where a reply carries the view: the reply itself or its `view`. */
-function withView(value: unknown, change: (view: unknown) => unknown): unknown {
-  if (isView(value) || (isObject(value) && VIEW_MARK in value)) return change(value)
-  if (isObject(value) && 'view' in value) return { ...value, view: withView(value.view, change) }
+/**
+ * Where a method's reply carries the view, as the contract says: `episodes.open` answers the view,
+ * every edit `{ view, ... }`, anything else none.
+ */
+function withView(method: string, value: unknown, change: (view: unknown) => unknown): unknown {
+  if (method === 'episodes.open') return change(value)
+  if (answersWithView(method) && isObject(value)) return { ...value, view: change(value.view) }
   return value
 }
 
@@ -134,8 +134,8 @@ export class ViewSender {
     private readonly keep = 16,
   ) {}
 
-  encode(value: unknown, base: string | null): unknown {
-    return withView(value, (view) => {
+  encode(method: string, value: unknown, base: string | null): unknown {
+    return withView(method, value, (view) => {
       const next = view as EpisodeView
       const version = `${this.launch}.${++this.count}`
       const before = base === null ? undefined : this.kept.get(base)
@@ -161,8 +161,8 @@ export class ViewReceiver {
     return this.newest
   }
 
-  decode(value: unknown): unknown {
-    return withView(value, (marked) => {
+  decode(method: string, value: unknown): unknown {
+    return withView(method, value, (marked) => {
       if (!isObject(marked) || !(VIEW_MARK in marked)) return marked
       const mark = marked[VIEW_MARK] as ViewMark
       let view: EpisodeView

@@ -63,7 +63,7 @@ test('chapters are split, titled, scored and reasoned from the keyboard, merged,
   await page.keyboard.press('ArrowRight')
   const disagreement = (n: number): ReturnType<typeof scoreCell> => scoreCell(page, 'Guest disagreement', n)
   await expect(disagreement(1)).toBeFocused()
-  await expect(playhead(page)).toHaveText('0:30')
+  await expect(playhead(page)).toHaveText('0:30.0')
   await page.keyboard.press('1')
   await page.keyboard.press('0')
   await expect(disagreement(1)).toHaveText('10')
@@ -151,7 +151,7 @@ test('chapters are split, titled, scored and reasoned from the keyboard, merged,
   await expect(spans).toHaveText(['0:00–0:10', '0:10–0:20', '0:20–0:30'])
   // A click on a chapter's time goes there and selects it.
   await spans.nth(1).click()
-  await expect(playhead(page)).toHaveText('0:10')
+  await expect(playhead(page)).toHaveText('0:10.0')
   await expect(chapterRows(page).nth(1)).toHaveClass(/selected/)
 })
 

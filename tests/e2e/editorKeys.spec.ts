@@ -21,7 +21,7 @@ async function playheadTo(page: Page, seconds: number): Promise<void> {
   await page.keyboard.press('Home')
   for (let s = 0; s < seconds; s += 5) await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('status', { name: 'Playhead' })).toHaveText(
-    `0:${String(seconds).padStart(2, '0')}`,
+    `0:${String(seconds).padStart(2, '0')}.0`,
   )
 }
 

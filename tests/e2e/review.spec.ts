@@ -21,7 +21,7 @@ test('a machine analysis is loaded, triaged from the keyboard (N, A, X), compare
   // Publishing now is refused, naming what is unreviewed.
   await page.getByRole('button', { name: 'Publish…' }).click()
   const refusal = page.getByRole('dialog')
-  await expect(refusal).toContainText('/chapters/0/status')
+  await expect(refusal).toContainText(/chapter “Why multi-agent.*is not reviewed yet/)
   await refusal.getByRole('button', { name: /close/i }).click()
 
   const playhead = page.getByRole('status', { name: 'Playhead' })
@@ -30,12 +30,17 @@ test('a machine analysis is loaded, triaged from the keyboard (N, A, X), compare
   const comparison = page.getByRole('table', { name: /Machine and reviewer scores of Why multi-agent/ })
   await expect(comparison.locator('[data-dimension="guestTeaching"]')).toContainText('7')
   await page.keyboard.press('a') // accepted; on to the statement at 0:05
+  // The first decision asks who reviews, once; the name is kept for every episode.
+  const who = page.getByRole('dialog', { name: 'Who is reviewing' })
+  await who.getByLabel('Reviewer name').fill('Ada Reviewer')
+  await who.getByLabel('Reviewer name').press('Enter')
+  await expect(who).toBeHidden()
   await expect(progress).toContainText('4 left')
-  await expect(playhead).toHaveText('0:05')
+  await expect(playhead).toHaveText('0:05.0')
   await page.keyboard.press('x') // the statement is rejected; on to the second chapter
   await expect(progress).toContainText('3 left')
   await expect(page.getByRole('tab', { name: /^Statements/ })).toContainText('0')
-  await expect(playhead).toHaveText('3:20')
+  await expect(playhead).toHaveText('3:20.0')
   await page.keyboard.press('a')
   await page.keyboard.press('a')
   await expect(progress).toContainText('1 left')
@@ -60,6 +65,7 @@ test('a machine analysis is loaded, triaged from the keyboard (N, A, X), compare
   const published = JSON.parse(fs.readFileSync(await (await download).path(), 'utf8')) as typeof doc
   expect(validateEpisodeDocument(published).ok).toBe(true)
   expect(published.review.status).toBe('final')
+  expect(published.review.reviewer).toBe('Ada Reviewer')
   expect(published.chapters.map((c) => c.status)).toEqual(['accepted', 'accepted', 'accepted'])
   expect(published.statements).toEqual([])
   expect(published.highlights.map((h) => [h.id, h.status])).toEqual([['h1', 'accepted']])

@@ -200,7 +200,7 @@ test('highlights are set with H and a digit, moved, titled, suggested from the s
   await expect(goTo(page, 'The host holds their own')).toHaveText('▶ 0:40')
 
   await goTo(page, 'Sharpest disagreement').click()
-  await expect(playhead(page)).toHaveText('0:10')
+  await expect(playhead(page)).toHaveText('0:10.0')
   await expect(disagreement).toHaveClass(/selected/)
   // The waveform flags each highlight at its moment, the selected one darker.
   await expect(page.locator('canvas.waveform-layer')).toHaveAttribute('data-highlights', '3')
@@ -210,7 +210,7 @@ test('highlights are set with H and a digit, moved, titled, suggested from the s
   // A click on a flag goes to its highlight's moment exactly and selects it.
   const flag = await flagPoint(page, 30)
   await page.mouse.click(flag.x + 20, flag.y)
-  await expect(playhead(page)).toHaveText('0:30')
+  await expect(playhead(page)).toHaveText('0:30.0')
   await expect(teaching).toHaveClass(/selected/)
   await expect.poll(() => flagColour(page, 30)).toBe('#4f1f6e')
   await goTo(page, 'Sharpest disagreement').click()

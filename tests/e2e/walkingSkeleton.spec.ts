@@ -58,7 +58,7 @@ test('an editor creates an episode from media and VTT, plays it, seeks from the 
   const line = transcript.locator('.segment', { hasText: "That thereby beauty's rose might never die" })
   await line.locator('.text').click()
   await expect.poll(() => media.evaluate((m: HTMLMediaElement) => m.currentTime)).toBeCloseTo(5.88, 1)
-  await expect(page.getByRole('status', { name: 'Playhead' })).toHaveText('0:05')
+  await expect(page.getByRole('status', { name: 'Playhead' })).toHaveText('0:05.8')
   await expect(transcript.locator('[aria-current="true"]')).toContainText(
     "That thereby beauty's rose might never die",
   )

@@ -234,16 +234,16 @@ describe('views sent as what changed since the window’s last one', () => {
           const sender = new ViewSender('0123456789ab')
           const window = new ViewReceiver()
           // What crosses to the window is JSON, as over HTTP.
-          const send = (value: unknown): { value: unknown; bytes: number } => {
-            const text = JSON.stringify(sender.encode(value, window.base()))
-            return { value: window.decode(JSON.parse(text)), bytes: text.length }
+          const send = (method: string, value: unknown): { value: unknown; bytes: number } => {
+            const text = JSON.stringify(sender.encode(method, value, window.base()))
+            return { value: window.decode(method, JSON.parse(text)), bytes: text.length }
           }
-          let held = viewIn(send(s.view()).value)
+          let held = viewIn(send('episodes.open', s.view()).value)
           for (const { method, args } of commands) {
             const reply = await s.reply(method, resolve(args, held))
             if (!reply.ok || !('history' in viewIn(reply.value))) continue
             const before = held
-            const sent = send(reply.value)
+            const sent = send(method, reply.value)
             held = viewIn(sent.value)
             const where = `after ${method} ${JSON.stringify(args)}`
             expect(held, where).toEqual(JSON.parse(JSON.stringify(viewIn(reply.value))))
@@ -280,12 +280,14 @@ describe('views sent as what changed since the window’s last one', () => {
       seedMachineAnalysis(s.db, s.id)
       const sender = new ViewSender('0123456789ab', 2)
       const window = new ViewReceiver()
-      const first = sender.encode(s.view(), window.base())
+      const first = sender.encode('episodes.open', s.view(), window.base())
       const whole = JSON.stringify(first).length
-      window.decode(JSON.parse(JSON.stringify(first)))
+      window.decode('episodes.open', JSON.parse(JSON.stringify(first)))
       const chapter = s.view().chapters[0]?.id ?? ''
       const edited = await s.call('chapters.update', { chapterId: chapter, patch: { title: 'Renamed' } })
-      const mark = (sender.encode(edited, window.base()) as Record<string, ViewMark>)[VIEW_MARK]
+      const mark = (
+        sender.encode('chapters.update', edited, window.base()) as { view: Record<string, ViewMark> }
+      ).view[VIEW_MARK]
       expect(mark?.view).toBeUndefined()
       expect(Object.keys(mark?.delta?.parts ?? {})).toEqual(['history'])
       expect(Object.keys(mark?.delta?.lists ?? {})).toEqual(['chapters'])
@@ -293,14 +295,16 @@ describe('views sent as what changed since the window’s last one', () => {
       expect(mark?.delta?.lists.chapters?.ids).toBeUndefined()
       expect(JSON.stringify(mark).length).toBeLessThan(whole / 3)
       // Two more views sent elsewhere push the window's out of the core's memory (it keeps two here).
-      sender.encode(s.view(), null)
-      sender.encode(s.view(), null)
-      const again = (sender.encode(s.view(), window.base()) as Record<string, ViewMark>)[VIEW_MARK]
+      sender.encode('episodes.open', s.view(), null)
+      sender.encode('episodes.open', s.view(), null)
+      const again = (sender.encode('episodes.open', s.view(), window.base()) as Record<string, ViewMark>)[
+        VIEW_MARK
+      ]
       expect(again?.delta).toBeUndefined()
       expect(again?.view).toEqual(s.view())
       // A delta against a view the window does not hold is refused, not guessed at.
       expect(() =>
-        new ViewReceiver().decode({
+        new ViewReceiver().decode('episodes.open', {
           [VIEW_MARK]: { version: 'x.2', base: 'x.1', delta: { parts: {}, lists: {} } },
         }),
       ).toThrow(/no longer holds/)

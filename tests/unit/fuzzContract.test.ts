@@ -61,6 +61,8 @@ const VALID: Samples = {
     { media: STALE_REF, transcript: TRANSCRIPT_REF, title: 'New', show: 'Show', publishedOn: '2025-01-31' },
   ],
   'episodes.open': [{ id: ID }],
+  'reviewer.get': [{}],
+  'reviewer.set': [{ name: 'Ada Reviewer' }],
   'episodes.update': [
     {
       id: ID,

@@ -136,7 +136,7 @@ describe('the browser host’s backups', () => {
       await call('episodes.update', { id: 'one', patch: { title: 'Renamed after the restore' } }),
     ).toMatchObject({
       ok: true,
-      value: { summary: { title: 'Renamed after the restore' } },
+      value: { view: { summary: { title: 'Renamed after the restore' } } },
     })
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChapterView, EpisodeView, HighlightView, StatementView } from '../../src/shared/contract'
-import { findProblems, type ProblemKind } from '../../src/shared/problems'
+import { findProblems, publishingProblems, subjectOfView, type ProblemKind } from '../../src/shared/problems'
 import { SEED_DIMENSIONS, SEED_SCALE } from '../../src/shared/rubric'
 
 const DURATION = 1020
@@ -17,7 +17,8 @@ function episode(parts: Partial<EpisodeView> = {}): EpisodeView {
     },
     details: { sourceUrl: null, summary: '' },
     rubric: { scale: { ...SEED_SCALE }, dimensions: [...SEED_DIMENSIONS] },
-    chapters: [],
+    // Finished chapters covering the media: what is left to flag is what a test adds.
+    chapters: covering(),
     highlights: [],
     statements: [],
     speakingBalance: null,
@@ -36,8 +37,8 @@ function chapter(id: string, start: number, end: number, title = `Chapter ${id}`
     title,
     start,
     end,
-    why: '',
-    scores: Object.fromEntries(SEED_DIMENSIONS.map((d) => [d.key, { value: null, reasoning: '' }])),
+    why: 'Why it matters.',
+    scores: Object.fromEntries(SEED_DIMENSIONS.map((d) => [d.key, { value: 5, reasoning: 'Because.' }])),
     machineScores: null,
     origin: 'human',
     status: 'accepted',
@@ -74,9 +75,12 @@ const covering = (): ChapterView[] => [chapter('c1', 0, 415), chapter('c2', 415,
 const kinds = (view: EpisodeView): ProblemKind[] => findProblems(view).map((p) => p.kind)
 
 describe('findProblems', () => {
-  it('finds nothing in an empty episode or in chapters that cover the media', () => {
+  it('finds nothing in finished chapters that cover the media; an episode without chapters cannot be published', () => {
     expect(findProblems(episode())).toEqual([])
     expect(findProblems(episode({ chapters: covering() }))).toEqual([])
+    expect(findProblems(episode({ chapters: [] }))).toEqual([
+      expect.objectContaining({ kind: 'noChapters', severity: 'blocks publishing' }),
+    ])
   })
 
   it('flags a statement past the end of the media, at the media end', () => {
@@ -164,14 +168,18 @@ describe('findProblems', () => {
     ])
     expect(problems[0]?.message).toContain('Scaling Curves')
     expect(problems[0]?.message).toContain('Guest disagreement')
-    // An unscored dimension needs no reasoning yet.
+    // An unscored dimension is two things Publish refuses: no score, no reasoning.
     second.scores.guestDisagreement = { value: null, reasoning: '' }
-    expect(findProblems(episode({ chapters }))).toEqual([])
+    expect(findProblems(episode({ chapters })).map((p) => [p.kind, p.severity])).toEqual([
+      ['scoreWithoutReasoning', 'blocks publishing'],
+      ['notScored', 'blocks publishing'],
+    ])
   })
 
   it('flags a highlight in no chapter, only when there are chapters', () => {
     const highlights = [highlight('h1', 'guestDisagreement', 900)]
     expect(findProblems(episode({ highlights }))).toEqual([])
+    expect(kinds(episode({ highlights, chapters: [] }))).toEqual(['noChapters'])
     const problems = findProblems(episode({ highlights, chapters: [chapter('c1', 0, 800)] }))
     expect(problems.map((p) => p.kind)).toEqual(['chapterGap', 'highlightOutsideChapters'])
     expect(problems[1]).toMatchObject({ target: { kind: 'highlight', id: 'h1' }, time: 900 })
@@ -226,5 +234,41 @@ describe('findProblems', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b))
     const keys = findProblems(view).map((p) => p.key)
     expect(new Set(keys).size).toBe(keys.length)
+  })
+})
+
+describe('one rule list for the Problems panel and Publish', () => {
+  it('lists every problem Publish refuses, as sentences with chapters numbered from 1', () => {
+    const [first, second] = covering()
+    if (!first || !second) throw new Error('two chapters')
+    first.title = ''
+    first.status = 'unreviewed'
+    first.why = ' '
+    second.scores.guestTeaching = { value: null, reasoning: '' }
+    const view = episode({
+      chapters: [first, second],
+      highlights: [{ ...highlight('h1', 'guestTeaching', 500), status: 'unreviewed' }],
+      statements: [statement('s1', 10, 20, { quoteProblem: 'the quote is not what the transcript says' })],
+    })
+    const shown = findProblems(view)
+    const refused = publishingProblems(subjectOfView(view))
+    expect(
+      shown
+        .filter((p) => p.severity === 'blocks publishing')
+        .map((p) => p.key)
+        .sort(),
+    ).toEqual(refused.map((p) => p.key).sort())
+    expect(refused.map((p) => `${p.path}: ${p.detail}`)).toEqual([
+      '/chapters/0/status: unreviewed',
+      '/chapters/0/why: empty',
+      '/chapters/1/scores/guestTeaching/value: not scored',
+      '/chapters/1/scores/guestTeaching/reasoning: empty',
+      '/highlights/0/status: unreviewed',
+    ])
+    expect(refused[0]?.message).toBe('Chapter 1 (0:00–6:55) is not reviewed yet (A accepts, X rejects)')
+    expect(refused[1]?.message).toBe('Chapter 1 (0:00–6:55) has no “why”')
+    expect(refused[2]?.message).toBe('The “Guest teaching” score of “Chapter c2” is not given')
+    // A quote that no longer matches is the editor's to judge: shown, but it does not block.
+    expect(shown.find((p) => p.kind === 'quoteMismatch')?.severity).toBe('warning')
   })
 })

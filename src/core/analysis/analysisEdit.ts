@@ -1,5 +1,5 @@
 import type { Db } from '../db/openDatabase'
-import { applyEdit } from '../history/editHistory'
+import { applyEdit, type Amends, type Edit } from '../history/editHistory'
 import { readRow, type RowWriter } from '../history/rowWriter'
 import type { Row } from '../history/tables'
 
@@ -10,12 +10,18 @@ const changed = (before: Row | null, after: Row | null): boolean =>
  * One undoable edit of an episode's analysis. The episode's `updated_at` (the export's
  * `review.updatedAt`) moves only when something really changed, so a no-op stays out of the history.
  */
-export function analysisEdit(db: Db, episodeId: string, label: string, edit: (w: RowWriter) => void): void {
-  applyEdit(db, episodeId, label, (w) => {
-    edit(w)
-    if (w.changes.some((c) => changed(c.before, c.after)))
-      w.update('episodes', { id: episodeId }, { updated_at: new Date().toISOString() })
-  })
+export function analysisEdit(db: Db, episodeId: string, label: string, edit: Edit, amends?: Amends): void {
+  applyEdit(
+    db,
+    episodeId,
+    label,
+    (w) => {
+      edit(w)
+      if (w.changes.some((c) => changed(c.before, c.after)))
+        w.update('episodes', { id: episodeId }, { updated_at: new Date().toISOString() })
+    },
+    amends,
+  )
 }
 
 /** The entries of `patch` that differ from the row: what an edit would really change. */

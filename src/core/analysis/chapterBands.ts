@@ -13,7 +13,7 @@ import {
   type ScoreRow,
 } from './analysisRows'
 import { insertChapter, removeChapter } from './chapters'
-import { MIN_CHAPTER_SECONDS } from '../../shared/chapterEdges'
+import { MIN_CHAPTER_SECONDS } from '../../shared/chapterLimits'
 import { checkedTime, clockMillis, lastMillis } from './timeChecks'
 
 /** The shortest chapter a band edit leaves: anything shorter cannot be seen or grabbed on the timeline. */

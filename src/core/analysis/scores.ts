@@ -1,7 +1,8 @@
 import type { Db } from '../db/openDatabase'
 import { episodeRow } from '../episodes/episodeQueries'
+import { scoreValueProblem } from '../../shared/scoreScale'
 import { UserError } from '../errors'
-import { readRow } from '../history/rowWriter'
+import { readRow, type RowChange } from '../history/rowWriter'
 import { analysisEdit, changedColumns, markEdited } from './analysisEdit'
 import { chapterRow, dimensionRow, unscored } from './analysisRows'
 
@@ -9,6 +10,8 @@ export interface ScoreInput {
   /** An integer on the episode's scale, or `null` for not scored; left as it is when missing. */
   value?: number | null | undefined
   reasoning?: string | undefined
+  /** The same gesture as the last edit when that one set this score: one undo step for both. */
+  amend?: boolean | undefined
 }
 
 /** Scores one chapter on one dimension: its value, its reasoning or both. */
@@ -23,11 +26,8 @@ export function setScore(
   chapterRow(db, episodeId, chapterId)
   const { label } = dimensionRow(db, episodeId, dimension)
   const { value, reasoning } = input
-  if (value !== null && value !== undefined) {
-    if (!Number.isInteger(value)) throw new UserError('invalid-input', `score ${value} is not a whole number`)
-    if (value < min || value > max)
-      throw new UserError('invalid-input', `score ${value} is outside the scale ${min}-${max}`)
-  }
+  const problem = value === null || value === undefined ? null : scoreValueProblem(value, { min, max })
+  if (problem) throw new UserError('invalid-input', problem)
   const key = { episode_id: episodeId, chapter_id: chapterId, dimension_key: dimension }
   const before = readRow(db, 'scores', key)
   const wanted = {
@@ -35,9 +35,23 @@ export function setScore(
     ...(reasoning !== undefined && { reasoning }),
   }
   if (before && Object.keys(changedColumns(before, wanted)).length === 0) return
-  analysisEdit(db, episodeId, `Score ${label}`, (w) => {
-    if (before) w.update('scores', key, wanted)
-    else w.insert('scores', { ...unscored(episodeId, chapterId, dimension), ...wanted })
-    markEdited(db, w, 'chapters', { episode_id: episodeId, id: chapterId })
-  })
+  const sameScore = (last: RowChange[]): boolean =>
+    last.some(
+      (c) =>
+        c.table === 'scores' &&
+        c.key.episode_id === episodeId &&
+        c.key.chapter_id === chapterId &&
+        c.key.dimension_key === dimension,
+    )
+  analysisEdit(
+    db,
+    episodeId,
+    `Score ${label}`,
+    (w) => {
+      if (before) w.update('scores', key, wanted)
+      else w.insert('scores', { ...unscored(episodeId, chapterId, dimension), ...wanted })
+      markEdited(db, w, 'chapters', { episode_id: episodeId, id: chapterId })
+    },
+    input.amend ? sameScore : undefined,
+  )
 }

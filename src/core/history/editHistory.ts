@@ -6,6 +6,11 @@ import { noteChange } from './lastChange'
 import { countWritten, RowWriter, writeRow, type RowChange, type RowsWritten } from './rowWriter'
 import { isEditableTable } from './tables'
 
+/** One gesture's writes. */
+export type Edit = (writer: RowWriter) => void
+/** Whether an edit is the same gesture as the last one done, from that one's changes. */
+export type Amends = (last: RowChange[]) => boolean
+
 interface HistoryRow {
   seq: number
   label: string
@@ -14,9 +19,11 @@ interface HistoryRow {
 
 /**
  * Applies one user gesture as one transaction and records it for undo. A new edit drops whatever
- * was undone after it, as every editor's history does.
+ * was undone after it, as every editor's history does. With `amends`, the edit is folded into the last
+ * done one when that one is the same gesture (`amends` says so from its changes): typing `1` then `0`
+ * on a score is one step to 10.
  */
-export function applyEdit(db: Db, episodeId: string, label: string, edit: (writer: RowWriter) => void): void {
+export function applyEdit(db: Db, episodeId: string, label: string, edit: Edit, amends?: Amends): void {
   let note = (): void => undefined
   db.transaction(() => {
     const before = tableVersions(db)
@@ -26,6 +33,7 @@ export function applyEdit(db: Db, episodeId: string, label: string, edit: (write
     const after = tableVersions(db)
     note = () => noteChange(db, { before, after, changes, written: writer.written })
     if (changes.length === 0) return
+    if (amends && amendLast(db, episodeId, label, changes, amends)) return
     statement(db, `DELETE FROM edit_history WHERE episode_id = ? AND state = 'undone'`).run(episodeId)
     statement(
       db,
@@ -34,6 +42,28 @@ export function applyEdit(db: Db, episodeId: string, label: string, edit: (write
   }).immediate()
   // Only once it committed: a rolled-back edit changed nothing.
   note()
+}
+
+/** Appends `changes` to the last done edit when nothing was undone after it and it is the same gesture. */
+function amendLast(db: Db, episodeId: string, label: string, changes: RowChange[], amends: Amends): boolean {
+  const undone = statement(
+    db,
+    `SELECT 1 FROM edit_history WHERE episode_id = ? AND state = 'undone' LIMIT 1`,
+  ).get(episodeId)
+  if (undone) return false
+  const last = statement(
+    db,
+    `SELECT seq, label, changes FROM edit_history WHERE episode_id = ? AND state = 'done' ORDER BY seq DESC LIMIT 1`,
+  ).get(episodeId) as HistoryRow | undefined
+  if (!last || last.label !== label) return false
+  const before = JSON.parse(last.changes) as RowChange[]
+  if (!amends(before)) return false
+  // Undo replays in reverse and redo in order, so the two edits' changes simply follow one another.
+  statement(db, `UPDATE edit_history SET changes = ? WHERE seq = ?`).run(
+    JSON.stringify([...before, ...changes]),
+    last.seq,
+  )
+  return true
 }
 
 function replay(db: Db, changes: RowChange[], direction: 'undo' | 'redo'): RowsWritten {

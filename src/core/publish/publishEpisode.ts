@@ -3,6 +3,7 @@ import type { EpisodeDocument } from '../../shared/episodeFormat'
 import type { Db } from '../db/openDatabase'
 import { episodeJsonText, episodeSlug, exportEpisode } from '../export/exportEpisode'
 import { applyEdit } from '../history/editHistory'
+import { reviewerName } from '../review/reviewerName'
 import { writeEpisodePage } from './episodePage'
 import { finalExportProblems } from './finalProblems'
 import { writePodcastChapters } from './podcastChapters'
@@ -48,14 +49,16 @@ export function publishEpisode(
     // Publishing an episode that is final already changes nothing, so it adds nothing to undo.
     const becomesFinal = options.final === true && exported.review.status !== 'final'
     const updatedAt = new Date().toISOString()
+    // The one who publishes has reviewed: named, when the library knows them.
+    const reviewer = (becomesFinal && reviewerName(db)) || exported.review.reviewer
     const doc: EpisodeDocument = becomesFinal
-      ? { ...exported, review: { ...exported.review, status: 'final', updatedAt } }
+      ? { ...exported, review: { ...exported.review, status: 'final', updatedAt, reviewer } }
       : exported
     const file = { fileName: `${episodeSlug(doc)}.${writer.extension}`, text: writer.write(doc) }
     options.deliver?.(file)
     if (becomesFinal)
       applyEdit(db, id, 'Publish', (w) =>
-        w.update('episodes', { id }, { review_status: 'final', updated_at: updatedAt }),
+        w.update('episodes', { id }, { review_status: 'final', updated_at: updatedAt, reviewer }),
       )
     return file
   }

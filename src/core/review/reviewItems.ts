@@ -5,6 +5,7 @@ import { UserError, notFound } from '../errors'
 import { analysisEdit } from '../analysis/analysisEdit'
 import { removeChapter } from '../analysis/chapters'
 import type { RowWriter } from '../history/rowWriter'
+import { reviewerName } from './reviewerName'
 
 const TABLES = { chapter: 'chapters', highlight: 'highlights', statement: 'statements' } as const
 
@@ -21,10 +22,18 @@ function reviewedRow(db: Db, episodeId: string, kind: ReviewKind, itemId: string
   return row
 }
 
-/** The first review decision takes a draft into review, in the same step (undo takes it back too). */
+/**
+ * The first review decision takes a draft into review, and each one names who reviews (`review.reviewer`),
+ * in the same step (undo takes it back too).
+ */
 function startReview(db: Db, w: RowWriter, episodeId: string): void {
-  if (episodeRow(db, episodeId).review_status === 'draft')
-    w.update('episodes', { id: episodeId }, { review_status: 'inReview' })
+  const episode = episodeRow(db, episodeId)
+  const reviewer = reviewerName(db)
+  const patch = {
+    ...(episode.review_status === 'draft' && { review_status: 'inReview' }),
+    ...(reviewer !== null && episode.reviewer !== reviewer && { reviewer }),
+  }
+  if (Object.keys(patch).length > 0) w.update('episodes', { id: episodeId }, patch)
 }
 
 /** The reviewer agrees with a machine item as it is. An edited item is reviewed already and stays so. */

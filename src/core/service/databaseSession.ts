@@ -92,7 +92,7 @@ export class DatabaseSession {
     const reply = await dispatch(this.state.handlers, method, request)
     this.afterCall()
     if (viewBase === undefined || !reply.ok) return reply
-    return ok(this.views.encode(reply.value, viewBase))
+    return ok(this.views.encode(method, reply.value, viewBase))
   }
 
   /**

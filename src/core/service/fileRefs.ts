@@ -7,11 +7,26 @@ import { UserError } from '../errors'
  */
 export class FileRefs {
   private readonly paths = new Map<string, string>()
+  // Apart from the files to read, so that no handle to a file read (a media file) can be written over.
+  private readonly outputs = new Map<string, string>()
 
   register(path: string): string {
     const ref = `file-${randomBytes(16).toString('hex')}`
     this.paths.set(ref, path)
     return ref
+  }
+
+  /** A file the user named to be written (the CLI's `--out`): its handle is good only for writing. */
+  registerOutput(path: string): string {
+    const ref = `out-${randomBytes(16).toString('hex')}`
+    this.outputs.set(ref, path)
+    return ref
+  }
+
+  resolveOutput(ref: string): string {
+    const path = this.outputs.get(ref)
+    if (!path) throw new UserError('not-found', 'the file to write is no longer known; name it again')
+    return path
   }
 
   resolve(ref: string): string {

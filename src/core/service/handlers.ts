@@ -33,12 +33,14 @@ import type { PeaksCache } from '../media/peaksCache'
 import { mapSpeakers } from '../participants/mapSpeakers'
 import { publishEpisode } from '../publish/publishEpisode'
 import { acceptItem, rejectItem } from '../review/reviewItems'
+import { reviewerName, setReviewerName } from '../review/reviewerName'
 import { reviewReport } from '../review/reviewReport'
 import { editSegmentText } from '../transcript/editSegmentText'
 import { exportTranscript } from '../transcript/exportTranscript'
 import { importTranscript } from '../transcript/importTranscript'
 import { transcriptView } from '../transcript/transcriptQueries'
 import type { FileRefs } from './fileRefs'
+import { writeAtomically } from './writeAtomically'
 
 export type Handlers = {
   [K in MethodName]: (request: ParsedRequestOf<K>) => ResponseOf<K> | Promise<ResponseOf<K>>
@@ -93,12 +95,14 @@ export function refusingHandlers(refusal: UserError, backups: BackupActions): Ha
 /** The core's side of the contract: one function per method. */
 export function createHandlers({ db, files, peaks, backups }: CoreContext): Handlers {
   /** An edit answers the episode as it now is, so the window redraws from the one reply. */
-  const edited =
-    <R extends { id: string }>(edit: (r: R) => unknown) =>
-    (r: R): EpisodeView => {
+  const editedWith =
+    <R extends { id: string }, More extends object>(edit: (r: R) => More) =>
+    (r: R): { view: EpisodeView } & More => ({ ...edit(r), view: episodeView(db, r.id) })
+  const edited = <R extends { id: string }>(edit: (r: R) => unknown) =>
+    editedWith((r: R) => {
       edit(r)
-      return episodeView(db, r.id)
-    }
+      return {}
+    })
   return {
     'episodes.list': () => listEpisodes(db),
     'episodes.create': async (r) => {
@@ -114,15 +118,19 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
       return { id, warnings }
     },
     'episodes.open': (r) => episodeView(db, r.id),
-    'episodes.update': (r) => {
-      updateEpisode(db, r.id, r.patch)
-      return episodeView(db, r.id)
-    },
+    'episodes.update': edited((r) => updateEpisode(db, r.id, r.patch)),
     'episodes.export': (r) => {
       const doc = exportEpisode(db, r.id)
       return { fileName: exportFileName(doc), json: episodeJsonText(doc) }
     },
-    'episodes.exportAs': (r) => publishEpisode(db, r.id, r.format, { final: r.final ?? false }),
+    // A final export makes the episode final (an edit Undo takes back): the view says so.
+    'episodes.exportAs': editedWith((r) => {
+      const saveTo = r.saveTo === undefined ? undefined : files.resolveOutput(r.saveTo)
+      return publishEpisode(db, r.id, r.format, {
+        final: r.final ?? false,
+        ...(saveTo !== undefined && { deliver: ({ text }) => writeAtomically(saveTo, text) }),
+      })
+    }),
     'episodes.load': (r) => loadEpisodeFile(db, files.resolve(r.file), { replace: r.replace ?? false }),
     'episodes.relinkMedia': async (r) => {
       const { sameContent } = await relinkMedia(db, r.id, files.resolve(r.media))
@@ -131,29 +139,18 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'media.peaks': (r) => peaks.status(db, r.id, r.restart ? 'restart' : 'start'),
     'media.cancelPeaks': (r) => peaks.cancel(db, r.id),
     'transcript.get': (r) => transcriptView(db, r.id),
+    // Read off the event loop for a large file, so it is awaited before the view is read.
     'transcript.import': async (r) => {
-      const { segments, warnings } = await importTranscript(db, r.id, files.resolve(r.file))
-      return { view: episodeView(db, r.id), segments, warnings }
+      const imported = await importTranscript(db, r.id, files.resolve(r.file))
+      return { ...imported, view: episodeView(db, r.id) }
     },
-    'transcript.editSegment': (r) => {
-      editSegmentText(db, r.id, r.segmentId, r.text)
-      return episodeView(db, r.id)
-    },
+    'transcript.editSegment': edited((r) => editSegmentText(db, r.id, r.segmentId, r.text)),
     'transcript.export': (r) => exportTranscript(db, r.id, r.format),
-    'participants.mapSpeakers': (r) => {
-      mapSpeakers(db, r.id, r.speakers)
-      return episodeView(db, r.id)
-    },
-    'statements.create': (r) => {
-      const statementId = createStatement(db, r.id, r)
-      return { view: episodeView(db, r.id), statementId }
-    },
+    'participants.mapSpeakers': edited((r) => mapSpeakers(db, r.id, r.speakers)),
+    'statements.create': editedWith((r) => ({ statementId: createStatement(db, r.id, r) })),
     'statements.update': edited((r) => updateStatement(db, r.id, r.statementId, r.patch)),
     'statements.delete': edited((r) => deleteStatement(db, r.id, r.statementId)),
-    'chapters.split': (r) => {
-      const chapterId = splitChapter(db, r.id, r.at)
-      return { view: episodeView(db, r.id), chapterId }
-    },
+    'chapters.split': editedWith((r) => ({ chapterId: splitChapter(db, r.id, r.at) })),
     'chapters.moveBoundary': edited((r) => moveChapterBoundary(db, r.id, r.chapterId, r.edge, r.at)),
     'chapters.mergeNext': edited((r) => mergeNextChapter(db, r.id, r.chapterId)),
     'chapters.update': edited((r) => updateChapter(db, r.id, r.chapterId, r.patch)),
@@ -170,23 +167,13 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'participants.add': edited((r) => addParticipant(db, r.id, r)),
     'participants.update': edited((r) => updateParticipant(db, r.id, r.participantId, r.patch)),
     'participants.remove': edited((r) => removeParticipant(db, r.id, r.participantId)),
-    'review.accept': (r) => {
-      acceptItem(db, r.id, r.kind, r.itemId)
-      return episodeView(db, r.id)
-    },
-    'review.reject': (r) => {
-      rejectItem(db, r.id, r.kind, r.itemId)
-      return episodeView(db, r.id)
-    },
+    'review.accept': edited((r) => acceptItem(db, r.id, r.kind, r.itemId)),
+    'review.reject': edited((r) => rejectItem(db, r.id, r.kind, r.itemId)),
     'review.report': (r) => reviewReport(db, r.id),
-    'history.undo': (r) => {
-      undo(db, r.id)
-      return episodeView(db, r.id)
-    },
-    'history.redo': (r) => {
-      redo(db, r.id)
-      return episodeView(db, r.id)
-    },
+    'reviewer.get': () => ({ name: reviewerName(db) }),
+    'reviewer.set': (r) => setReviewerName(db, r.name),
+    'history.undo': edited((r) => undo(db, r.id)),
+    'history.redo': edited((r) => redo(db, r.id)),
     ...backupHandlers(backups),
   }
 }

@@ -40,14 +40,14 @@ function refuseWrongFile(file: File, kind: FileKind): void {
 const views = new ViewReceiver()
 
 /** A reply as the caller sees it: views whole, rebuilt from what the core sent. */
-function received<T>(reply: Reply<unknown>): Reply<T> {
-  return reply.ok ? { ok: true, value: views.decode(reply.value) as T } : reply
+function received<T>(method: MethodName, reply: Reply<unknown>): Reply<T> {
+  return reply.ok ? { ok: true, value: views.decode(method, reply.value) as T } : reply
 }
 
 function desktopPlatform(api: NonNullable<Window['episcore']>): Platform {
   return {
     kind: 'desktop',
-    call: async (method, request) => received(await api.call(method, request, views.base())),
+    call: async (method, request) => received(method, await api.call(method, request, views.base())),
     mediaUrl: (id) => `episcore-media://media/${encodeURIComponent(id)}`,
     peaksUrl: (id, level) => `episcore-media://peaks/${encodeURIComponent(id)}?level=${level}`,
     adoptFile: async (file, kind) => {
@@ -70,7 +70,7 @@ function browserPlatform(): Platform {
     kind: 'browser',
     call: async (method, request) => {
       try {
-        return received(await socket.call(method, request, views.base()))
+        return received(method, await socket.call(method, request, views.base()))
       } catch (error) {
         if (!(error instanceof SocketUnavailable)) throw error
       }
@@ -79,7 +79,7 @@ function browserPlatform(): Platform {
         headers: { 'content-type': 'application/json', [VIEW_BASE_HEADER]: views.base() ?? '' },
         body: JSON.stringify(request),
       })
-      return received(reply)
+      return received(method, reply)
     },
     mediaUrl: (id) => `/media/${encodeURIComponent(id)}`,
     peaksUrl: (id, level) => `/peaks/${encodeURIComponent(id)}?level=${level}`,

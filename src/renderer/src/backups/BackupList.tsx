@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react'
 import type { BackupInfo, RestoreOutcome } from '../../../shared/contract'
 import { call } from '../platform'
 import './backups.css'
+import { TableHead } from '../TableHead'
+import { MessageLine } from '../MessageLines'
 
 const megabytes = (bytes: number): string =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`
@@ -37,22 +39,11 @@ export function BackupList({
         Restoring replaces the current database with the backup. The current database is not deleted: it is
         kept aside in the episcore-backups folder beside it.
       </p>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <MessageLine kind="error" message={error} />
       {backups && backups.length === 0 && <p className="empty">No backups yet.</p>}
       {backups && backups.length > 0 && (
         <table aria-label="Backups">
-          <thead>
-            <tr>
-              <th>Taken</th>
-              <th>Size</th>
-              <th>Episodes</th>
-              <th />
-            </tr>
-          </thead>
+          <TableHead columns={['Taken', 'Size', 'Episodes', '']} />
           <tbody>
             {backups.map((b) => (
               <tr key={b.file}>

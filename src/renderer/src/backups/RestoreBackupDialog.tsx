@@ -1,17 +1,13 @@
-import { useEffect, useRef } from 'react'
 import type { RestoreOutcome } from '../../../shared/contract'
 import { BackupList } from './BackupList'
+import { useModalDialog } from '../useModalDialog'
 
 /** Help > Restore from Backup, and the library's button. */
 export function RestoreBackupDialog(props: {
   onClose: () => void
   onRestored: (outcome: RestoreOutcome) => void
 }): React.JSX.Element {
-  const dialog = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-  }, [])
+  const dialog = useModalDialog()
   return (
     <dialog ref={dialog} className="restore-backup" aria-label="Restore from backup" onClose={props.onClose}>
       <form method="dialog">

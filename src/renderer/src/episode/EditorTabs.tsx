@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { findProblems } from '../../../shared/problems'
-import { reviewQueue } from '../../../shared/reviewQueue'
+import { reviewQueue } from './review/reviewQueue'
 import { ChartsPanel } from './charts/ChartsPanel'
 import { ChaptersPanel } from './chapters/ChaptersPanel'
 import { RubricPanel } from './chapters/RubricPanel'

@@ -1,31 +1,46 @@
-import { useEffect, useRef } from 'react'
+import type { Problem } from '../../../shared/problems'
 import './publishProblemsDialog.css'
+import { useModalDialog } from '../useModalDialog'
 
 /**
- * Why the core refused to publish: its message's first line says what happened, each further line is
- * one problem, `<json path>: <what is wrong>`, as the CLI prints them.
+ * Why publishing was refused: the Problems panel's sentences for what blocks it, numbered from 1, each
+ * a button that goes to its item. When the core's reasons are not in the view (a race with another
+ * window), its own lines are listed instead.
  */
-export function PublishProblemsDialog(props: { message: string; onClose: () => void }): React.JSX.Element {
-  const [lead = '', ...problems] = props.message.split('\n')
-  const dialog = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-  }, [])
+export function PublishProblemsDialog(props: {
+  /** The core's refusal (its lines, used when the view shows no blocking problem) and the view's problems. */
+  refusal: { message: string; problems: readonly Problem[] }
+  onGo: (problem: Problem) => void
+  onClose: () => void
+}): React.JSX.Element {
+  const { refusal, onGo } = props
+  const { problems } = refusal
+  const [coreLead = '', ...coreLines] = refusal.message.split('\n')
+  const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`
+  const dialog = useModalDialog()
   return (
     <dialog ref={dialog} className="publish-problems" aria-label="Cannot publish yet" onClose={props.onClose}>
       <form method="dialog">
         <h2>Cannot publish yet</h2>
-        <p>{lead}</p>
-        {problems.length > 0 && (
-          <ul aria-label="Problems">
-            {problems.map((p, i) => (
-              <li key={i}>
-                <code>{p}</code>
-              </li>
-            ))}
-          </ul>
-        )}
+        <p>{problems.length > 0 ? `Not ready to publish (${count}):` : coreLead}</p>
+        <ol aria-label="Problems">
+          {problems.length > 0
+            ? problems.map((p) => (
+                <li key={p.key}>
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => {
+                      dialog.current?.close()
+                      onGo(p)
+                    }}
+                  >
+                    {p.message}
+                  </button>
+                </li>
+              ))
+            : coreLines.map((line, i) => <li key={i}>{line}</li>)}
+        </ol>
         <footer>
           <button type="submit" className="primary">
             Close

@@ -1,21 +1,27 @@
-import type { EpisodeView } from '../../../shared/contract'
-import { call, platform, type ChosenFile } from '../platform'
+import { platform, type ChosenFile } from '../platform'
+import type { Edit } from './editorPanelProps'
 import { acceptFor } from '../../../shared/fileKinds'
 
 /** Offered when the episode's media file is gone: the analysis stays editable meanwhile. */
 export function RelinkMedia(props: {
   episodeId: string
   fileName: string
-  onRelinked: (view: EpisodeView, sameContent: boolean) => void
+  edit: Edit
+  onNotice: (notice: string) => void
   onError: (message: string) => void
 }): React.JSX.Element {
-  const { episodeId, fileName, onRelinked, onError } = props
+  const { episodeId, fileName, edit, onNotice, onError } = props
   const relink = (chosen: ChosenFile | null): void => {
     if (!chosen) return
-    call('episodes.relinkMedia', { id: episodeId, media: chosen.ref }).then(
-      ({ view, sameContent }) => onRelinked(view, sameContent),
-      (e: Error) => onError(e.message),
-    )
+    void edit('episodes.relinkMedia', { id: episodeId, media: chosen.ref }).then((r) => {
+      if (!r) return
+      const name = r.view.media?.fileName
+      onNotice(
+        r.sameContent
+          ? `Media relinked: ${name ?? ''}`
+          : `Warning: ${name ?? 'the new file'} is not the file this episode was made from (different content). Check that the times still match.`,
+      )
+    })
   }
   const choose = platform.chooseFile
   return (

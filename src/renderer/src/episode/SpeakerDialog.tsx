@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import type { ParticipantView, SpeakerMapping } from '../../../shared/contract'
 import type { Role } from '../../../shared/episodeFormat'
 import { formatClock } from '../../../shared/time'
 import { RoleSelect } from './RoleSelect'
+import { TableHead } from '../TableHead'
+import { useModalDialog } from '../useModalDialog'
 
 type Choice =
   | { kind: 'self'; name: string; role: Role }
@@ -26,11 +28,7 @@ export function SpeakerDialog(props: {
   const [choices, setChoices] = useState<Record<string, Choice>>(() =>
     Object.fromEntries(speakers.map((p) => [p.id, { kind: 'self', name: p.name, role: p.role }])),
   )
-  const dialog = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-  }, [])
+  const dialog = useModalDialog()
 
   const set = (id: string, choice: Choice): void => setChoices((all) => ({ ...all, [id]: choice }))
   const apply = (): void =>
@@ -59,14 +57,7 @@ export function SpeakerDialog(props: {
           the same person, or leave one unknown.
         </p>
         <table>
-          <thead>
-            <tr>
-              <th>Speaker in the transcript</th>
-              <th>Is</th>
-              <th>Name</th>
-              <th>Role</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Speaker in the transcript', 'Is', 'Name', 'Role']} />
           <tbody>
             {speakers.map((p) => {
               const choice = choices[p.id] ?? { kind: 'self', name: p.name, role: p.role }

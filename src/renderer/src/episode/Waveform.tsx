@@ -36,6 +36,7 @@ export function Waveform(props: {
   const container = useRef<HTMLDivElement>(null)
   const surfer = useRef<WaveSurfer | null>(null)
   const onViewRef = useRef(onView)
+  const followRef = useRef(follow)
   useEffect(() => {
     onViewRef.current = onView
   })
@@ -85,8 +86,16 @@ export function Waveform(props: {
         const from = pxPerSec || fit()
         const to = clampZoom(from * factor, fit())
         if (to === from) return
-        const anchor = anchorX ?? element.clientWidth / 2
-        const scroll = scrollKeepingAnchor(ws.getScroll(), anchor, from, to)
+        const width = element.clientWidth
+        // Following the playhead, a zoom from the keys or buttons keeps it where it is on screen (or
+        // brings it to the middle when it was out of view); otherwise the middle of the view stays put.
+        const playheadX = media.currentTime * from - ws.getScroll()
+        const following = anchorX === undefined && followRef.current
+        const anchor = anchorX ?? (following && playheadX >= 0 && playheadX <= width ? playheadX : width / 2)
+        const scroll =
+          following && (playheadX < 0 || playheadX > width)
+            ? Math.max(0, media.currentTime * to - width / 2)
+            : scrollKeepingAnchor(ws.getScroll(), anchor, from, to)
         pxPerSec = to
         ws.zoom(to)
         ws.setScroll(scroll)
@@ -119,6 +128,7 @@ export function Waveform(props: {
   }, [coarsePeaks, duration, media, controllerRef])
 
   useEffect(() => {
+    followRef.current = follow
     surfer.current?.setOptions({ autoScroll: follow, autoCenter: follow })
   }, [follow])
 

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react'
+import { memo, useLayoutEffect, useRef } from 'react'
 import type { PeakPyramid } from '../../../shared/waveformData'
 import { paintWaveform } from './paintWaveform'
 import { sizeCanvas } from './sizeCanvas'
@@ -10,7 +10,7 @@ import type { ViewWindow } from './Waveform'
  * The canvas under wavesurfer's (transparent) view: the waveform, chapters, statements, the loop and the
  * `[` mark, painted per view.
  */
-export function WaveformLayer(
+export const WaveformLayer = memo(function WaveformLayer(
   props: {
     view: ViewWindow | null
     duration: number
@@ -18,56 +18,34 @@ export function WaveformLayer(
     time: number
   } & Bands,
 ): React.JSX.Element {
-  const { view, duration, pyramid, time, chapters, edges, statements, highlights, selectedId, preview } =
-    props
-  const { pendingStart, loop } = props
+  const { view, duration, ...frame } = props
+  const { statements, pyramid, chapters, highlights } = props
   const canvas = useRef<HTMLCanvasElement>(null)
-  const scheme = useColorScheme()
+  // A change of the OS's light or dark setting renders, and so paints, again.
+  useColorScheme()
 
-  // Before the browser paints, so the layer never lags the scroll or the drag it follows.
+  // Before the browser paints, so the layer never lags the scroll or the drag it follows; after every
+  // render, which (memoized) is every change of what it paints.
   useLayoutEffect(() => {
     const element = canvas.current
     const ctx = element?.getContext('2d')
     if (!element || !ctx) return
     const { width, height } = sizeCanvas(element, ctx)
+    // Until wavesurfer reports its view, the whole episode fits the width: paint that at once.
     paintWaveform({
       ctx,
       width,
       height,
-      // Until wavesurfer reports its view, the whole episode fits the width: paint that at once.
       start: view?.start ?? 0,
       pxPerSec: view?.pxPerSec ?? width / duration,
-      pyramid,
-      time,
-      chapters,
-      edges,
-      statements,
-      highlights,
-      selectedId,
-      preview,
-      pendingStart,
-      loop,
+      ...frame,
     })
     if (!element.dataset.painted) {
       element.dataset.painted = 'true'
       // When the frame holding the first waveform has been handed to the screen (the bench reads it).
       requestAnimationFrame(() => (element.dataset.presentedAt = performance.now().toFixed(1)))
     }
-  }, [
-    view,
-    duration,
-    pyramid,
-    time,
-    chapters,
-    edges,
-    statements,
-    highlights,
-    selectedId,
-    preview,
-    pendingStart,
-    loop,
-    scheme,
-  ])
+  })
 
   return (
     <canvas
@@ -80,4 +58,4 @@ export function WaveformLayer(
       data-highlights={highlights.length}
     />
   )
-}
+})

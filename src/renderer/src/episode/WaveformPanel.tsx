@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react'
-import { chapterEdges } from '../../../shared/chapterEdges'
+import { chapterEdges } from './spans/chapterEdges'
 import type { ChapterView, StatementView, TranscriptView } from '../../../shared/contract'
 import { lastMillis } from '../../../shared/preciseTime'
-import { layoutSpans, spanLane } from '../../../shared/spanGeometry'
-import { snapTargets } from '../../../shared/spanSnapping'
-import { highlightMarks } from '../../../shared/highlightMarks'
+import { layoutSpans, spanLane } from './spans/spanGeometry'
+import { snapTargets } from './spans/spanSnapping'
+import { highlightMarks } from './highlights/highlightMarks'
 import { PeakPyramid } from '../../../shared/waveformData'
 import { useKept } from '../useKept'
 import type { EditorPanelProps } from './editorPanelProps'
@@ -17,6 +17,7 @@ import { TimeRuler } from './TimeRuler'
 import type { PeaksState } from './usePeaks'
 import { Waveform, type ViewWindow, type WaveformController } from './Waveform'
 import { WaveformLayer } from './WaveformLayer'
+import { WaveformWaiting } from './WaveformWaiting'
 
 /** The cursor says what a press would grab. */
 function pointerKind(hit: WaveformHit | null): string | undefined {
@@ -119,57 +120,10 @@ export function WaveformPanel(props: {
     !active && hover.kind === 'statement' ? (props.statements.find((s) => s.id === hover.id) ?? null) : null
   const pxPerSec = view?.pxPerSec ?? 0
 
-  if (state.kind === 'error')
-    return (
-      <section className="waveform" aria-label="Waveform" data-state="error">
-        <p role="alert" className="error">
-          {state.message}{' '}
-          <button type="button" onClick={retry}>
-            Retry
-          </button>
-        </p>
-      </section>
-    )
-  if (state.kind === 'asking')
-    return <section className="waveform" aria-label="Waveform" data-state="asking" />
-  if (state.kind === 'waiting') {
-    const { status } = state
-    return (
-      <section className="waveform" aria-label="Waveform" data-state={status.state}>
-        {status.state === 'computing' && (
-          <div className="peaks-progress">
-            <label>
-              Computing the waveform…{' '}
-              <progress max={100} value={Math.round(status.progress * 100)} aria-label="Waveform progress" />{' '}
-              {Math.round(status.progress * 100)}%
-            </label>
-            <button type="button" onClick={cancel}>
-              Cancel
-            </button>
-          </div>
-        )}
-        {(status.state === 'cancelled' || status.state === 'missing') && (
-          <p className="hint">
-            No waveform yet.{' '}
-            <button type="button" onClick={retry}>
-              Compute the waveform
-            </button>
-          </p>
-        )}
-        {(status.state === 'failed' || status.state === 'unavailable') && (
-          <p role="alert" className="error">
-            {status.message}{' '}
-            <button type="button" onClick={retry}>
-              Retry
-            </button>
-          </p>
-        )}
-      </section>
-    )
-  }
+  if (state.kind !== 'ready') return <WaveformWaiting state={state} cancel={cancel} retry={retry} />
   if (!pyramid) return <section className="waveform" aria-label="Waveform" data-state="computing" />
   return (
-    <section className="waveform" aria-label="Waveform" data-state="ready">
+    <section className="waveform" aria-label="Waveform" data-state="ready" tabIndex={-1}>
       <div
         className="waveform-stack"
         ref={setStack}

@@ -7,8 +7,15 @@ export type Selection =
   | { kind: 'highlight'; id: string }
   | null
 
-/** Runs one edit through the contract; the screen shows its new view. Resolves null when it failed. */
-export type Edit = <K extends MethodName>(method: K, request: RequestOf<K>) => Promise<ResponseOf<K> | null>
+/**
+ * Runs one edit through the contract; the screen shows its new view. Resolves null when it was refused,
+ * which the screen reports in words unless `onRefused` takes the refusal.
+ */
+export type Edit = <K extends MethodName>(
+  method: K,
+  request: RequestOf<K>,
+  options?: { onRefused?: (message: string) => void },
+) => Promise<ResponseOf<K> | null>
 
 /** What every editor panel gets from the episode screen. */
 export interface EditorPanelProps {
@@ -19,12 +26,6 @@ export interface EditorPanelProps {
   edit: Edit
   selection: Selection
   select: (selection: Selection) => void
-}
-
-/** The view an edit's answer carries, whether it is the view itself or wraps it. */
-export function viewOf(result: unknown): EpisodeView | null {
-  if (typeof result !== 'object' || result === null) return null
-  if ('summary' in result && 'history' in result) return result as EpisodeView
-  if ('view' in result) return viewOf((result as { view: unknown }).view)
-  return null
+  /** Counts refused edits; a field keyed by it returns to the saved value after a refusal. */
+  refusals: number
 }

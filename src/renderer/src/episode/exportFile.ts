@@ -14,11 +14,15 @@ const TRANSCRIPT_FORMATS: Record<TranscriptExportFormat, true> = {
 const isTranscriptFormat = (choice: ExportChoice): choice is TranscriptExportFormat =>
   Object.hasOwn(TRANSCRIPT_FORMATS, choice)
 
-/** Asks the core for the file of a choice; publishing is the final export of episode JSON. */
-export function exportFile(id: string, choice: ExportChoice): Promise<{ fileName: string; text: string }> {
+/** The exports that only read: episode JSON as it is, and the transcript's formats. */
+export type ReadExport = 'episode' | TranscriptExportFormat
+
+export const isReadExport = (choice: ExportChoice): choice is ReadExport =>
+  choice === 'episode' || isTranscriptFormat(choice)
+
+/** Asks the core for the file of an export that only reads. */
+export function exportFile(id: string, choice: ReadExport): Promise<{ fileName: string; text: string }> {
   if (choice === 'episode')
     return call('episodes.export', { id }).then(({ fileName, json }) => ({ fileName, text: json }))
-  if (isTranscriptFormat(choice)) return call('transcript.export', { id, format: choice })
-  if (choice === 'publish') return call('episodes.exportAs', { id, format: 'episode', final: true })
-  return call('episodes.exportAs', { id, format: choice })
+  return call('transcript.export', { id, format: choice })
 }

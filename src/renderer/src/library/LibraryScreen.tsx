@@ -7,6 +7,8 @@ import { platform } from '../platform'
 import { useMenuCommand } from '../useMenuCommand'
 import { NewEpisodeForm } from './NewEpisodeForm'
 import { EpisodeJsonOutcome, OpenEpisodeJsonButton, useEpisodeJsonOpener } from './OpenEpisodeJson'
+import { TableHead } from '../TableHead'
+import { MessageLine } from '../MessageLines'
 
 export type LibraryCommand = 'file.new' | 'file.open' | 'help.restoreBackup'
 
@@ -87,11 +89,7 @@ export function LibraryScreen({
         </p>
       )}
       {damage && <DatabaseDamage message={damage} onRestored={onRestored} />}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <MessageLine kind="error" message={error} />
       {creating && (
         <NewEpisodeForm
           dropped={dropped}
@@ -110,15 +108,7 @@ export function LibraryScreen({
       )}
       {episodes && episodes.length > 0 && (
         <table className="episodes" aria-label="Episodes">
-          <thead>
-            <tr>
-              <th>Title</th>
-              <th>Show</th>
-              <th>Aired</th>
-              <th>Length</th>
-              <th>Review</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Title', 'Show', 'Aired', 'Length', 'Review']} />
           <tbody>
             {episodes.map((e) => (
               <tr key={e.id}>

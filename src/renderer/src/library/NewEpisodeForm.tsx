@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { acceptFor, refusalOf } from '../../../shared/fileKinds'
 import { call, platform, type ChosenFile } from '../platform'
+import { MessageLine } from '../MessageLines'
 
 function FilePicker(props: {
   kind: 'media' | 'transcript'
@@ -119,11 +120,7 @@ export function NewEpisodeForm(props: {
         <span>Air date</span>
         <input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
       </label>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <MessageLine kind="error" message={error} />
       <div className="actions">
         <button type="submit" disabled={busy || !media}>
           {busy ? 'Creating…' : 'Create episode'}

@@ -1,7 +1,12 @@
+import { shortcutOf } from '../../commands/shortcuts'
+import { OnceButton } from '../OnceButton'
 import { memo } from 'react'
 import type { ChapterView, ScoreView } from '../../../../shared/contract'
 import type { Dimension } from '../../../../shared/episodeFormat'
+import type { ScoreScale } from '../../../../shared/scoreScale'
+import { formatPreciseClock, parsePreciseClock } from '../../../../shared/preciseTime'
 import { formatClock } from '../../../../shared/time'
+import { CommitField } from '../details/CommitField'
 import { InlineText } from './InlineText'
 import { ScoreCell, type CellMove } from './ScoreCell'
 import type { ScoreCellAddress } from './useScoreTyping'
@@ -18,8 +23,10 @@ export interface ChapterRowActions {
   pick: (chapter: ChapterView) => void
   setTitle: (chapterId: string, title: string) => void
   setWhy: (chapterId: string, why: string) => void
-  merge: (chapterId: string) => void
-  remove: (chapterId: string) => void
+  merge: (chapterId: string) => Promise<unknown>
+  remove: (chapterId: string) => Promise<unknown>
+  /** Moves a boundary to a typed time; resolves false when refused. */
+  moveBoundary: (chapterId: string, edge: 'start' | 'end', at: number) => Promise<boolean>
   typeDigit: (cell: ScoreCellAddress, digit: string) => void
   setScore: (cell: ScoreCellAddress, value: number | null) => void
   openReasoning: (cell: ScoreCellAddress) => void
@@ -30,11 +37,37 @@ export interface ChapterRowActions {
 
 const NO_SCORE: ScoreView = { value: null, reasoning: '' }
 
+/** A chapter boundary typed to the millisecond, as a statement's start and end are. */
+function BoundaryField(props: {
+  chapter: ChapterView
+  edge: 'start' | 'end'
+  name: string
+  actions: ChapterRowActions
+}): React.JSX.Element {
+  const { chapter, edge, name, actions } = props
+  return (
+    <CommitField
+      label={`${edge === 'start' ? 'Start' : 'End'} of ${name}`}
+      className="time"
+      value={formatPreciseClock(chapter[edge])}
+      validate={(text) => {
+        const parsed = parsePreciseClock(text)
+        return parsed.ok ? null : parsed.error
+      }}
+      onCommit={async (text) => {
+        const parsed = parsePreciseClock(text)
+        return parsed.ok && actions.moveBoundary(chapter.id, edge, parsed.seconds)
+      }}
+    />
+  )
+}
+
 /** One chapter of the chapters table: its span, title, scores, why and actions. */
 export const ChapterRow = memo(function ChapterRow(props: {
   chapter: ChapterView
   index: number
   dimensions: readonly Dimension[]
+  scale: ScoreScale
   selected: boolean
   isLast: boolean
   /** The cell of this row where digits typed wait for the next one, and those digits. */
@@ -55,6 +88,11 @@ export const ChapterRow = memo(function ChapterRow(props: {
         >
           {formatClock(chapter.start)}–{formatClock(chapter.end)}
         </button>
+        <span className="boundaries">
+          {(['start', 'end'] as const).map((edge) => (
+            <BoundaryField key={edge} chapter={chapter} edge={edge} name={name} actions={actions} />
+          ))}
+        </span>
       </td>
       <td className="title">
         <InlineText
@@ -75,6 +113,7 @@ export const ChapterRow = memo(function ChapterRow(props: {
             row={index}
             col={col}
             pending={pendingDimension === d.key ? pendingDigits : null}
+            scale={props.scale}
             onDigit={(digit) => actions.typeDigit(cell, digit)}
             onSet={(value) => actions.setScore(cell, value)}
             onOpenReasoning={() => actions.openReasoning(cell)}
@@ -94,21 +133,16 @@ export const ChapterRow = memo(function ChapterRow(props: {
         />
       </td>
       <td className="row-actions">
-        <button
-          type="button"
-          onClick={() => actions.merge(chapter.id)}
+        <OnceButton
+          onAct={() => actions.merge(chapter.id)}
           disabled={props.isLast}
-          title={`Merge ${name} with the next (M)`}
+          title={`Merge ${name} with the next (${shortcutOf('chapter.mergeNext')})`}
         >
           Merge with next
-        </button>
-        <button
-          type="button"
-          onClick={() => actions.remove(chapter.id)}
-          title={`Delete ${name}; its span becomes a gap`}
-        >
+        </OnceButton>
+        <OnceButton onAct={() => actions.remove(chapter.id)} title={`Delete ${name}; its span becomes a gap`}>
           Delete
-        </button>
+        </OnceButton>
       </td>
     </tr>
   )

@@ -1,3 +1,5 @@
+import { shortcutOf } from '../../commands/shortcuts'
+import { OnceButton } from '../OnceButton'
 import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Dimension } from '../../../../shared/episodeFormat'
 import { formatAverage } from '../../../../shared/scoreChart'
@@ -17,8 +19,9 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
   const [reasoning, setReasoning] = useState<ScoreCellAddress | null>(null)
 
   const setScore = useCallback(
-    (cell: ScoreCellAddress, value: number | null) => {
-      void edit('scores.set', { id, chapterId: cell.chapterId, dimension: cell.dimension, value })
+    (cell: ScoreCellAddress, value: number | null, amend = false) => {
+      const { chapterId, dimension } = cell
+      void edit('scores.set', { id, chapterId, dimension, value, ...(amend && { amend: true }) })
     },
     [edit, id],
   )
@@ -33,11 +36,10 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
       dimensions.findIndex((d) => d.key === cell.dimension),
     )
   }
-  const split = (): void => {
-    void edit('chapters.split', { id, at: props.time }).then((r) => {
+  const split = (): Promise<unknown> =>
+    edit('chapters.split', { id, at: props.time }).then((r) => {
       if (r) select({ kind: 'chapter', id: r.chapterId })
     })
-  }
   const saveReasoning = (cell: ScoreCellAddress, text: string, how: ReasoningExit): void => {
     setReasoning(null)
     const before = chapters.find((c) => c.id === cell.chapterId)?.scores[cell.dimension]?.reasoning
@@ -63,10 +65,15 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
       },
       setTitle: (chapterId, title) => chapterEdit(chapterId, { title }),
       setWhy: (chapterId, why) => chapterEdit(chapterId, { why }),
-      merge: (chapterId) =>
-        void latest.current.edit('chapters.mergeNext', { id: latest.current.id, chapterId }),
-      remove: (chapterId) =>
-        void latest.current.edit('chapters.delete', { id: latest.current.id, chapterId }),
+      merge: (chapterId) => latest.current.edit('chapters.mergeNext', { id: latest.current.id, chapterId }),
+      remove: (chapterId) => latest.current.edit('chapters.delete', { id: latest.current.id, chapterId }),
+      moveBoundary: async (chapterId, edge, at) =>
+        (await latest.current.edit('chapters.moveBoundary', {
+          id: latest.current.id,
+          chapterId,
+          edge,
+          at,
+        })) !== null,
       typeDigit: (cell, digit) => latest.current.typing.type(cell, digit),
       setScore: (cell, value) => {
         latest.current.typing.discard()
@@ -93,9 +100,12 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
   }, [])
 
   const splitButton = (
-    <button type="button" onClick={split} title="Split the chapter under the playhead in two (C)">
-      Split at playhead (C)
-    </button>
+    <OnceButton
+      onAct={split}
+      title={`Split the chapter under the playhead in two (${shortcutOf('chapter.split')})`}
+    >
+      Split at playhead ({shortcutOf('chapter.split')})
+    </OnceButton>
   )
   if (chapters.length === 0)
     return (
@@ -109,7 +119,13 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
 
   const columns = dimensions.length + 4
   return (
-    <div className="chapters-panel">
+    // A click on the panel's empty space (no row, no control) clears the selection.
+    <div
+      className="chapters-panel"
+      onClick={(e) => {
+        if (!(e.target as Element).closest('tr, button, input, textarea, select, a')) select(null)
+      }}
+    >
       <div className="panel-toolbar">
         {splitButton}
         <span className="hint">
@@ -144,6 +160,7 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
                   chapter={chapter}
                   index={row}
                   dimensions={dimensions}
+                  scale={rubric.scale}
                   selected={selection?.kind === 'chapter' && selection.id === chapter.id}
                   isLast={row === chapters.length - 1}
                   pendingDimension={pending?.cell.dimension ?? null}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { DimensionRow, type MoveControl } from './DimensionRow'
+import { TableHead } from '../../TableHead'
 
 /** The dimensions chapters are scored on: their texts, order, adding and removing, and the default rubric. */
 export function RubricPanel(props: EditorPanelProps): React.JSX.Element {
@@ -53,16 +54,17 @@ export function RubricPanel(props: EditorPanelProps): React.JSX.Element {
         Chapters are scored {scale.min}–{scale.max} on each dimension. Alt+↑/↓ on a row moves it.
       </p>
       <table className="rubric" aria-label="Rubric">
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Key</th>
-            <th scope="col">Label</th>
-            <th scope="col">Highlight label</th>
-            <th scope="col">Description</th>
-            <th scope="col" aria-label="Actions" />
-          </tr>
-        </thead>
+        <TableHead
+          scoped
+          columns={[
+            'Order',
+            'Key',
+            'Label',
+            'Highlight label',
+            'Description',
+            { label: 'Actions', hidden: true },
+          ]}
+        />
         <tbody ref={body}>
           {dimensions.map((d, index) => (
             <DimensionRow

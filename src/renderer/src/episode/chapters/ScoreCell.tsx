@@ -1,4 +1,5 @@
 import type { ScoreView } from '../../../../shared/contract'
+import { isMissingText, scoreOfLetter, TEN_KEY, type ScoreScale } from '../../../../shared/scoreScale'
 
 /** Where the arrows and Home/End send the focus from a score cell. */
 export type CellMove = { rows: number; cols: number } | 'rowStart' | 'rowEnd'
@@ -14,7 +15,7 @@ const MOVES: Record<string, CellMove> = {
 
 /** True for a score set without the reasoning a published score needs. */
 export const lacksReasoning = (score: ScoreView): boolean =>
-  score.value !== null && score.reasoning.trim() === ''
+  score.value !== null && isMissingText(score.reasoning)
 
 /**
  * One chapter's score on one dimension, typed like a spreadsheet cell: digits set it, `T` is 10,
@@ -26,8 +27,9 @@ export function ScoreCell(props: {
   label: string
   row: number
   col: number
-  /** Digits typed that wait for the next one. */
+  /** Digits written that a next digit may still grow. */
   pending: string | null
+  scale: ScoreScale
   onDigit: (digit: string) => void
   onSet: (value: number | null) => void
   onOpenReasoning: () => void
@@ -42,7 +44,7 @@ export function ScoreCell(props: {
     const move = e.shiftKey ? undefined : MOVES[e.key]
     let handled = true
     if (/^[0-9]$/.test(e.key)) props.onDigit(e.key)
-    else if (e.key === 't' || e.key === 'T') props.onSet(10)
+    else if (scoreOfLetter(e.key, props.scale) !== null) props.onSet(scoreOfLetter(e.key, props.scale))
     else if (e.key === 'Backspace' || e.key === 'Delete') props.onSet(null)
     else if (e.key === 'Enter') props.onOpenReasoning()
     else if (move) props.onMove(move)
@@ -62,7 +64,12 @@ export function ScoreCell(props: {
       tabIndex={0}
       className={classes.filter(Boolean).join(' ')}
       aria-label={props.label}
-      title={missing ? 'score without reasoning' : score.reasoning || 'not scored; type 0-9, T for 10'}
+      title={
+        missing
+          ? 'score without reasoning'
+          : score.reasoning ||
+            `not scored; type ${props.scale.min}-${Math.min(9, props.scale.max)}${props.scale.max >= 10 ? `, ${TEN_KEY} for 10` : ''}`
+      }
       data-row={props.row}
       data-col={props.col}
       onKeyDown={onKeyDown}

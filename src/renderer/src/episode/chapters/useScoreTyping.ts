@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { SCORE_DIGIT_WAIT_MS, typeScoreDigit } from '../../../../shared/scoreEntry'
+import { SCORE_DIGIT_WAIT_MS, typeScoreDigit } from './scoreEntry'
 
 export interface ScoreCellAddress {
   chapterId: string
@@ -12,68 +12,61 @@ export interface PendingScore {
 }
 
 export interface ScoreTyping {
-  /** Digits typed on a cell that wait for the next one; shown in the cell until they are set. */
+  /** Digits written on a cell that a next digit may still grow (`1` before a `0`); shown as `1…`. */
   pending: PendingScore | null
   type: (cell: ScoreCellAddress, digit: string) => void
-  /** Sets the waiting digits now (the editor moved on). */
+  /** The editor moved on: the digits written stay as they are. */
   flush: () => void
-  /** Drops the waiting digits (another key set the score). */
+  /** Another key set the score: the digits no longer grow. */
   discard: () => void
 }
 
 const sameCell = (a: ScoreCellAddress, b: ScoreCellAddress): boolean =>
   a.chapterId === b.chapterId && a.dimension === b.dimension
 
-/** Digits typed on score cells, turned into one score each (so `1` `0` is one edit of 10, not two). */
+/**
+ * Digits typed on score cells. Each digit is written at once (`1` is a score the moment it is typed);
+ * a digit right after it on the same cell that makes a longer score (`1` `0`) rewrites it as one undo
+ * step with the first (`amend`), so the cell never waits for a key that may not come.
+ */
 export function useScoreTyping(
   scaleMax: number,
-  setScore: (cell: ScoreCellAddress, value: number) => void,
+  setScore: (cell: ScoreCellAddress, value: number, amend: boolean) => void,
 ): ScoreTyping {
   const [pending, setPending] = useState<PendingScore | null>(null)
-  // The timer and the digits it commits live outside render: a timeout fires long after the render
-  // that started it.
-  const waiting = useRef<PendingScore | null>(null)
+  // The digits that may still grow and their timer live outside render: a timeout fires long after
+  // the render that started it.
+  const growing = useRef<PendingScore | null>(null)
   const timer = useRef<number | undefined>(undefined)
   const latestSetScore = useRef(setScore)
   useLayoutEffect(() => {
     latestSetScore.current = setScore
   })
 
-  const flush = useCallback(() => {
+  const stop = useCallback(() => {
     window.clearTimeout(timer.current)
-    const entry = waiting.current
-    waiting.current = null
-    setPending(null)
-    if (entry) latestSetScore.current(entry.cell, Number(entry.typed))
-  }, [])
-
-  const discard = useCallback(() => {
-    window.clearTimeout(timer.current)
-    waiting.current = null
+    growing.current = null
     setPending(null)
   }, [])
 
   const type = useCallback(
     (cell: ScoreCellAddress, digit: string) => {
-      const before = waiting.current
-      if (before && !sameCell(before.cell, cell)) flush()
+      const before = growing.current && sameCell(growing.current.cell, cell) ? growing.current.typed : ''
       window.clearTimeout(timer.current)
-      const entry = typeScoreDigit(waiting.current?.typed ?? '', digit, { max: scaleMax })
-      if (entry.kind === 'set') {
-        waiting.current = null
-        setPending(null)
-        latestSetScore.current(cell, entry.value)
-        return
-      }
-      waiting.current = { cell, typed: entry.typed }
-      setPending(waiting.current)
-      timer.current = window.setTimeout(flush, SCORE_DIGIT_WAIT_MS)
+      const entry = typeScoreDigit(before, digit, { max: scaleMax })
+      const typed = entry.kind === 'set' ? String(entry.value) : entry.typed
+      // The digit grew the number written just before on this cell: the same gesture, one undo step.
+      const grew = before !== '' && typed === before + digit
+      latestSetScore.current(cell, Number(typed), grew)
+      if (entry.kind === 'set') return stop()
+      growing.current = { cell, typed: entry.typed }
+      setPending(growing.current)
+      timer.current = window.setTimeout(stop, SCORE_DIGIT_WAIT_MS)
     },
-    [scaleMax, flush],
+    [scaleMax, stop],
   )
 
-  // Digits still waiting when the panel closes are what the editor typed: keep them.
-  useEffect(() => flush, [flush])
+  useEffect(() => () => window.clearTimeout(timer.current), [])
 
-  return { pending, type, flush, discard }
+  return { pending, type, flush: stop, discard: stop }
 }

@@ -3,7 +3,8 @@ import { useId, useState } from 'react'
 /**
  * A text field that saves when the editor leaves it or presses Enter (Shift+Enter is a new line in a
  * multi-line field), as one edit; Escape puts the saved value back. Until the edit is answered the
- * typed text stays, so the field never flashes the old value.
+ * typed text stays, so the field never flashes the old value; a refused edit puts the saved value back
+ * (the screen says why). A field with a limit counts down once it is near.
  */
 export function CommitField(props: {
   label: string
@@ -15,8 +16,12 @@ export function CommitField(props: {
   type?: 'text' | 'date' | 'url'
   multiline?: boolean
   className?: string
+  /** The most characters the core takes; the field says so before it is reached. */
+  maxLength?: number
+  /** Enter saves and then hands the keyboard back (to the waveform's keys). */
+  onDone?: () => void
 }): React.JSX.Element {
-  const { label, value, onCommit, validate, type = 'text', multiline = false } = props
+  const { label, value, onCommit, validate, type = 'text', multiline = false, maxLength } = props
   const [draft, setDraft] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   // The problem is shown once the editor tried to save, not while they are still typing.
@@ -34,9 +39,9 @@ export function CommitField(props: {
     if (text === value) return restore()
     if (validate?.(text)) return setTried(true)
     setSaving(true)
-    void onCommit(text).then((saved) => {
+    void onCommit(text).then(() => {
       setSaving(false)
-      if (saved) restore()
+      restore()
     })
   }
   const common = {
@@ -44,21 +49,40 @@ export function CommitField(props: {
     'aria-invalid': problem ? true : undefined,
     'aria-describedby': problem ? errorId : undefined,
     className: props.className,
+    title: maxLength === undefined ? undefined : `At most ${maxLength.toLocaleString('en')} characters`,
     value: draft ?? value,
     onBlur: commit,
   }
   const onKeyDown = (e: React.KeyboardEvent): void => {
     if (e.key === 'Enter' && !(multiline && e.shiftKey)) {
       e.preventDefault()
-      commit()
-    } else if (e.key === 'Escape') restore()
+      // Leaving the field saves it (onBlur), once.
+      if (props.onDone) {
+        ;(e.target as HTMLElement).blur()
+        props.onDone()
+      } else commit()
+    } else if (e.key === 'Escape') {
+      // Escape puts the saved text back; with nothing typed, it hands the keyboard back.
+      if (draft === null && props.onDone) {
+        ;(e.target as HTMLElement).blur()
+        props.onDone()
+      } else restore()
+    }
   }
+  const length = (draft ?? value).length
+  // Said once the text is within a tenth of the limit, and plainly once past it.
+  const near = maxLength !== undefined && length >= maxLength * 0.9
   return (
     <span className="commit-field">
       {multiline ? (
         <textarea {...common} rows={4} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} />
       ) : (
         <input {...common} type={type} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} />
+      )}
+      {near && (
+        <span className={length > maxLength ? 'field-error' : 'field-limit'} aria-live="polite">
+          {length.toLocaleString('en')} of at most {maxLength.toLocaleString('en')} characters
+        </span>
       )}
       {problem && (
         <span id={errorId} className="field-error" role="alert">

@@ -2,6 +2,7 @@ import type { RequestOf } from '../../../../shared/contract'
 import { sourceUrlProblem } from '../../../../shared/sourceUrl'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { AddParticipantForm } from './AddParticipantForm'
+import { TEXT_LIMITS } from '../../../../shared/textLimits'
 import { CommitField } from './CommitField'
 import { ParticipantsTable } from './ParticipantsTable'
 
@@ -22,6 +23,7 @@ export function DetailsPanel(props: EditorPanelProps): React.JSX.Element {
           <span>Title</span>
           <CommitField
             label="Title"
+            maxLength={TEXT_LIMITS.short}
             value={view.summary.title}
             validate={needsTitle}
             onCommit={(title) => save({ title })}
@@ -29,7 +31,12 @@ export function DetailsPanel(props: EditorPanelProps): React.JSX.Element {
         </label>
         <label>
           <span>Show</span>
-          <CommitField label="Show" value={view.summary.show} onCommit={(show) => save({ show })} />
+          <CommitField
+            label="Show"
+            maxLength={TEXT_LIMITS.name}
+            value={view.summary.show}
+            onCommit={(show) => save({ show })}
+          />
         </label>
         <label>
           <span>Air date</span>

@@ -5,6 +5,7 @@ import { formatClock } from '../../../../shared/time'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { CommitField } from './CommitField'
 import { RoleSelect } from '../RoleSelect'
+import { TableHead } from '../../TableHead'
 
 type ParticipantPatch = { name?: string; role?: Role; affiliation?: string | null }
 
@@ -25,17 +26,9 @@ export function ParticipantsTable(props: EditorPanelProps): React.JSX.Element {
     )
   return (
     <table className="participants" aria-label="Participants">
-      <thead>
-        <tr>
-          <th>Name</th>
-          <th>Role</th>
-          <th>Affiliation</th>
-          <th>Speaking time</th>
-          <th>
-            <span className="visually-hidden">Remove</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={['Name', 'Role', 'Affiliation', 'Speaking time', { label: 'Remove', hidden: true }]}
+      />
       <tbody>
         {view.participants.map((p) => (
           <tr key={p.id} data-participant={p.id} className={`role-${p.role}`}>

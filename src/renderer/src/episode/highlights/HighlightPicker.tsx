@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react'
 import type { Dimension } from '../../../../shared/episodeFormat'
 import { formatClock } from '../../../../shared/time'
+import { useModalDialog } from '../../useModalDialog'
 
 /** After `H`: which dimension's highlight goes at the playhead; a digit picks, Escape cancels. */
 export function HighlightPicker(props: {
@@ -10,11 +10,7 @@ export function HighlightPicker(props: {
   onClose: () => void
 }): React.JSX.Element {
   const { dimensions, onPick } = props
-  const dialog = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-  }, [])
+  const dialog = useModalDialog()
   return (
     <dialog
       ref={dialog}

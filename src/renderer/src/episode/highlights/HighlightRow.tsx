@@ -1,6 +1,6 @@
 import type { HighlightView } from '../../../../shared/contract'
 import type { Dimension } from '../../../../shared/episodeFormat'
-import type { HighlightSuggestion } from '../../../../shared/highlightSuggestion'
+import type { HighlightSuggestion } from './highlightSuggestion'
 import { formatClock } from '../../../../shared/time'
 import { InlineText } from '../chapters/InlineText'
 

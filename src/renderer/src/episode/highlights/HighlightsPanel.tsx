@@ -1,7 +1,8 @@
 import { chapterAt } from '../../../../shared/chapterAt'
-import { suggestHighlight } from '../../../../shared/highlightSuggestion'
+import { suggestHighlight } from './highlightSuggestion'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { HighlightRow } from './HighlightRow'
+import { TableHead } from '../../TableHead'
 
 /** One highlight per rubric dimension ("Sharpest disagreement ▶ 6:55"): set, retitled, moved, removed. */
 export function HighlightsPanel(props: EditorPanelProps): React.JSX.Element {
@@ -11,15 +12,10 @@ export function HighlightsPanel(props: EditorPanelProps): React.JSX.Element {
     <div className="highlights-panel">
       <p className="hint">H then a dimension’s number sets its highlight at the playhead.</p>
       <table className="highlights" aria-label="Highlights">
-        <thead>
-          <tr>
-            <th scope="col">Highlight</th>
-            <th scope="col">At</th>
-            <th scope="col">Title</th>
-            <th scope="col">Description</th>
-            <th scope="col" aria-label="Actions" />
-          </tr>
-        </thead>
+        <TableHead
+          scoped
+          columns={['Highlight', 'At', 'Title', 'Description', { label: 'Actions', hidden: true }]}
+        />
         <tbody>
           {rubric.dimensions.map((d, index) => {
             const h = view.highlights.find((x) => x.dimension === d.key) ?? null

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
 import type { ChapterView, ReviewReport } from '../../../../shared/contract'
-import { reviewQueue } from '../../../../shared/reviewQueue'
+import { reviewQueue } from './reviewQueue'
 import { call } from '../../platform'
 import type { EditorPanelProps } from '../editorPanelProps'
+import { TableHead } from '../../TableHead'
 
 function MachineVersusOwn({
   chapter,
@@ -17,13 +18,7 @@ function MachineVersusOwn({
       className="machine-vs-own"
       aria-label={`Machine and reviewer scores of ${chapter.title || chapter.id}`}
     >
-      <thead>
-        <tr>
-          <th>Dimension</th>
-          <th>Machine</th>
-          <th>Reviewer</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Dimension', 'Machine', 'Reviewer']} />
       <tbody>
         {Object.entries(chapter.scores).map(([key, own]) => {
           const theirs = machine[key]

@@ -1,13 +1,14 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { ChapterEdge } from '../../../../shared/chapterEdges'
+import type { ChapterEdge } from './chapterEdges'
 import type { StatementView } from '../../../../shared/contract'
-import { flagAt, type HighlightMark } from '../../../../shared/highlightMarks'
+import { flagAt, type HighlightMark } from '../highlights/highlightMarks'
 import { lastMillis } from '../../../../shared/preciseTime'
-import { movedBoundary, movedSpan, resizedSpan, spanFromDrag, type Snap } from '../../../../shared/spanDrag'
-import type { SpanLayout } from '../../../../shared/spanGeometry'
-import type { SnapTargets } from '../../../../shared/spanSnapping'
+import { movedBoundary, movedSpan, resizedSpan, spanFromDrag, type Snap } from './spanDrag'
+import type { SpanLayout } from './spanGeometry'
+import type { SnapTargets } from './spanSnapping'
 import { roundMillis } from '../../../../shared/time'
 import type { Edit, Selection } from '../editorPanelProps'
+import { focusStatementTitle } from '../statements/focusStatementTitle'
 import type { ViewWindow } from '../Waveform'
 import type { SpanPreview } from './spanPreview'
 import {
@@ -134,7 +135,10 @@ async function commit(preview: SpanPreview, g: Gesture, input: SpanDragInput): P
   const end = roundMillis(preview.end)
   if (preview.id === null) {
     const made = await input.edit('statements.create', { id, start, end })
-    if (made) input.select({ kind: 'statement', id: made.statementId })
+    if (made) {
+      input.select({ kind: 'statement', id: made.statementId })
+      focusStatementTitle(made.statementId)
+    }
     return
   }
   const patch = {
@@ -255,7 +259,11 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
         input.select({ kind: 'highlight', id: g.flag.id })
         return input.seek(g.flag.time)
       }
-      if (!g.dragging) return input.seek(g.downTime)
+      if (!g.dragging) {
+        // A click on empty waves clears the selection, so no key acts on an item out of sight.
+        if (g.hit.kind === 'empty') input.select(null)
+        return input.seek(g.downTime)
+      }
       const last = previewOf(g, pointAt(stack, event, input, view), event.altKey, input)
       const mine = show(last)
       if (!last) return

@@ -1,6 +1,6 @@
-import { edgeNear, type ChapterEdge } from '../../../../shared/chapterEdges'
+import { edgeNear, type ChapterEdge } from './chapterEdges'
 import type { StatementView } from '../../../../shared/contract'
-import { hitSpan, type SpanLayout, type SpanPart } from '../../../../shared/spanGeometry'
+import { hitSpan, type SpanLayout, type SpanPart } from './spanGeometry'
 
 /**
  * Where spans sit on the waveform, in CSS pixels: chapter titles and boundary grips in a strip at the

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom'
 import type { TranscriptView } from '../../../../shared/contract'
 import { roundMillis } from '../../../../shared/time'
 import { isTypingTarget } from '../../isTypingTarget'
+import { focusStatementTitle } from './focusStatementTitle'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { readTranscriptSelection, type SelectedWords } from './transcriptSelection'
 
@@ -60,7 +61,9 @@ export function MakeStatementFromSelection(props: {
       end: roundMillis(end),
       quote,
     }).then((made) => {
-      if (made) select({ kind: 'statement', id: made.statementId })
+      if (!made) return
+      select({ kind: 'statement', id: made.statementId })
+      focusStatementTitle(made.statementId)
     })
   }, [picked, edit, episodeId, select])
 

@@ -12,7 +12,11 @@ import {
 } from '@tanstack/react-table'
 import type { ParticipantView, RequestOf } from '../../../../shared/contract'
 import { formatPreciseClock, parsePreciseClock } from '../../../../shared/preciseTime'
+import { TEXT_LIMITS } from '../../../../shared/textLimits'
 import { CommitField } from '../details/CommitField'
+import { focusWaveform } from '../focusWaveform'
+import { OnceButton } from '../OnceButton'
+import { shortcutOf } from '../../commands/shortcuts'
 import type { StatementRow } from './statementRows'
 
 export type StatementPatch = RequestOf<'statements.update'>['patch']
@@ -22,7 +26,7 @@ export interface StatementsTableMeta {
   participants: readonly ParticipantView[]
   /** Resolves false when the core refused the edit, so the field keeps the text to correct. */
   update: (statementId: string, patch: StatementPatch) => Promise<boolean>
-  remove: (statementId: string) => void
+  remove: (statementId: string) => Promise<unknown>
 }
 
 export const statementFeatures = tableFeatures({
@@ -160,67 +164,55 @@ function FlagsCell({
 
 const helper = createColumnHelper<typeof statementFeatures, StatementRow>()
 
-// Cells read the panel's meta; without it (never, once mounted) they show the plain value.
-export const statementColumns = helper.columns([
-  helper.accessor('start', {
-    header: 'Start',
+/** A statement's start or end: typed to the millisecond, sorted as numbers. */
+function timeColumn(edge: 'start' | 'end') {
+  return helper.accessor(edge, {
+    header: TIME_LABEL[edge],
     sortFn: 'basic',
     cell: ({ row, table }) => {
       const meta = table.options.meta
       return meta ? (
-        <TimeCell row={row.original} edge="start" meta={meta} />
+        <TimeCell row={row.original} edge={edge} meta={meta} />
       ) : (
-        formatPreciseClock(row.original.start)
+        formatPreciseClock(row.original[edge])
       )
     },
     meta: {
       read: (row) => (
-        <FieldText label={TIME_LABEL.start} className="time" text={formatPreciseClock(row.start)} />
+        <FieldText label={TIME_LABEL[edge]} className="time" text={formatPreciseClock(row[edge])} />
       ),
     },
-  }),
-  helper.accessor('end', {
-    header: 'End',
-    sortFn: 'basic',
-    cell: ({ row, table }) => {
-      const meta = table.options.meta
-      return meta ? (
-        <TimeCell row={row.original} edge="end" meta={meta} />
-      ) : (
-        formatPreciseClock(row.original.end)
-      )
-    },
-    meta: {
-      read: (row) => <FieldText label={TIME_LABEL.end} className="time" text={formatPreciseClock(row.end)} />,
-    },
-  }),
-  helper.accessor('title', {
-    header: 'Title',
+  })
+}
+
+/** A statement's title or quote, edited in place; the title hands the keyboard back on Enter. */
+function textColumn(
+  key: 'title' | 'quote',
+  field: { label: string; maxLength: number; multiline?: boolean; onDone?: () => void },
+) {
+  const { label, multiline = false } = field
+  return helper.accessor(key, {
+    header: label,
     sortFn: 'alphanumeric',
     cell: ({ row, table }) => (
       <CommitField
-        label="Title"
-        value={row.original.title}
-        onCommit={(title) => table.options.meta?.update(row.original.id, { title }) ?? Promise.resolve(false)}
+        {...field}
+        value={row.original[key]}
+        onCommit={(text) =>
+          table.options.meta?.update(row.original.id, { [key]: text }) ?? Promise.resolve(false)
+        }
       />
     ),
-    meta: { read: (row) => <FieldText label="Title" text={row.title} /> },
-  }),
-  helper.accessor('quote', {
-    header: 'Quote',
-    sortFn: 'alphanumeric',
-    cell: ({ row, table }) => (
-      <CommitField
-        label="Quote"
-        multiline
-        value={row.original.quote}
-        onCommit={(quote) => table.options.meta?.update(row.original.id, { quote }) ?? Promise.resolve(false)}
-      />
-    ),
-    meta: {
-      read: (row) => <FieldText label="Quote" multiline text={row.quote} />,
-    },
-  }),
+    meta: { read: (row) => <FieldText label={label} multiline={multiline} text={row[key]} /> },
+  })
+}
+
+// Cells read the panel's meta; without it (never, once mounted) they show the plain value.
+export const statementColumns = helper.columns([
+  timeColumn('start'),
+  timeColumn('end'),
+  textColumn('title', { label: 'Title', maxLength: TEXT_LIMITS.short, onDone: focusWaveform }),
+  textColumn('quote', { label: 'Quote', maxLength: TEXT_LIMITS.long, multiline: true }),
   helper.accessor('speakerName', {
     id: 'speaker',
     header: 'Speaker',
@@ -250,14 +242,13 @@ export const statementColumns = helper.columns([
     id: 'actions',
     header: '',
     cell: ({ row, table }) => (
-      <button
-        type="button"
+      <OnceButton
         className="delete"
-        title="Delete this statement (Delete)"
-        onClick={() => table.options.meta?.remove(row.original.id)}
+        title={`Delete this statement (${shortcutOf('selection.delete')})`}
+        onAct={() => table.options.meta?.remove(row.original.id)}
       >
         Delete
-      </button>
+      </OnceButton>
     ),
   }),
 ])

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react'
 import type { ParticipantView, TranscriptView } from '../../../../shared/contract'
 import { lastStartedIndex } from './playingIndex'
+import { markedWords } from './markedWords'
 import { TranscriptRow } from './TranscriptRow'
 import { findMatches, firstMatchFrom, stepMatch, type SearchMatch } from './transcriptSearch'
 
@@ -17,6 +18,8 @@ export interface TranscriptPanelProps {
   ref?: React.Ref<TranscriptPanelHandle>
   transcript: TranscriptView | null
   participants: readonly ParticipantView[]
+  /** The statements' spans: the words inside one are marked. */
+  statements: readonly { start: number; end: number }[]
   time: number
   onSeek: (seconds: number) => void
   onEditText: (segmentId: string, text: string) => void
@@ -38,6 +41,8 @@ export function TranscriptPanel(props: TranscriptPanelProps): React.JSX.Element 
   const searchField = useRef<HTMLInputElement>(null)
 
   const speakers = useMemo(() => new Map(participants.map((p) => [p.id, p])), [participants])
+  const { statements } = props
+  const marks = useMemo(() => markedWords(segments, statements), [segments, statements])
   const matches = useMemo(
     () =>
       findMatches(
@@ -234,6 +239,7 @@ export function TranscriptPanel(props: TranscriptPanelProps): React.JSX.Element 
                     matches={matchesBySegment.get(item.index) ?? NO_MATCHES}
                     activeMatch={activeMatch?.segment === item.index ? activeMatch : null}
                     editing={editing === segment.id}
+                    marked={marks.get(segment.id) ?? null}
                     onSeek={onSeek}
                     onStartEdit={setEditing}
                     onFinishEdit={finishEdit}

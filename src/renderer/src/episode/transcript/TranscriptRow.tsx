@@ -13,6 +13,8 @@ export interface RowProps {
   matches: readonly SearchMatch[]
   activeMatch: SearchMatch | null
   editing: boolean
+  /** Per token, whether its word is already inside a statement; null when none is. */
+  marked: readonly boolean[] | null
   onSeek: (seconds: number) => void
   onStartEdit: (segmentId: string) => void
   onFinishEdit: (segmentId: string, text: string | null) => void
@@ -93,6 +95,7 @@ export const TranscriptRow = memo(function TranscriptRow(props: RowProps): React
                   className={
                     (i === currentToken ? 'word current-word' : 'word') +
                     (segment.wordTimes[i] ? '' : ' untimed') +
+                    (props.marked?.[i] ? ' in-statement' : '') +
                     (ranges.length > 0 ? matchClass(i) : '')
                   }
                 >

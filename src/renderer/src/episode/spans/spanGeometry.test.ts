@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { eachInWindow, hitSpan, layoutSpans, spanLane } from '../../src/shared/spanGeometry'
+import { eachInWindow, hitSpan, layoutSpans, spanLane } from './spanGeometry'
 
 const span = (id: string, start: number, end: number): { id: string; start: number; end: number } => ({
   id,

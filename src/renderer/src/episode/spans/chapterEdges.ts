@@ -1,3 +1,4 @@
+import { MIN_CHAPTER_SECONDS } from '../../../../shared/chapterLimits'
 import type { IdentifiedSpan } from './spanGeometry'
 
 /**
@@ -12,8 +13,6 @@ export interface ChapterEdge {
   high: number
 }
 
-/** The core keeps every chapter at least this long when a boundary moves. */
-export const MIN_CHAPTER_SECONDS = 0.5
 // Ends this close are one boundary shared by two chapters (imported times may be a millisecond apart).
 const SHARED_BOUNDARY_SECONDS = 0.001
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { TranscriptView } from '../../src/shared/contract'
-import { chapterEdges, edgeNear, edgesInWindow } from '../../src/shared/chapterEdges'
-import { movedBoundary, movedSpan, resizedSpan, spanFromDrag, type Snap } from '../../src/shared/spanDrag'
-import { nearestWithin, snapTargets } from '../../src/shared/spanSnapping'
+import type { TranscriptView } from '../../../../shared/contract'
+import { chapterEdges, edgeNear, edgesInWindow } from './chapterEdges'
+import { movedBoundary, movedSpan, resizedSpan, spanFromDrag, type Snap } from './spanDrag'
+import { nearestWithin, snapTargets } from './spanSnapping'
 
 const transcript: TranscriptView = {
   rev: 'r1',

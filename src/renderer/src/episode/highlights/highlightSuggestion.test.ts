@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { chapterAt } from '../../src/shared/chapterAt'
-import type { ChapterView } from '../../src/shared/contract'
-import { suggestHighlight } from '../../src/shared/highlightSuggestion'
+import { chapterAt } from '../../../../shared/chapterAt'
+import type { ChapterView } from '../../../../shared/contract'
+import { suggestHighlight } from './highlightSuggestion'
 
 function chapter(id: string, start: number, end: number, disagreement: number | null): ChapterView {
   return {

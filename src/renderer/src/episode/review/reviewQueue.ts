@@ -1,4 +1,4 @@
-import type { EpisodeView, ReviewKind } from './contract'
+import type { EpisodeView, ReviewKind } from '../../../../shared/contract'
 
 export interface ReviewItem {
   kind: ReviewKind

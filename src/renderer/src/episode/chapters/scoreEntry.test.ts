@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { typeScoreDigit, type ScoreEntry } from '../../src/shared/scoreEntry'
+import { typeScoreDigit, type ScoreEntry } from './scoreEntry'
 
 const TEN = { max: 10 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { flagAt, highlightMarks } from '../../src/shared/highlightMarks'
-import type { HighlightView } from '../../src/shared/contract'
-import { SEED_DIMENSIONS } from '../../src/shared/rubric'
+import { flagAt, highlightMarks } from './highlightMarks'
+import type { HighlightView } from '../../../../shared/contract'
+import { SEED_DIMENSIONS } from '../../../../shared/rubric'
 
 const highlight = (id: string, dimension: string, time: number, title = ''): HighlightView => ({
   id,

@@ -1,5 +1,5 @@
-import type { HighlightView } from './contract'
-import type { Dimension } from './episodeFormat'
+import type { HighlightView } from '../../../../shared/contract'
+import type { Dimension } from '../../../../shared/episodeFormat'
 
 /** The row of the waveform where highlights are flagged, in CSS pixels, and how much of a flag a press takes. */
 export interface FlagRow {

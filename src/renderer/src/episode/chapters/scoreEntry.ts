@@ -1,11 +1,11 @@
 /**
- * How digits typed on a score cell become a score. On a 0-10 scale `1` may be the start of `10`, so it
- * waits for the next digit (the cell commits it when no digit follows in time); any digit that cannot
- * grow into a score on the scale is the score at once.
+ * How digits typed on a score cell become a score. On a 0-10 scale `1` may be the start of `10`: it is
+ * written at once and may still grow (`wait`) for a moment, when a `0` makes it 10; any digit that cannot
+ * grow into a score on the scale is final at once.
  */
 export type ScoreEntry = { kind: 'set'; value: number } | { kind: 'wait'; typed: string }
 
-/** How long a digit that may start a longer score waits for the next one. */
+/** How long a digit that may start a longer score can still grow into it. */
 export const SCORE_DIGIT_WAIT_MS = 700
 
 export function typeScoreDigit(typed: string, digit: string, scale: { max: number }): ScoreEntry {

@@ -1,4 +1,4 @@
-import type { TranscriptView } from './contract'
+import type { TranscriptView } from '../../../../shared/contract'
 
 /**
  * Where a span's edges may snap: a start to where a word (or a segment) starts, an end to where one

@@ -1,4 +1,4 @@
-import type { ChapterView } from './contract'
+import type { ChapterView } from '../../../../shared/contract'
 
 export interface HighlightSuggestion {
   chapter: ChapterView

@@ -1,0 +1,80 @@
+import { useState } from 'react'
+import type { CommandId } from '../../../shared/commands'
+import type { EpisodeView } from '../../../shared/contract'
+import type { Problem } from '../../../shared/problems'
+import { ShortcutSheet } from '../commands/ShortcutSheet'
+import type { Edit } from './editorPanelProps'
+import { HighlightPicker } from './highlights/HighlightPicker'
+import { PublishProblemsDialog } from './PublishProblemsDialog'
+import { ReviewerDialog } from './review/ReviewerDialog'
+import type { Reviewer } from './review/useReviewer'
+import { SpeakerDialog } from './SpeakerDialog'
+import type { EditorScreenState } from './useEditorContext'
+
+/** The episode screen's dialogs: shortcuts, the highlight's dimension, speakers and the Publish refusal. */
+export function EpisodeDialogs(props: {
+  id: string
+  view: EpisodeView
+  screen: Pick<EditorScreenState, 'dialog' | 'closeDialog' | 'labelOf'>
+  commands: readonly CommandId[]
+  highlightAt: () => number
+  edit: Edit
+  refusal: { message: string; problems: readonly Problem[] } | null
+  closeRefusal: () => void
+  reviewer: Reviewer
+  goToProblem: (problem: Problem) => void
+}): React.JSX.Element {
+  const { id, view, edit } = props
+  const { dialog, closeDialog: close, labelOf } = props.screen
+  // The mapping is asked for once per imported transcript; "Later" leaves it for the Speakers… button.
+  const [askedForRev, setAskedForRev] = useState<string | null>(null)
+  const needsMapping =
+    !view.transcript.speakersMapped &&
+    view.participants.some((p) => p.segmentCount > 0) &&
+    askedForRev !== view.transcript.rev
+  const closeSpeakers = (): void => {
+    if (dialog === 'speakers') close()
+    setAskedForRev(view.transcript.rev)
+  }
+  return (
+    <>
+      {dialog === 'shortcuts' && (
+        <ShortcutSheet commands={props.commands} labelOf={labelOf} onClose={close} />
+      )}
+      {dialog === 'highlight' && (
+        <HighlightPicker
+          dimensions={view.rubric.dimensions}
+          at={props.highlightAt()}
+          onPick={(dimension) => {
+            close()
+            void edit('highlights.set', { id, dimension, time: props.highlightAt() })
+          }}
+          onClose={close}
+        />
+      )}
+      {(dialog === 'speakers' || needsMapping) && (
+        <SpeakerDialog
+          participants={view.participants}
+          onApply={(speakers) => {
+            closeSpeakers()
+            void edit('participants.mapSpeakers', { id, speakers })
+          }}
+          onClose={closeSpeakers}
+        />
+      )}
+      {props.reviewer.asking && (
+        <ReviewerDialog
+          onAnswer={(name) => void props.reviewer.answer(name)}
+          onClose={props.reviewer.cancel}
+        />
+      )}
+      {props.refusal && (
+        <PublishProblemsDialog
+          refusal={props.refusal}
+          onGo={props.goToProblem}
+          onClose={props.closeRefusal}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,197 @@
+import type { CommandId } from '../../../shared/commands'
+import type { CommandHandler, CommandHandlers } from '../commands/commandRegistry'
+import type { EpisodeView } from '../../../shared/contract'
+import { formatClock } from '../../../shared/time'
+import type { EditorContext } from './editorContext'
+import { focusStatementTitle } from './statements/focusStatementTitle'
+import { ZOOM_STEP } from './waveformZoom'
+
+type Handler = CommandHandler<EditorContext, EpisodeView>
+
+const selectedStatement = (c: EditorContext): EditorContext['view']['statements'][number] | null =>
+  c.selection?.kind === 'statement' ? (c.view.statements.find((s) => s.id === c.selection?.id) ?? null) : null
+
+const seekBy = (seconds: number): Handler => ({
+  perform: (c) => c.playback.seek(c.playback.now() + seconds),
+})
+
+const exporting = (choice: Parameters<EditorContext['exportAs']>[0]): Handler => ({
+  perform: (c) => c.exportAs(choice),
+})
+
+const nudging = (seconds: number): Handler => ({
+  enabled: (c) => c.selection?.kind === 'statement' || c.selection?.kind === 'chapter',
+  perform: (c) => c.nudge(seconds),
+})
+
+/** Moves the selected statement's edge to the playhead: only ever an explicit, selected statement. */
+const edgeToPlayhead = (edge: 'start' | 'end'): Handler => ({
+  perform: (c) => {
+    const statement = selectedStatement(c)
+    if (!statement) return c.notify(`Select a statement to move its ${edge} to the playhead`)
+    void c.edit('statements.update', {
+      id: c.id,
+      statementId: statement.id,
+      patch: { [edge]: c.playback.now() },
+    })
+  },
+})
+
+/**
+ * What every editor command does, by its declared id (src/shared/commands.ts has its label and keys).
+ * The keys, the native menu, the toolbar and the shortcut sheet all dispatch through this map.
+ */
+export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
+  'playback.toggle': { perform: (c) => c.playback.togglePlay() },
+  'playback.goTo': { perform: (c) => c.open('goTo') },
+  'seek.back': seekBy(-5),
+  'seek.forward': seekBy(5),
+  'seek.backSmall': seekBy(-1),
+  'seek.forwardSmall': seekBy(1),
+  'seek.start': { perform: (c) => c.playback.seek(0) },
+  'seek.end': { perform: (c) => c.playback.seek(c.view.summary.durationSeconds) },
+  'statement.loop': {
+    perform: (c) => {
+      if (c.playback.loop) return c.playback.setLoop(null)
+      const statement = selectedStatement(c)
+      if (!statement) return c.notify('Select a statement to loop it')
+      c.playback.playSpan({ start: statement.start, end: statement.end })
+    },
+  },
+  'edge.audition': {
+    perform: (c) => {
+      const statement = selectedStatement(c)
+      const duration = c.view.summary.durationSeconds
+      if (statement)
+        return c.playback.playSpan({
+          start: Math.max(0, statement.start - 1),
+          end: Math.min(duration, statement.end + 1),
+          once: true,
+        })
+      const chapter =
+        c.selection?.kind === 'chapter' ? c.view.chapters.find((ch) => ch.id === c.selection?.id) : null
+      if (!chapter) return c.notify('Select a statement or a chapter to audition its edge')
+      const edge = chapter.start > 0 ? chapter.start : chapter.end
+      c.playback.playSpan({ start: Math.max(0, edge - 1), end: Math.min(duration, edge + 1), once: true })
+    },
+  },
+  'zoom.in': { perform: (c) => c.waveform.current?.zoomBy(ZOOM_STEP) },
+  'zoom.out': { perform: (c) => c.waveform.current?.zoomBy(1 / ZOOM_STEP) },
+  'transcript.search': { perform: (c) => c.transcript.current?.focusSearch() },
+  'transcript.nextMatch': { perform: (c) => c.transcript.current?.stepMatch(1) },
+  'transcript.previousMatch': { perform: (c) => c.transcript.current?.stepMatch(-1) },
+  'selection.clear': {
+    perform: (c) => {
+      c.select(null)
+      if (c.pendingStart !== null) c.notify(null)
+      c.setPendingStart(null)
+    },
+  },
+  'edit.undo': {
+    enabled: (c) => c.view.history.canUndo,
+    label: (view) => (view.history.undoLabel ? `Undo ${view.history.undoLabel}` : 'Undo'),
+    perform: (c) => void c.edit('history.undo', { id: c.id }),
+  },
+  'edit.redo': {
+    enabled: (c) => c.view.history.canRedo,
+    label: (view) => (view.history.redoLabel ? `Redo ${view.history.redoLabel}` : 'Redo'),
+    perform: (c) => void c.edit('history.redo', { id: c.id }),
+  },
+  // `[` and `]` only ever make a new statement; moving an existing one's edge is Shift+[ / Shift+].
+  'statement.markStart': {
+    perform: (c) => {
+      const at = c.playback.now()
+      c.select(null)
+      c.setPendingStart(at)
+      c.notify(`New statement starts at ${formatClock(at)}; press ] at its end (Escape drops it)`)
+    },
+  },
+  'statement.markEnd': {
+    perform: (c) => {
+      const at = c.playback.now()
+      if (c.pendingStart === null) return c.notify('Press [ at the start of the new statement first')
+      const [start, end] = c.pendingStart < at ? [c.pendingStart, at] : [at, c.pendingStart]
+      c.setPendingStart(null)
+      c.notify(null)
+      void c.edit('statements.create', { id: c.id, start, end }).then((r) => {
+        if (!r) return
+        c.select({ kind: 'statement', id: r.statementId })
+        focusStatementTitle(r.statementId)
+      })
+    },
+  },
+  'statement.startToPlayhead': edgeToPlayhead('start'),
+  'statement.endToPlayhead': edgeToPlayhead('end'),
+  'edge.nudgeBack': nudging(-0.1),
+  'edge.nudgeForward': nudging(0.1),
+  'edge.nudgeBackMore': nudging(-1),
+  'edge.nudgeForwardMore': nudging(1),
+  'selection.delete': {
+    perform: (c) => {
+      const { selection } = c
+      if (selection?.kind === 'statement')
+        void c.edit('statements.delete', { id: c.id, statementId: selection.id })
+      else if (selection?.kind === 'highlight')
+        void c.edit('highlights.delete', { id: c.id, highlightId: selection.id })
+      c.select(null)
+    },
+  },
+  'chapter.split': {
+    perform: (c) =>
+      void c.edit('chapters.split', { id: c.id, at: c.playback.now() }).then((r) => {
+        if (r) c.select({ kind: 'chapter', id: r.chapterId })
+      }),
+  },
+  'chapter.mergeNext': {
+    perform: (c) => {
+      if (c.selection?.kind === 'chapter')
+        void c.edit('chapters.mergeNext', { id: c.id, chapterId: c.selection.id })
+      else c.notify('Select a chapter to merge it with the next')
+    },
+  },
+  'highlight.set': { perform: (c) => c.open('highlight') },
+  'review.next': { perform: (c) => void (c.review.next() || c.notify('Nothing left to review')) },
+  'review.accept': {
+    perform: (c) =>
+      void (
+        c.review.decide('review.accept') || c.notify('Select an item first (N goes to the next unreviewed)')
+      ),
+  },
+  'review.reject': {
+    perform: (c) =>
+      void (
+        c.review.decide('review.reject') || c.notify('Select an item first (N goes to the next unreviewed)')
+      ),
+  },
+  'file.importTranscript': { perform: (c) => c.importTranscript() },
+  'file.export': exporting('episode'),
+  'file.exportTranscript.vtt': exporting('vtt'),
+  'file.exportTranscript.srt': exporting('srt'),
+  'file.exportTranscript.podcast-json': exporting('podcast-json'),
+  'file.export.html': exporting('html'),
+  'file.export.chapters': exporting('chapters'),
+  'file.export.youtube': exporting('youtube'),
+  'file.export.vtt-chapters': exporting('vtt-chapters'),
+  'file.export.csv': exporting('csv'),
+  'file.publish': exporting('publish'),
+  'help.shortcuts': { perform: (c) => c.open('shortcuts') },
+}
+
+export const EDITOR_COMMAND_IDS = Object.keys(EDITOR_COMMANDS) as CommandId[]
+
+/** What a right click on the waveform offers: the commands that act at the playhead or on the selection. */
+export const WAVEFORM_MENU: readonly CommandId[] = [
+  'playback.toggle',
+  'playback.goTo',
+  'statement.markStart',
+  'statement.markEnd',
+  'statement.startToPlayhead',
+  'statement.endToPlayhead',
+  'edge.audition',
+  'chapter.split',
+  'chapter.mergeNext',
+  'highlight.set',
+  'selection.delete',
+  'edit.undo',
+  'edit.redo',
+]

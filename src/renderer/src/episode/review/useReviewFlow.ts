@@ -1,0 +1,54 @@
+import { useMemo } from 'react'
+import type { EpisodeView } from '../../../../shared/contract'
+import type { Edit, Selection } from '../editorPanelProps'
+import { reviewItemOf } from './reviewItemOf'
+import { nextInQueue, reviewQueue, type ReviewItem } from './reviewQueue'
+
+export interface ReviewFlow {
+  /** Every item still waiting for the reviewer, in the order of the episode. */
+  queue: readonly ReviewItem[]
+  /** Goes to the next unreviewed item; false when nothing is left. */
+  next: () => boolean
+  /** Accepts or rejects the selected item and goes on to the next; false when nothing reviewable is selected. */
+  decide: (method: 'review.accept' | 'review.reject') => boolean
+}
+
+/** The review of a machine's analysis: N, A and X walk the queue of unreviewed items. */
+export function useReviewFlow(input: {
+  id: string
+  view: EpisodeView | null
+  selection: Selection
+  select: (selection: Selection) => void
+  seek: (seconds: number) => void
+  edit: Edit
+  /** Runs a decision once the reviewer is known (asked for their name the first time). */
+  ensureReviewer: (then: () => void) => void
+}): ReviewFlow {
+  const { id, view, selection, select, seek, edit, ensureReviewer } = input
+  // Once per view, not at every tick of the playhead: a machine analysis has a thousand items.
+  const queue = useMemo(() => (view ? reviewQueue(view) : []), [view])
+  const current = selection && view ? reviewItemOf(view, selection) : null
+  return {
+    queue,
+    next: () => {
+      const item = nextInQueue(queue, current)
+      if (!item) return false
+      select({ kind: item.kind, id: item.id })
+      seek(item.time)
+      return true
+    },
+    decide: (method) => {
+      const item = current
+      if (!item) return false
+      const next = nextInQueue(
+        queue.filter((i) => i.id !== item.id || i.kind !== item.kind),
+        item,
+      )
+      // On to the next at once, so that a reviewer typing A A A never decides twice on one item.
+      select(next ? { kind: next.kind, id: next.id } : method === 'review.accept' ? selection : null)
+      if (next) seek(next.time)
+      ensureReviewer(() => void edit(method, { id, kind: item.kind, itemId: item.id }))
+      return true
+    },
+  }
+}

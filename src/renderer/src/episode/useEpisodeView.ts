@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState } from 'react'
+import {
+  answersWithView,
+  type EpisodeView,
+  type MethodName,
+  type RequestOf,
+  type ResponseOf,
+} from '../../../shared/contract'
+import { call } from '../platform'
+import type { Edit } from './editorPanelProps'
+import { refusalInWords } from './refusalInWords'
+
+export interface EpisodeViewState {
+  view: EpisodeView | null
+  /** For a view that came other than as an edit's answer (the media went missing). */
+  setView: (view: EpisodeView) => void
+  error: string | null
+  reportError: (message: string) => void
+  notice: string | null
+  setNotice: (notice: string | null) => void
+  /** Every change of the episode goes through here: one call, its view shown, its refusal said in words. */
+  edit: Edit
+  /**
+   * Counts refused edits: fields keyed by it go back to the saved value, since a refused edit leaves
+   * the view (and so the fields' saved values) as they were.
+   */
+  refusals: number
+}
+
+/** The episode as the core last answered it, and the one path every edit takes. */
+export function useEpisodeView(id: string): EpisodeViewState {
+  const [view, setView] = useState<EpisodeView | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [refusals, setRefusals] = useState(0)
+  useEffect(() => {
+    call('episodes.open', { id }).then(setView, (e: Error) => setError(e.message))
+  }, [id])
+  const reportError = useCallback((message: string) => setError(message), [])
+  const edit: Edit = useCallback(
+    async <K extends MethodName>(
+      method: K,
+      request: RequestOf<K>,
+      options?: { onRefused?: (message: string) => void },
+    ) => {
+      try {
+        const result: ResponseOf<K> = await call(method, request)
+        // The contract says which replies carry the view: nothing is guessed from a reply's keys.
+        if (answersWithView(method)) setView((result as { view: EpisodeView }).view)
+        setError(null)
+        return result
+      } catch (e) {
+        setRefusals((n) => n + 1)
+        if (options?.onRefused) options.onRefused((e as Error).message)
+        else setError(refusalInWords((e as Error).message))
+        return null
+      }
+    },
+    [],
+  )
+  return { view, setView, error, reportError, notice, setNotice, edit, refusals }
+}
