@@ -100,6 +100,11 @@ export interface ChapterView extends SpanView {
   scores: Record<string, ScoreView>
   /** What a machine analysis said, per dimension key, kept for the review; null for the editor's chapters. */
   machineScores: Record<string, ScoreView> | null
+  /**
+   * The dimensions whose score the reviewer changed while the reasoning is still the machine's, written
+   * for the machine's score: publishing waits until it is rewritten or kept (`scores.confirmReasoning`).
+   */
+  reasoningToConfirm: string[]
   origin: Origin
   status: ItemStatus
 }
@@ -287,6 +292,10 @@ const EDIT_METHODS = {
       value: z.number().int().nullable().optional(),
       reasoning: longText.optional(),
     }),
+  ),
+  /** Keeps a machine's reasoning for the score the reviewer gave instead of the machine's. */
+  'scores.confirmReasoning': edit()(
+    z.strictObject({ id: episodeId, chapterId: itemId, dimension: dimensionKeySchema }),
   ),
   'rubric.add': edit()(
     z.strictObject({

@@ -16,7 +16,7 @@ import { deleteHighlight, setHighlight, updateHighlight } from '../analysis/high
 import { addParticipant, removeParticipant, updateParticipant } from '../analysis/participants'
 import { addDimension, moveDimension, removeDimension, updateDimension } from '../analysis/rubric'
 import { saveDefaultRubric } from '../analysis/saveDefaultRubric'
-import { setScore } from '../analysis/scores'
+import { confirmReasoning, setScore } from '../analysis/scores'
 import { createStatement, deleteStatement, updateStatement } from '../analysis/statements'
 import type { Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
@@ -147,6 +147,7 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'chapters.update': edited((r) => updateChapter(db, r.id, r.chapterId, r.patch)),
     'chapters.delete': edited((r) => deleteChapter(db, r.id, r.chapterId)),
     'scores.set': edited((r) => setScore(db, r.id, r.chapterId, r.dimension, r)),
+    'scores.confirmReasoning': edited((r) => confirmReasoning(db, r.id, r.chapterId, r.dimension)),
     'rubric.add': edited((r) => addDimension(db, r.id, r)),
     'rubric.update': edited((r) => updateDimension(db, r.id, r.key, r.patch)),
     'rubric.move': edited((r) => moveDimension(db, r.id, r.key, r.to)),

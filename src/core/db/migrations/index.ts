@@ -2,7 +2,14 @@ import { migration001 } from './001_initial'
 import { migration002 } from './002_transcript_revision'
 import { migration003 } from './003_loaded_episode_parts'
 import { migration004 } from './004_table_versions'
+import { migration005 } from './005_stale_text'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004]
+export const MIGRATIONS: readonly Migration[] = [
+  migration001,
+  migration002,
+  migration003,
+  migration004,
+  migration005,
+]
