@@ -182,12 +182,50 @@ export type SpeakerMapping = z.output<typeof speakerMappingSchema>
 export const reviewKindSchema = z.enum(['chapter', 'highlight', 'statement'])
 export type ReviewKind = z.output<typeof reviewKindSchema>
 
+/** One field of a reviewed item as the machine gave it and as the reviewer left it ('' once rejected). */
+export interface ReviewFieldChange {
+  field: string
+  machine: string
+  reviewer: string
+}
+
+/** A machine item the reviewer changed or threw out, with what changed. */
+export interface ReviewedItem {
+  kind: ReviewKind
+  id: string
+  title: string
+  /** Where the item is (a chapter's or statement's start, a highlight's moment), as the machine had it. */
+  time: number
+  decision: 'edited' | 'rejected'
+  /** Edited: the fields that differ from the machine's. Rejected: every field the machine gave. */
+  changes: ReviewFieldChange[]
+}
+
+/** A reviewed machine chapter's scores that differ from the machine's, per dimension. */
+export interface ChapterScoreDifferences {
+  chapterId: string
+  title: string
+  start: number
+  dimensions: {
+    key: string
+    label: string
+    machine: number | null
+    reviewer: number | null
+    machineReasoning: string
+    reasoning: string
+  }[]
+}
+
 export interface ReviewReport {
   dimensions: { key: string; label: string; compared: number; meanAbsoluteDifference: number | null }[]
   accepted: number
   edited: number
   rejected: number
   unreviewed: number
+  /** The items edited and rejected, in the order of the episode. */
+  items: ReviewedItem[]
+  /** Per reviewed machine chapter, the scores that differ from the machine's; chapters without any left out. */
+  chapters: ChapterScoreDifferences[]
 }
 
 export const publishFormatSchema = z.enum(['episode', 'chapters', 'youtube', 'vtt-chapters', 'csv', 'html'])
@@ -438,6 +476,8 @@ export const contract = {
     z.strictObject({ id: episodeId, kind: reviewKindSchema, itemId: z.string().min(1).max(64) }),
   ),
   'review.report': method<ReviewReport>()(byId),
+  /** The review report as CSV for a spreadsheet: one row per changed field and per differing score. */
+  'review.exportReport': method<{ fileName: string; text: string }>()(byId),
   'history.undo': edit()(byId),
   'history.redo': edit()(byId),
   /** The database's backups, newest first; answered even when the database itself is damaged. */

@@ -164,6 +164,7 @@ const VALID: Samples = {
     { id: ID, kind: 'statement', itemId: 's1' },
   ],
   'review.report': [{ id: ID }],
+  'review.exportReport': [{ id: ID }],
   'history.undo': [{ id: ID }],
   'history.redo': [{ id: ID }],
   'backups.list': [{}],

@@ -21,11 +21,11 @@ import { createStatement, deleteStatement, updateStatement } from '../analysis/s
 import type { Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { createEpisode } from '../episodes/createEpisode'
-import { episodeView, listEpisodes } from '../episodes/episodeQueries'
+import { episodeRow, episodeView, listEpisodes } from '../episodes/episodeQueries'
 import { relinkMedia } from '../episodes/relinkMedia'
 import { updateEpisode } from '../episodes/updateEpisode'
 import { UserError } from '../errors'
-import { episodeJsonText, exportEpisode, exportFileName } from '../export/exportEpisode'
+import { episodeJsonText, episodeSlug, exportEpisode, exportFileName } from '../export/exportEpisode'
 import { redo, undo } from '../history/editHistory'
 import { loadEpisodeFile } from '../load/loadEpisode'
 import type { PeaksCache } from '../media/peaksCache'
@@ -33,6 +33,7 @@ import { mapSpeakers } from '../participants/mapSpeakers'
 import { publishEpisode } from '../publish/publishEpisode'
 import { acceptItem, rejectItem } from '../review/reviewItems'
 import { reviewReport } from '../review/reviewReport'
+import { writeReviewReportCsv } from '../review/reviewReportCsv'
 import { editSegmentText } from '../transcript/editSegmentText'
 import { exportTranscript } from '../transcript/exportTranscript'
 import { importTranscript } from '../transcript/importTranscript'
@@ -162,6 +163,10 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'review.accept': edited((r) => acceptItem(db, r.id, r.kind, r.itemId)),
     'review.reject': edited((r) => rejectItem(db, r.id, r.kind, r.itemId)),
     'review.report': (r) => reviewReport(db, r.id),
+    'review.exportReport': (r) => ({
+      fileName: `${episodeSlug({ episode: episodeRow(db, r.id) })}.review.csv`,
+      text: writeReviewReportCsv(reviewReport(db, r.id)),
+    }),
     'history.undo': edited((r) => undo(db, r.id)),
     'history.redo': edited((r) => redo(db, r.id)),
     ...backupHandlers(backups),
