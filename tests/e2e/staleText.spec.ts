@@ -230,3 +230,68 @@ test('N goes to the first unreviewed item in timeline order, whatever row was cl
   await expect(progress(page)).toContainText('3 left')
   await expect(playhead(page)).toHaveText('3:20.0')
 })
+
+/** A machine's analysis of an hour: ten chapters and a hundred statements, each quoting its words. */
+function longMachineEpisode(doc: EpisodeDocument): void {
+  const [chapter] = doc.chapters
+  const [statement] = doc.statements
+  if (!chapter || !statement) throw new Error('the machine episode has a chapter and a statement')
+  doc.episode.durationSeconds = 3600
+  doc.chapters = Array.from({ length: 10 }, (_, i) => ({
+    ...chapter,
+    id: `c${i + 1}`,
+    title: `Part ${i + 1}`,
+    start: i * 360,
+    end: (i + 1) * 360,
+  }))
+  doc.highlights = []
+  const said = (i: number): string => `Claim number ${i + 1} is said here plainly.`
+  doc.statements = Array.from({ length: 100 }, (_, i) => ({
+    ...statement,
+    id: `s${i + 1}`,
+    title: `Claim ${i + 1}`,
+    quote: said(i),
+    start: 30 + i * 35,
+    end: 35 + i * 35,
+    chapterId: `c${Math.floor((30 + i * 35) / 360) + 1}`,
+  }))
+  doc.transcript = {
+    segments: doc.statements.map((s, i) => ({
+      id: `seg${i + 1}`,
+      start: s.start,
+      end: s.end,
+      speakerId: 'will',
+      text: said(i),
+      words: said(i)
+        .split(' ')
+        .map((text, k) => ({ start: s.start + k * 0.6, end: s.start + k * 0.6 + 0.5, text })),
+    })),
+  }
+  doc.speakingBalance = null
+}
+
+test('on an hour with 100 statements, N always comes back to the first unseen item, and moved spans keep their quotes true', async ({
+  page,
+  served,
+}) => {
+  await openMachineEpisode(page, served.host.url, longMachineEpisode)
+  await expect(progress(page)).toContainText('110 left')
+  await openTab(page, /Chapters & scores/)
+  await chapterRows(page).nth(6).locator('button.time').click()
+  await expect(playhead(page)).toHaveText('36:00.0')
+  await page.keyboard.press('n')
+  await expect(playhead(page)).toHaveText('0:00.0')
+  await page.keyboard.press('a') // Part 1; on to Claim 1 at 0:30
+  await expect(playhead(page)).toHaveText('0:30.0')
+  await page.keyboard.press('a') // Claim 1; on to Claim 2 at 1:05
+  await expect(playhead(page)).toHaveText('1:05.0')
+  await chapterRows(page).nth(9).locator('button.time').click()
+  await page.keyboard.press('n')
+  await expect(playhead(page)).toHaveText('1:05.0')
+  await expect(progress(page)).toContainText('108 left')
+
+  // Claim 2's start moved past two words: its quote is the words left in the span.
+  await openTab(page, /^Statements/)
+  await typeStart(page, 's2', '1:06.000')
+  await expect.poll(() => quoteOf(page, 's2')).toBe('2 is said here plainly.')
+})
