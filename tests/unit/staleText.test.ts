@@ -32,10 +32,16 @@ async function publishRefusal(s: Session): Promise<string[]> {
 }
 
 /** An episode loaded from a machine's episode JSON, with the statements given. */
-function loaded(statements: EpisodeDocument['statements']): Session {
+function loaded(
+  statements: EpisodeDocument['statements'],
+  segments: NonNullable<EpisodeDocument['transcript']>['segments'] = [],
+): Session {
   const s = openCopy(template)
   const doc = machineEpisode(s.id)
-  loadEpisodeDocument(s.db, { ...doc, statements }, { replace: true })
+  const transcript = doc.transcript && {
+    segments: [...doc.transcript.segments, ...segments].sort((a, b) => a.start - b.start),
+  }
+  loadEpisodeDocument(s.db, { ...doc, statements, transcript }, { replace: true })
   return s
 }
 
@@ -120,6 +126,26 @@ describe('a typed quote is kept as written, and flagged when its span no longer 
     expect(statementOf(s, 's1')).toMatchObject({
       quote: paraphrase,
       quoteProblem: 'the quote is said elsewhere in the transcript, not in this span',
+    })
+    expect(kindsOf(s)).toContain('quoteMismatch blocks publishing')
+  })
+
+  it('flags a long typed quote whose span lost its last words, though most of its words are still said', async () => {
+    const said =
+      'Reinforcement learning for agents needs environments that check the work, rewards that cannot be gamed, and patience from everyone who builds them, which is rare today among startups, sadly, truly.'
+    const words = said.split(' ').map((text, k) => ({ start: 20 + k * 0.5, end: 20.4 + k * 0.5, text }))
+    // The machine heard "can't" where the transcript has "cannot": its quote is its own, typed.
+    const quote = said.replace('cannot', "can't")
+    const s = loaded(
+      [{ ...machineStatement(quote), start: 20, end: 35 }],
+      [{ id: 'long', start: 20, end: 35, speakerId: 'will', text: said, words }],
+    )
+    expect(statementOf(s, 's1').quoteProblem).toBeNull()
+    // The end moved before "startups, sadly, truly.": 26 of the quote's 30 words are still said, in order.
+    await s.call('statements.update', { statementId: 's1', patch: { end: 32.7 } })
+    expect(statementOf(s, 's1')).toMatchObject({
+      quote,
+      quoteProblem: expect.stringMatching(/^the quote is/),
     })
     expect(kindsOf(s)).toContain('quoteMismatch blocks publishing')
   })
