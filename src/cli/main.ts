@@ -31,8 +31,10 @@ commands:
                          add an episode from episode JSON v1 (a machine's analysis or an
                          export); prints its id. --replace overwrites an episode with that id
   validate FILE.json     check a file against episode JSON v1
-  report ID              the review of a machine analysis: per dimension, the mean absolute difference
-                         between the machine's and the reviewer's scores; accepted/edited/rejected counts
+  report ID [--csv]      the review of a machine analysis: per dimension, the mean absolute difference
+                         between the machine's and the reviewer's scores; accepted/edited/rejected counts;
+                         each item edited or rejected and each chapter's differing scores, machine then
+                         reviewer. --csv prints it as CSV (a row per changed field)
   peaks MEDIA --out FILE.dat [--pixels-per-second N]
                          waveform peaks (BBC audiowaveform binary, version 2)
   serve [--port N]       the browser host on 127.0.0.1; prints the URL to open
@@ -202,9 +204,18 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return 0
       }
       case 'report': {
-        const { positionals } = parseCommand({})
+        const { values, positionals } = parseCommand({ csv: { type: 'boolean' } })
         const [id] = positionals
         if (!id || positionals.length > 1) throw new UsageError('report needs one episode ID')
+        if (values.csv === true) {
+          const csv = await withService(
+            dbPath,
+            (service) => call(service, 'review.exportReport', { id }),
+            true,
+          )
+          io.out(csv.text.endsWith('\n') ? csv.text.slice(0, -1) : csv.text)
+          return 0
+        }
         const report = await withService(dbPath, (service) => call(service, 'review.report', { id }), true)
         for (const line of reportLines(report)) io.out(line)
         return 0

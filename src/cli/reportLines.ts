@@ -1,6 +1,12 @@
 import type { ReviewReport } from '../shared/contract'
+import { formatPreciseClock } from '../shared/preciseTime'
 
-/** The review report as a table for a terminal: one tab-separated line per dimension, then the counts. */
+const name = (title: string, id: string): string => (title ? `“${title}”` : id)
+
+/**
+ * The review report for a terminal: one tab-separated line per dimension, the counts, then each item
+ * edited or rejected with its fields (machine -> reviewer), and each chapter's differing scores.
+ */
 export function reportLines(report: ReviewReport): string[] {
   return [
     'dimension\tcompared\tmean absolute difference',
@@ -9,5 +15,20 @@ export function reportLines(report: ReviewReport): string[] {
         `${d.label}\t${d.compared}\t${d.meanAbsoluteDifference === null ? '-' : d.meanAbsoluteDifference.toFixed(2)}`,
     ),
     `accepted ${report.accepted}, edited ${report.edited}, rejected ${report.rejected}, unreviewed ${report.unreviewed}`,
+    ...report.items.flatMap((item) => [
+      `${item.decision} ${item.kind} ${name(item.title, item.id)} at ${formatPreciseClock(item.time)}`,
+      ...item.changes.map((c) =>
+        item.decision === 'rejected'
+          ? `  ${c.field}: ${c.machine}`
+          : `  ${c.field}: ${c.machine} -> ${c.reviewer}`,
+      ),
+    ]),
+    ...report.chapters.flatMap((chapter) => [
+      `scores of chapter ${name(chapter.title, chapter.chapterId)} at ${formatPreciseClock(chapter.start)}`,
+      ...chapter.dimensions.map(
+        (d) =>
+          `  ${d.label}: ${d.machine ?? '-'} -> ${d.reviewer ?? '-'}${d.machineReasoning === d.reasoning ? ' (reasoning kept)' : ''}`,
+      ),
+    ]),
   ]
 }

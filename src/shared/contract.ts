@@ -100,6 +100,11 @@ export interface ChapterView extends SpanView {
   scores: Record<string, ScoreView>
   /** What a machine analysis said, per dimension key, kept for the review; null for the editor's chapters. */
   machineScores: Record<string, ScoreView> | null
+  /**
+   * The dimensions whose score the reviewer changed while the reasoning is still the machine's, written
+   * for the machine's score: publishing waits until it is rewritten or kept (`scores.confirmReasoning`).
+   */
+  reasoningToConfirm: string[]
   origin: Origin
   status: ItemStatus
 }
@@ -186,12 +191,50 @@ export type SpeakerMapping = z.output<typeof speakerMappingSchema>
 export const reviewKindSchema = z.enum(['chapter', 'highlight', 'statement'])
 export type ReviewKind = z.output<typeof reviewKindSchema>
 
+/** One field of a reviewed item as the machine gave it and as the reviewer left it ('' once rejected). */
+export interface ReviewFieldChange {
+  field: string
+  machine: string
+  reviewer: string
+}
+
+/** A machine item the reviewer changed or threw out, with what changed. */
+export interface ReviewedItem {
+  kind: ReviewKind
+  id: string
+  title: string
+  /** Where the item is (a chapter's or statement's start, a highlight's moment), as the machine had it. */
+  time: number
+  decision: 'edited' | 'rejected'
+  /** Edited: the fields that differ from the machine's. Rejected: every field the machine gave. */
+  changes: ReviewFieldChange[]
+}
+
+/** A reviewed machine chapter's scores that differ from the machine's, per dimension. */
+export interface ChapterScoreDifferences {
+  chapterId: string
+  title: string
+  start: number
+  dimensions: {
+    key: string
+    label: string
+    machine: number | null
+    reviewer: number | null
+    machineReasoning: string
+    reasoning: string
+  }[]
+}
+
 export interface ReviewReport {
   dimensions: { key: string; label: string; compared: number; meanAbsoluteDifference: number | null }[]
   accepted: number
   edited: number
   rejected: number
   unreviewed: number
+  /** The items edited and rejected, in the order of the episode. */
+  items: ReviewedItem[]
+  /** Per reviewed machine chapter, the scores that differ from the machine's; chapters without any left out. */
+  chapters: ChapterScoreDifferences[]
 }
 
 export const publishFormatSchema = z.enum(['episode', 'chapters', 'youtube', 'vtt-chapters', 'csv', 'html'])
@@ -301,6 +344,10 @@ const EDIT_METHODS = {
       /** Folded into the last edit when that one set this same score (`1` then `0` is one step to 10). */
       amend: z.boolean().optional(),
     }),
+  ),
+  /** Keeps a machine's reasoning for the score the reviewer gave instead of the machine's. */
+  'scores.confirmReasoning': edit()(
+    z.strictObject({ id: episodeId, chapterId: itemId, dimension: dimensionKeySchema }),
   ),
   'rubric.add': edit()(
     z.strictObject({
@@ -438,6 +485,8 @@ export const contract = {
       name: z.string().trim().min(1, 'a name is needed').max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
     }),
   ),
+  /** The review report as CSV for a spreadsheet: one row per changed field and per differing score. */
+  'review.exportReport': method<{ fileName: string; text: string }>()(byId),
   'history.undo': edit()(byId),
   'history.redo': edit()(byId),
   /** The database's backups, newest first; answered even when the database itself is damaged. */

@@ -18,6 +18,7 @@ export type ProblemKind =
   | 'emptyWhy'
   | 'notScored'
   | 'scoreWithoutReasoning'
+  | 'staleReasoning'
   | 'chapterGap'
   | 'statementOutsideMedia'
   | 'statementSpan'
@@ -37,10 +38,13 @@ const SEVERITY: Record<ProblemKind, Severity> = {
   emptyWhy: 'blocks publishing',
   notScored: 'blocks publishing',
   scoreWithoutReasoning: 'blocks publishing',
+  // A machine's reasoning beside the reviewer's score says something the page no longer shows.
+  staleReasoning: 'blocks publishing',
   chapterGap: 'blocks publishing',
   statementOutsideMedia: 'warning',
   statementSpan: 'warning',
-  quoteMismatch: 'warning',
+  // A published quote is a claim about what was said in its span.
+  quoteMismatch: 'blocks publishing',
   chapterOverlap: 'warning',
   highlightOutsideChapters: 'warning',
   duplicateHighlight: 'warning',
@@ -80,6 +84,9 @@ export interface ProblemSubject {
     why: string
     status: Status
     scores: Record<string, { value: number | null; reasoning: string } | undefined>
+    /** What a machine analysis scored, and where its reasoning is left beside a changed score. */
+    machineScores?: Record<string, { value: number | null } | undefined> | null
+    reasoningToConfirm?: readonly string[]
   }[]
   highlights: readonly { id: string; dimension: string; time: number; status: Status }[]
   statements: readonly {
@@ -103,13 +110,30 @@ export function subjectOfView(view: EpisodeView): ProblemSubject {
   }
 }
 
-export function subjectOfDocument(doc: EpisodeDocument): ProblemSubject {
+/**
+ * The document's data, with what only the episode knows (the quote checks against the transcript, the
+ * machine's scores) taken from the view read in the same transaction.
+ */
+export function subjectOfDocument(
+  doc: EpisodeDocument,
+  view?: Pick<EpisodeView, 'chapters' | 'statements'>,
+): ProblemSubject {
+  const chapters = new Map(view?.chapters.map((c) => [c.id, c]))
+  const statements = new Map(view?.statements.map((s) => [s.id, s]))
   return {
     durationSeconds: doc.episode.durationSeconds,
     dimensions: doc.rubric.dimensions,
-    chapters: doc.chapters,
+    chapters: doc.chapters.map((c) => {
+      const known = chapters.get(c.id)
+      return known
+        ? { ...c, machineScores: known.machineScores, reasoningToConfirm: known.reasoningToConfirm }
+        : c
+    }),
     highlights: doc.highlights,
-    statements: doc.statements,
+    statements: doc.statements.map((s) => ({
+      ...s,
+      quoteProblem: statements.get(s.id)?.quoteProblem ?? null,
+    })),
   }
 }
 
@@ -256,6 +280,19 @@ function allProblems(subject: ProblemSubject): Problem[] {
           target,
           chapter.start,
         )
+      else if (chapter.reasoningToConfirm?.includes(key)) {
+        const theirs = chapter.machineScores?.[key]?.value
+        const written = theirs == null ? 'the machine’s score' : `the machine’s ${theirs}`
+        add(
+          'staleReasoning',
+          `score-stale:${chapter.id}:${key}`,
+          ['chapters', i, 'scores', key, 'reasoning'],
+          `the machine's reasoning, written for ${theirs == null ? 'its score' : `its score ${theirs}`}; rewrite it or keep it`,
+          `The “${label}” score (${score.value}) of ${name} still has the machine’s reasoning, written for ${written}: rewrite it, or keep it (Review)`,
+          target,
+          chapter.start,
+        )
+      }
     }
   })
   const last = chapters.at(-1)

@@ -21,14 +21,28 @@ function commonSubsequence(a: readonly string[], b: readonly string[]): number {
 // An ASR transcript and a hand-typed quote differ by a word here and there ("gonna" / "going to").
 const MATCH_RATIO = 0.85
 
+// A span cut short drops a run of words at an edge of the quote; an ASR difference there is one word.
+const MISSING_AT_AN_EDGE = 1
+
+/** How many of the quote's words, from one end, are not said anywhere in the span. */
+function missingRun(wanted: readonly string[], said: ReadonlySet<string>): number {
+  let run = 0
+  while (run < wanted.length && !said.has(wanted[run] ?? '')) run++
+  return run
+}
+
 /**
  * Whether a quote is what the transcript says: at least 85% of the quote's folded words found, in
- * order, among the words said in its span.
+ * order, among the words said in its span, and no more than a word of either end missing from it
+ * (a long quote whose span lost its last three words is not what the span says).
  */
 export function quoteMatches(quote: string, spokenText: string): boolean {
   const said = foldedTokens(spokenText)
   const wanted = foldedTokens(quote)
   if (wanted.length === 0) return true
   if (said.length === 0) return false
+  const present = new Set(said)
+  if (missingRun(wanted, present) > MISSING_AT_AN_EDGE) return false
+  if (missingRun([...wanted].reverse(), present) > MISSING_AT_AN_EDGE) return false
   return commonSubsequence(wanted, said) >= Math.ceil(wanted.length * MATCH_RATIO)
 }

@@ -306,6 +306,7 @@ describe('chapters', () => {
       why: '',
       scores: unscored,
       machineScores: null,
+      reasoningToConfirm: [],
       origin: 'human',
       status: 'accepted',
     })

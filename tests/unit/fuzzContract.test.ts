@@ -134,6 +134,7 @@ const VALID: Samples = {
     { id: ID, chapterId: 'c1', dimension: 'guestTeaching', value: 5, reasoning: 'Clear.' },
     { id: ID, chapterId: 'c2', dimension: 'hostsPushingBack', value: null },
   ],
+  'scores.confirmReasoning': [{ id: ID, chapterId: 'c2', dimension: 'guestTeaching' }],
   'rubric.add': [
     { id: ID, label: 'Humour', key: 'humour', description: 'Funny?', highlightLabel: 'Funniest' },
     { id: ID, label: 'Second thought' },
@@ -165,6 +166,7 @@ const VALID: Samples = {
     { id: ID, kind: 'statement', itemId: 's1' },
   ],
   'review.report': [{ id: ID }],
+  'review.exportReport': [{ id: ID }],
   'history.undo': [{ id: ID }],
   'history.redo': [{ id: ID }],
   'backups.list': [{}],

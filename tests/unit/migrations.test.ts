@@ -91,6 +91,21 @@ describe('database migrations', () => {
     db.close()
   })
 
+  it('007 leaves the origin of older quotes unknown (judged at their next move) and no reasoning kept', () => {
+    const db = upgradedFrom(6)
+    db.prepare(
+      `INSERT INTO statements (episode_id, id, quote, start, end) VALUES ('e1', 's1', 'Said.', 1, 2)`,
+    ).run()
+    expect(db.prepare(`SELECT quote, quote_filled FROM statements`).get()).toEqual({
+      quote: 'Said.',
+      quote_filled: null,
+    })
+    expect(() => db.prepare(`UPDATE statements SET quote_filled = 2`).run()).toThrow(/CHECK constraint/)
+    const columns = db.prepare(`SELECT name FROM pragma_table_info('scores')`).pluck().all()
+    expect(columns).toContain('reasoning_confirmed_value')
+    db.close()
+  })
+
   it('refuses a database written by a newer app, and leaves it untouched', () => {
     const file = path.join(tempFolder(), 'future.sqlite')
     const raw = new Database(file)

@@ -40,6 +40,7 @@ function chapter(id: string, start: number, end: number, title = `Chapter ${id}`
     why: 'Why it matters.',
     scores: Object.fromEntries(SEED_DIMENSIONS.map((d) => [d.key, { value: 5, reasoning: 'Because.' }])),
     machineScores: null,
+    reasoningToConfirm: [],
     origin: 'human',
     status: 'accepted',
   }
@@ -264,11 +265,12 @@ describe('one rule list for the Problems panel and Publish', () => {
       '/chapters/1/scores/guestTeaching/value: not scored',
       '/chapters/1/scores/guestTeaching/reasoning: empty',
       '/highlights/0/status: unreviewed',
+      '/statements/0/quote: the quote is not what the transcript says',
     ])
     expect(refused[0]?.message).toBe('Chapter 1 (0:00–6:55) is not reviewed yet (A accepts, X rejects)')
     expect(refused[1]?.message).toBe('Chapter 1 (0:00–6:55) has no “why”')
     expect(refused[2]?.message).toBe('The “Guest teaching” score of “Chapter c2” is not given')
-    // A quote that no longer matches is the editor's to judge: shown, but it does not block.
-    expect(shown.find((p) => p.kind === 'quoteMismatch')?.severity).toBe('warning')
+    // A published quote that is not what its span says would misquote the speaker.
+    expect(shown.find((p) => p.kind === 'quoteMismatch')?.severity).toBe('blocks publishing')
   })
 })

@@ -14,6 +14,7 @@ const chapter = (id: string, start: number, values: Record<string, number | null
     SEED_DIMENSIONS.map((d) => [d.key, { value: values[d.key] ?? null, reasoning: `${id} ${d.key}` }]),
   ),
   machineScores: null,
+  reasoningToConfirm: [],
   origin: 'human',
   status: 'accepted',
 })

@@ -42,6 +42,8 @@ export interface StatementRow {
   speaker_id: string | null
   origin: Origin
   status: ItemStatus
+  /** 1 when the quote was filled from the transcript, 0 when typed, null when not known (older rows). */
+  quote_filled: 0 | 1 | null
 }
 
 export interface HighlightRow {

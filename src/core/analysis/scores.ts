@@ -5,6 +5,7 @@ import { UserError } from '../errors'
 import { readRow, type RowChange } from '../history/rowWriter'
 import { analysisEdit, changedColumns, markEdited } from './analysisEdit'
 import { chapterRow, dimensionRow, unscored } from './analysisRows'
+import { reasoningIsStale, type StoredScoreRow } from './staleReasoning'
 
 export interface ScoreInput {
   /** An integer on the episode's scale, or `null` for not scored; left as it is when missing. */
@@ -53,5 +54,20 @@ export function setScore(
       markEdited(db, w, 'chapters', { episode_id: episodeId, id: chapterId })
     },
     input.amend ? sameScore : undefined,
+  )
+}
+
+/**
+ * The reviewer keeps a machine's reasoning for a score they changed, as right for the new value too: the
+ * reasoning stops blocking publishing until the score changes again. Nothing to keep, nothing changes.
+ */
+export function confirmReasoning(db: Db, episodeId: string, chapterId: string, dimension: string): void {
+  chapterRow(db, episodeId, chapterId)
+  const { label } = dimensionRow(db, episodeId, dimension)
+  const key = { episode_id: episodeId, chapter_id: chapterId, dimension_key: dimension }
+  const score = readRow(db, 'scores', key) as StoredScoreRow | null
+  if (!score || !reasoningIsStale(score)) return
+  analysisEdit(db, episodeId, `Keep reasoning of ${label}`, (w) =>
+    w.update('scores', key, { reasoning_confirmed_value: score.value }),
   )
 }

@@ -1,3 +1,5 @@
+import { foldedTokens } from '../../shared/quoteCheck'
+import type { TimedWord } from '../../shared/transcriptTokens'
 import type { Db } from '../db/openDatabase'
 import { transcriptSnapshot } from '../transcript/transcriptSnapshot'
 
@@ -8,20 +10,26 @@ export interface SpanTranscript {
   speakerId: string | null
 }
 
+/** A transcript as the span reading needs it: the database's snapshot, or a document being loaded. */
+export interface SpokenTranscript {
+  segments: readonly { id: string; start: number; end: number; speaker_id: string | null; text: string }[]
+  words: ReadonlyMap<string, readonly TimedWord[]>
+}
+
 /**
  * What the transcript says between two times and who says most of it: what a new statement starts
- * with. Timed words count when their midpoint is inside the span; a segment without word times counts
- * whole when it overlaps the span, as the quote check reads it.
+ * with, and what a filled quote becomes when its span moves. Timed words count when their midpoint is
+ * inside the span; a segment without word times counts whole when it overlaps the span, as the quote
+ * check reads it.
  */
-export function spanTranscript(db: Db, episodeId: string, start: number, end: number): SpanTranscript {
-  const { segments, words } = transcriptSnapshot(db, episodeId)
+export function saidInSpan(transcript: SpokenTranscript, start: number, end: number): SpanTranscript {
   const said: string[] = []
   const seconds = new Map<string, number>()
-  for (const segment of segments) {
+  for (const segment of transcript.segments) {
     const overlap = Math.min(end, segment.end) - Math.max(start, segment.start)
     if (overlap <= 0) continue
     if (segment.speaker_id) seconds.set(segment.speaker_id, (seconds.get(segment.speaker_id) ?? 0) + overlap)
-    const timed = words.get(segment.id) ?? []
+    const timed = transcript.words.get(segment.id) ?? []
     if (timed.length === 0) said.push(segment.text)
     else
       for (const word of timed) {
@@ -33,4 +41,18 @@ export function spanTranscript(db: Db, episodeId: string, start: number, end: nu
   let longest = 0
   for (const [id, total] of seconds) if (total > longest) [speakerId, longest] = [id, total]
   return { text: said.join(' ').replace(/\s+/g, ' ').trim(), speakerId }
+}
+
+/** The episode's transcript in a span: see saidInSpan. */
+export const spanTranscript = (db: Db, episodeId: string, start: number, end: number): SpanTranscript =>
+  saidInSpan(transcriptSnapshot(db, episodeId), start, end)
+
+/**
+ * Whether a quote is exactly the words said (case, punctuation and spacing aside): a quote filled from
+ * the transcript, which follows its span, as opposed to one typed, which is kept as it was written.
+ */
+export function isSaidText(quote: string, said: string): boolean {
+  const a = foldedTokens(quote)
+  const b = foldedTokens(said)
+  return a.length > 0 && a.length === b.length && a.every((t, i) => t === b[i])
 }

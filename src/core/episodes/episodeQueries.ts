@@ -201,7 +201,11 @@ function chapterView(chapter: Chapter): ChapterView {
   if (!view) {
     const stored = madeFrom.get(chapter)?.stored
     // Only a machine chapter has what the machine said; one without stored scores has nothing to show.
-    view = { ...chapter, machineScores: chapter.origin === 'machine' && stored ? stored.machine : null }
+    view = {
+      ...chapter,
+      machineScores: chapter.origin === 'machine' && stored ? stored.machine : null,
+      reasoningToConfirm: stored?.staleReasoning ?? [],
+    }
     viewOf.set(chapter, view)
   }
   return view

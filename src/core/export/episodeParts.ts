@@ -9,6 +9,7 @@ import {
 import type { Db } from '../db/openDatabase'
 import { statement } from '../db/statements'
 import { parseExtensions } from '../episodes/episodeRows'
+import { reasoningIsStale } from '../analysis/staleReasoning'
 
 /*
  * The parts of an episode as episode JSON v1 has them, each read on its own: export puts them together
@@ -82,6 +83,8 @@ export function readUnscoredChapters(db: Db, id: string): UnscoredChapter[] {
 export interface ChapterScores {
   scores: Chapter['scores']
   machine: Record<string, { value: number | null; reasoning: string }>
+  /** The dimensions whose score the reviewer changed while its reasoning is still the machine's. */
+  staleReasoning: string[]
 }
 
 type StoredScore = {
@@ -91,11 +94,12 @@ type StoredScore = {
   reasoning: string
   machine_value: number | null
   machine_reasoning: string | null
+  reasoning_confirmed_value: number | null
 } & Item
 
 /** Every chapter's stored scores (or one chapter's), by chapter id; a chapter without any is absent. */
 export function readScores(db: Db, id: string, chapterId?: string): Map<string, ChapterScores> {
-  const columns = `chapter_id, dimension_key, value, reasoning, machine_value, machine_reasoning, extensions`
+  const columns = `chapter_id, dimension_key, value, reasoning, machine_value, machine_reasoning, reasoning_confirmed_value, extensions`
   const rows =
     chapterId === undefined
       ? rowsOf(db, id)<StoredScore>(`SELECT ${columns} FROM scores WHERE episode_id = ?`)
@@ -107,9 +111,10 @@ export function readScores(db: Db, id: string, chapterId?: string): Map<string, 
   const byChapter = new Map<string, ChapterScores>()
   for (const r of rows) {
     let chapter = byChapter.get(r.chapter_id)
-    if (!chapter) byChapter.set(r.chapter_id, (chapter = { scores: {}, machine: {} }))
+    if (!chapter) byChapter.set(r.chapter_id, (chapter = { scores: {}, machine: {}, staleReasoning: [] }))
     chapter.scores[r.dimension_key] = withExtensions({ value: r.value, reasoning: r.reasoning }, r)
     chapter.machine[r.dimension_key] = { value: r.machine_value, reasoning: r.machine_reasoning ?? '' }
+    if (reasoningIsStale(r)) chapter.staleReasoning.push(r.dimension_key)
   }
   return byChapter
 }

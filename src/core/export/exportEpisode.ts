@@ -95,7 +95,7 @@ function episodeDocument(db: Db, id: string, includeTranscript: boolean): Episod
 }
 
 /** The episode's title as a file name: letters and digits joined by dashes. */
-export const episodeSlug = (doc: EpisodeDocument): string =>
+export const episodeSlug = (doc: { episode: { title: string } }): string =>
   doc.episode.title
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-|-$/g, '')

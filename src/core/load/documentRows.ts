@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { EpisodeDocument } from '../../shared/episodeFormat'
 import type { Row } from '../history/tables'
+import { isSaidText, saidInSpan, type SpokenTranscript } from '../analysis/spanTranscript'
 
 /** The tables an episode is written to, in an order the foreign keys accept. */
 export const DOCUMENT_TABLES = [
@@ -33,6 +34,7 @@ export function documentRows(doc: EpisodeDocument, now: string): DocumentRows {
     origin: item.origin,
     status: item.status,
   })
+  const spoken = spokenTranscript(doc)
   return {
     episodes: [
       {
@@ -133,6 +135,9 @@ export function documentRows(doc: EpisodeDocument, now: string): DocumentRows {
       id: s.id,
       title: s.title,
       quote: s.quote,
+      // A machine's quote that is the transcript's words in its span follows the span when the reviewer
+      // moves it; any other is kept as written (and flagged when the span no longer says it).
+      quote_filled: isSaidText(s.quote, saidInSpan(spoken, s.start, s.end).text) ? 1 : 0,
       start: s.start,
       end: s.end,
       speaker_id: s.speakerId,
@@ -159,5 +164,14 @@ export function documentRows(doc: EpisodeDocument, now: string): DocumentRows {
         text: w.text,
       })),
     ),
+  }
+}
+
+/** The document's transcript as the span reading takes it. */
+function spokenTranscript(doc: EpisodeDocument): SpokenTranscript {
+  const segments = doc.transcript?.segments ?? []
+  return {
+    segments: segments.map((s) => ({ ...s, speaker_id: s.speakerId })),
+    words: new Map(segments.map((s) => [s.id, s.words])),
   }
 }

@@ -1,6 +1,7 @@
 import type { PublishFormat } from '../../shared/contract'
 import type { EpisodeDocument } from '../../shared/episodeFormat'
 import type { Db } from '../db/openDatabase'
+import { episodeView } from '../episodes/episodeQueries'
 import { episodeJsonText, episodeSlug, exportEpisode } from '../export/exportEpisode'
 import { applyEdit } from '../history/editHistory'
 import { reviewerName } from '../review/reviewerName'
@@ -45,7 +46,7 @@ export function publishEpisode(
   const writer = WRITERS[format]
   const publish = (): PublishedFile => {
     const exported = exportEpisode(db, id, { includeTranscript: format === 'episode' })
-    if (options.final) refuseIfAny('Not ready to publish', finalExportProblems(exported))
+    if (options.final) refuseIfAny('Not ready to publish', finalExportProblems(exported, episodeView(db, id)))
     // Publishing an episode that is final already changes nothing, so it adds nothing to undo.
     const becomesFinal = options.final === true && exported.review.status !== 'final'
     const updatedAt = new Date().toISOString()

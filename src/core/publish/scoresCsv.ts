@@ -1,17 +1,7 @@
 import type { EpisodeDocument } from '../../shared/episodeFormat'
+import { csvField, textCell } from './csvCells'
 
 export const SCORES_CSV_HEADER = ['chapter', 'start', 'end', 'dimension', 'score', 'reasoning'] as const
-
-/** RFC 4180: a field with a comma, a quote or a line break is quoted, and its quotes doubled. */
-const field = (value: string): string => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value)
-
-// What a spreadsheet takes for the start of a formula (OWASP's CSV injection list, with line feed and
-// the full-width signs some spreadsheets also accept): `=HYPERLINK(...)` in a machine's reasoning must
-// reach the editor as text.
-const FORMULA_START = /^[=+\-@\t\r\n\uff1d\uff0b\uff0d\uff20]/
-
-/** Text as a spreadsheet shows it, never runs it: a leading `'` makes the cell text, as OWASP advises. */
-export const textCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value)
 
 /**
  * Every score as a row for a spreadsheet: one a chapter and dimension, in the rubric's order. Times
@@ -35,5 +25,5 @@ export function writeScoresCsv(doc: EpisodeDocument): string {
       ]
     }),
   )
-  return [SCORES_CSV_HEADER, ...rows].map((row) => row.map(field).join(',') + '\r\n').join('')
+  return [SCORES_CSV_HEADER, ...rows].map((row) => row.map(csvField).join(',') + '\r\n').join('')
 }

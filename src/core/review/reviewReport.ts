@@ -1,6 +1,7 @@
 import type { ReviewReport } from '../../shared/contract'
 import type { Db } from '../db/openDatabase'
 import { episodeRow } from '../episodes/episodeQueries'
+import { chapterScoreDifferences, reviewedItems } from './reviewedItems'
 
 interface ComparedScore {
   dimension_key: string
@@ -11,8 +12,10 @@ interface ComparedScore {
 
 /**
  * How the reviewer's scores differ from the machine's, per dimension (mean absolute difference over
- * the reviewed machine chapters where both scored), and how many machine items were accepted, edited
- * and rejected. Rejected items are gone from the tables; their rejections are in the edit history.
+ * the reviewed machine chapters where both scored), how many machine items were accepted, edited
+ * and rejected, and what: each edited or rejected item with the machine's fields beside the reviewer's,
+ * and each chapter's scores that differ. Rejected items are gone from the tables; their rejections are
+ * in the edit history.
  */
 export function reviewReport(db: Db, episodeId: string): ReviewReport {
   episodeRow(db, episodeId)
@@ -66,5 +69,7 @@ export function reviewReport(db: Db, episodeId: string): ReviewReport {
     edited: counts('edited'),
     rejected,
     unreviewed: counts('unreviewed'),
+    items: reviewedItems(db, episodeId),
+    chapters: chapterScoreDifferences(db, episodeId),
   }
 }

@@ -17,16 +17,16 @@ import { deleteHighlight, setHighlight, updateHighlight } from '../analysis/high
 import { addParticipant, removeParticipant, updateParticipant } from '../analysis/participants'
 import { addDimension, moveDimension, removeDimension, updateDimension } from '../analysis/rubric'
 import { saveDefaultRubric } from '../analysis/saveDefaultRubric'
-import { setScore } from '../analysis/scores'
+import { confirmReasoning, setScore } from '../analysis/scores'
 import { createStatement, deleteStatement, updateStatement } from '../analysis/statements'
 import type { Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { createEpisode } from '../episodes/createEpisode'
-import { episodeView, listEpisodes } from '../episodes/episodeQueries'
+import { episodeRow, episodeView, listEpisodes } from '../episodes/episodeQueries'
 import { relinkMedia } from '../episodes/relinkMedia'
 import { updateEpisode } from '../episodes/updateEpisode'
 import { UserError } from '../errors'
-import { episodeJsonText, exportEpisode, exportFileName } from '../export/exportEpisode'
+import { episodeJsonText, episodeSlug, exportEpisode, exportFileName } from '../export/exportEpisode'
 import { redo, undo } from '../history/editHistory'
 import { loadEpisodeFile } from '../load/loadEpisode'
 import type { PeaksCache } from '../media/peaksCache'
@@ -35,6 +35,7 @@ import { publishEpisode } from '../publish/publishEpisode'
 import { acceptItem, rejectItem } from '../review/reviewItems'
 import { reviewerName, setReviewerName } from '../review/reviewerName'
 import { reviewReport } from '../review/reviewReport'
+import { writeReviewReportCsv } from '../review/reviewReportCsv'
 import { editSegmentText } from '../transcript/editSegmentText'
 import { exportTranscript } from '../transcript/exportTranscript'
 import { importTranscript } from '../transcript/importTranscript'
@@ -156,6 +157,7 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'chapters.update': edited((r) => updateChapter(db, r.id, r.chapterId, r.patch)),
     'chapters.delete': edited((r) => deleteChapter(db, r.id, r.chapterId)),
     'scores.set': edited((r) => setScore(db, r.id, r.chapterId, r.dimension, r)),
+    'scores.confirmReasoning': edited((r) => confirmReasoning(db, r.id, r.chapterId, r.dimension)),
     'rubric.add': edited((r) => addDimension(db, r.id, r)),
     'rubric.update': edited((r) => updateDimension(db, r.id, r.key, r.patch)),
     'rubric.move': edited((r) => moveDimension(db, r.id, r.key, r.to)),
@@ -172,6 +174,10 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'review.report': (r) => reviewReport(db, r.id),
     'reviewer.get': () => ({ name: reviewerName(db) }),
     'reviewer.set': (r) => setReviewerName(db, r.name),
+    'review.exportReport': (r) => ({
+      fileName: `${episodeSlug({ episode: episodeRow(db, r.id) })}.review.csv`,
+      text: writeReviewReportCsv(reviewReport(db, r.id)),
+    }),
     'history.undo': edited((r) => undo(db, r.id)),
     'history.redo': edited((r) => redo(db, r.id)),
     ...backupHandlers(backups),

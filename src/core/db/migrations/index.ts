@@ -4,6 +4,7 @@ import { migration003 } from './003_loaded_episode_parts'
 import { migration004 } from './004_table_versions'
 import { migration005 } from './005_application_id'
 import { migration006 } from './006_declared_media_length'
+import { migration007 } from './007_stale_text'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration004,
   migration005,
   migration006,
+  migration007,
 ]

@@ -12,6 +12,7 @@ function chapter(id: string, start: number, end: number, disagreement: number | 
     why: '',
     scores: { guestDisagreement: { value: disagreement, reasoning: '' } },
     machineScores: null,
+    reasoningToConfirm: [],
     origin: 'human',
     status: 'accepted',
   }

@@ -4,13 +4,17 @@ import { reviewQueue } from './reviewQueue'
 import { call } from '../../platform'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { TableHead } from '../../TableHead'
+import { ReviewChanges } from './ReviewChanges'
 
 function MachineVersusOwn({
   chapter,
   labels,
+  keepReasoning,
 }: {
   chapter: ChapterView
   labels: Map<string, string>
+  /** Keeps the machine's reasoning for the reviewer's score of a dimension. */
+  keepReasoning: (dimension: string) => void
 }): React.JSX.Element {
   const machine = chapter.machineScores ?? {}
   return (
@@ -32,6 +36,21 @@ function MachineVersusOwn({
               </td>
               <td>
                 <b>{own.value ?? '—'}</b> {own.reasoning}
+                {chapter.reasoningToConfirm.includes(key) && (
+                  <>
+                    {' '}
+                    <span className="badge warning">
+                      the machine’s reasoning, for its {theirs?.value ?? '—'}
+                    </span>{' '}
+                    <button
+                      type="button"
+                      aria-label={`Keep the reasoning for ${labels.get(key) ?? key} ${own.value ?? ''}`}
+                      onClick={() => keepReasoning(key)}
+                    >
+                      Keep reasoning
+                    </button>
+                  </>
+                )}
               </td>
             </tr>
           )
@@ -46,7 +65,7 @@ function MachineVersusOwn({
  * reviewer's, and how far the reviewer's scores are from the machine's so far.
  */
 export function ReviewPanel(props: EditorPanelProps): React.JSX.Element {
-  const { view, selection, episodeId } = props
+  const { view, selection, episodeId, edit } = props
   const [report, setReport] = useState<ReviewReport | null>(null)
   useEffect(() => {
     let live = true
@@ -71,7 +90,13 @@ export function ReviewPanel(props: EditorPanelProps): React.JSX.Element {
         accepts it, X rejects it (undo brings it back); any change marks it edited.
       </p>
       {chapter ? (
-        <MachineVersusOwn chapter={chapter} labels={labels} />
+        <MachineVersusOwn
+          chapter={chapter}
+          labels={labels}
+          keepReasoning={(dimension) =>
+            void edit('scores.confirmReasoning', { id: episodeId, chapterId: chapter.id, dimension })
+          }
+        />
       ) : (
         <p className="hint">Select a machine chapter to see its scores beside yours.</p>
       )}
@@ -102,6 +127,7 @@ export function ReviewPanel(props: EditorPanelProps): React.JSX.Element {
           </table>
         </section>
       )}
+      {report && <ReviewChanges episodeId={episodeId} report={report} />}
     </div>
   )
 }

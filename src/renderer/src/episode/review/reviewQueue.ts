@@ -39,21 +39,12 @@ export function reviewQueue(view: EpisodeView): ReviewItem[] {
 }
 
 /**
- * The item after the one at hand (by time, then kind), wrapping to the first: what "next unreviewed"
- * goes to. With nothing at hand, the first.
+ * What "next unreviewed" goes to: the first item still waiting in the order of the episode, whatever is
+ * selected. Going on from a row clicked further on would pass over the items before it unseen.
  */
-export function nextInQueue(
+export function firstInQueue(
   queue: readonly ReviewItem[],
-  current: { kind: ReviewKind; id: string; time: number } | null,
+  except?: { kind: ReviewKind; id: string },
 ): ReviewItem | null {
-  if (queue.length === 0) return null
-  if (!current) return queue[0] ?? null
-  const order: Record<ReviewKind, number> = { chapter: 0, highlight: 1, statement: 2 }
-  const after = queue.find(
-    (item) =>
-      item.time > current.time ||
-      (item.time === current.time && order[item.kind] > order[current.kind]) ||
-      (item.time === current.time && item.kind === current.kind && item.id > current.id),
-  )
-  return after ?? queue[0] ?? null
+  return queue.find((item) => !except || item.kind !== except.kind || item.id !== except.id) ?? null
 }

@@ -1,15 +1,15 @@
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import type { EpisodeView } from '../../../../shared/contract'
 import type { Edit, Selection } from '../editorPanelProps'
 import { reviewItemOf } from './reviewItemOf'
-import { nextInQueue, reviewQueue, type ReviewItem } from './reviewQueue'
+import { firstInQueue, reviewQueue, type ReviewItem } from './reviewQueue'
 
 export interface ReviewFlow {
   /** Every item still waiting for the reviewer, in the order of the episode. */
   queue: readonly ReviewItem[]
-  /** Goes to the next unreviewed item; false when nothing is left. */
+  /** Goes to the first unreviewed item in the order of the episode; false when nothing is left. */
   next: () => boolean
-  /** Accepts or rejects the selected item and goes on to the next; false when nothing reviewable is selected. */
+  /** Accepts or rejects the selected item and goes on to the first unreviewed; false when nothing reviewable is selected. */
   decide: (method: 'review.accept' | 'review.reject') => boolean
 }
 
@@ -28,10 +28,13 @@ export function useReviewFlow(input: {
   // Once per view, not at every tick of the playhead: a machine analysis has a thousand items.
   const queue = useMemo(() => (view ? reviewQueue(view) : []), [view])
   const current = selection && view ? reviewItemOf(view, selection) : null
+  // Decided but not yet back in the view: a reviewer typing A A A must not be sent back to them.
+  const pending = useRef(new Set<string>())
+  const waiting = (): ReviewItem[] => queue.filter((i) => !pending.current.has(`${i.kind}:${i.id}`))
   return {
     queue,
     next: () => {
-      const item = nextInQueue(queue, current)
+      const item = firstInQueue(waiting())
       if (!item) return false
       select({ kind: item.kind, id: item.id })
       seek(item.time)
@@ -40,14 +43,15 @@ export function useReviewFlow(input: {
     decide: (method) => {
       const item = current
       if (!item) return false
-      const next = nextInQueue(
-        queue.filter((i) => i.id !== item.id || i.kind !== item.kind),
-        item,
-      )
+      const next = firstInQueue(waiting(), item)
       // On to the next at once, so that a reviewer typing A A A never decides twice on one item.
       select(next ? { kind: next.kind, id: next.id } : method === 'review.accept' ? selection : null)
       if (next) seek(next.time)
-      ensureReviewer(() => void edit(method, { id, kind: item.kind, itemId: item.id }))
+      const key = `${item.kind}:${item.id}`
+      ensureReviewer(() => {
+        pending.current.add(key)
+        void edit(method, { id, kind: item.kind, itemId: item.id }).finally(() => pending.current.delete(key))
+      })
       return true
     },
   }
