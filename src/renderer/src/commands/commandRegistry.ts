@@ -45,19 +45,35 @@ export function useCommandKeys<C, V>(handlers: CommandHandlers<C, V>, context: C
     latest.current = context
   })
   useEffect(() => {
+    // The button a pointer last pressed, until the keyboard moves the focus.
+    let clicked: Element | null = null
+    const onPointer = (event: PointerEvent): void => {
+      clicked = event.target instanceof Element ? event.target.closest('button') : null
+    }
     const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Tab') clicked = null
       if (event.defaultPrevented || isTypingTarget(event.target)) return
       // An open dialog has the keyboard (Escape closes it, digits pick in it); the editor waits.
       if (document.querySelector('dialog[open]')) return
-      // A focused button or link takes Enter and Space itself.
-      if ((event.key === 'Enter' || event.key === ' ') && event.target instanceof HTMLButtonElement) return
+      // A button reached from the keyboard takes Enter and Space itself. One just clicked keeps the
+      // focus, but Space there is play/pause as everywhere else, not a second press of that button.
+      if (
+        (event.key === 'Enter' || event.key === ' ') &&
+        event.target instanceof HTMLButtonElement &&
+        (event.key === 'Enter' || event.target !== clicked)
+      )
+        return
       const id = commandForKey(handlers, event)
       const now = latest.current
       if (id === null || now === null || !isEnabled(handlers[id], now)) return
       event.preventDefault()
       handlers[id]?.perform(now)
     }
+    window.addEventListener('pointerdown', onPointer, true)
     window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
+    return () => {
+      window.removeEventListener('pointerdown', onPointer, true)
+      window.removeEventListener('keydown', onKey)
+    }
   }, [handlers])
 }
