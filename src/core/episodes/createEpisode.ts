@@ -5,7 +5,7 @@ import { insertRows } from '../db/insertRows'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
 import { lengthWarning } from '../media/decodedLength'
-import { describeMediaFile } from '../media/describeMediaFile'
+import { describeMediaFile, MEDIA_COLUMNS, mediaColumnValues } from '../media/describeMediaFile'
 import type { ParsedTranscript } from '../transcript/parsedTranscript'
 import { readTranscriptFile } from '../transcript/transcriptFile'
 import { transcriptRows } from '../transcript/transcriptRows'
@@ -65,20 +65,8 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
       now,
     )
     db.prepare(
-      `INSERT INTO media (episode_id, path, file_name, sha256, size_bytes, kind, duration_seconds, audio_codec, video_codec, declared_seconds)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      id,
-      media.path,
-      fileName,
-      media.sha256,
-      media.sizeBytes,
-      probe.kind,
-      probe.durationSeconds,
-      probe.audioCodec,
-      probe.videoCodec,
-      media.declaredSeconds,
-    )
+      `INSERT INTO media (episode_id, ${MEDIA_COLUMNS.join(', ')}) VALUES (?${', ?'.repeat(MEDIA_COLUMNS.length)})`,
+    ).run(id, ...mediaColumnValues(media))
     const addDimension = db.prepare(
       `INSERT INTO rubric_dimensions (episode_id, key, label, description, highlight_label, position) VALUES (?, ?, ?, ?, ?, ?)`,
     )

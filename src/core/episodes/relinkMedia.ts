@@ -1,6 +1,6 @@
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
-import { describeMediaFile } from '../media/describeMediaFile'
+import { describeMediaFile, MEDIA_COLUMNS, mediaColumnValues } from '../media/describeMediaFile'
 import { mediaRow } from './episodeQueries'
 
 /**
@@ -19,20 +19,8 @@ export async function relinkMedia(
   const { probe, sha256 } = media
   db.transaction(() => {
     db.prepare(
-      `UPDATE media SET path = ?, file_name = ?, sha256 = ?, size_bytes = ?, kind = ?, duration_seconds = ?,
-         audio_codec = ?, video_codec = ?, declared_seconds = ? WHERE episode_id = ?`,
-    ).run(
-      media.path,
-      media.fileName,
-      sha256,
-      media.sizeBytes,
-      probe.kind,
-      probe.durationSeconds,
-      probe.audioCodec,
-      probe.videoCodec,
-      media.declaredSeconds,
-      episodeId,
-    )
+      `UPDATE media SET ${MEDIA_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE episode_id = ?`,
+    ).run(...mediaColumnValues(media), episodeId)
     if (sha256 !== current.sha256)
       db.prepare(`UPDATE episodes SET duration_seconds = ?, updated_at = ? WHERE id = ?`).run(
         probe.durationSeconds,

@@ -32,3 +32,29 @@ export async function describeMediaFile(file: string): Promise<MediaFile> {
     declaredSeconds: length.declaredSeconds,
   }
 }
+
+/** The `media` table's columns a media file fills, in the order of {@link mediaColumnValues}. */
+export const MEDIA_COLUMNS = [
+  'path',
+  'file_name',
+  'sha256',
+  'size_bytes',
+  'kind',
+  'duration_seconds',
+  'audio_codec',
+  'video_codec',
+  'declared_seconds',
+] as const
+
+/** A media file's values for {@link MEDIA_COLUMNS}: one order for an episode's insert and its relink. */
+export const mediaColumnValues = (media: MediaFile): (string | number | null)[] => [
+  media.path,
+  media.fileName,
+  media.sha256,
+  media.sizeBytes,
+  media.probe.kind,
+  media.probe.durationSeconds,
+  media.probe.audioCodec,
+  media.probe.videoCodec,
+  media.declaredSeconds,
+]

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { ReviewReport } from '../../../../shared/contract'
 import { formatPreciseClock } from '../../../../shared/preciseTime'
 import { call, platform } from '../../platform'
+import { TableHead } from '../../TableHead'
 
 const named = (title: string, id: string): string => (title ? `“${title}”` : id)
 
@@ -33,14 +34,7 @@ export function ReviewChanges(props: { episodeId: string; report: ReviewReport }
       )}
       {report.items.length > 0 && (
         <table aria-label="Items edited and rejected">
-          <thead>
-            <tr>
-              <th>Item</th>
-              <th>Field</th>
-              <th>Machine</th>
-              <th>Reviewer</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Item', 'Field', 'Machine', 'Reviewer']} />
           <tbody>
             {report.items.flatMap((item) => {
               const heading = `${item.decision === 'rejected' ? 'Rejected' : 'Edited'} ${item.kind} ${named(item.title, item.id)} at ${formatPreciseClock(item.time)}`
@@ -60,14 +54,7 @@ export function ReviewChanges(props: { episodeId: string; report: ReviewReport }
       )}
       {report.chapters.length > 0 && (
         <table aria-label="Score differences per chapter">
-          <thead>
-            <tr>
-              <th>Chapter</th>
-              <th>Dimension</th>
-              <th>Machine</th>
-              <th>Reviewer</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Chapter', 'Dimension', 'Machine', 'Reviewer']} />
           <tbody>
             {report.chapters.flatMap((chapter) =>
               chapter.dimensions.map((d, i) => (
