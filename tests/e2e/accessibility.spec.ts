@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { machineEpisode } from '../machineEpisode'
+import { openEpisodeDocument } from './analysisPage'
 import { expect, test } from './hostFixture'
 
 /*
@@ -45,12 +46,7 @@ for (const theme of THEMES)
     await page.keyboard.press('Escape')
 
     const doc = machineEpisode()
-    await page.getByLabel('Open episode JSON').setInputFiles({
-      name: 'machine.episode.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(doc)),
-    })
-    await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+    await openEpisodeDocument(page, doc)
     await check('episode')
     const tabs = page.getByRole('tab')
     const names = await tabs.allTextContents()

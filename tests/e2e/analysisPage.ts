@@ -6,6 +6,16 @@ import type { Reply } from '../../src/shared/result'
 import { validateEpisodeDocument } from '../../src/shared/validateEpisode'
 import { SONNET_MP3 } from '../sharedFixtures'
 
+/** Opens an episode JSON document as an editor does (the library's file input) and waits for its editor. */
+export async function openEpisodeDocument(page: Page, doc: EpisodeDocument): Promise<void> {
+  await page.getByLabel('Open episode JSON').setInputFiles({
+    name: 'machine.episode.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(doc)),
+  })
+  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+}
+
 /** Creates an episode from the 53 s sonnet (and a transcript, if given) and waits until its media has loaded. */
 export async function newSonnetEpisode(page: Page, url: string, transcript?: string): Promise<void> {
   await page.goto(url)

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { validateEpisodeDocument } from '../../src/shared/validateEpisode'
 import { machineEpisode } from '../machineEpisode'
+import { openEpisodeDocument } from './analysisPage'
 import { expect, test } from './hostFixture'
 
 test('a machine analysis is loaded, triaged from the keyboard (N, A, X), compared and published', async ({
@@ -9,12 +10,7 @@ test('a machine analysis is loaded, triaged from the keyboard (N, A, X), compare
 }) => {
   const doc = machineEpisode()
   await page.goto(served.host.url)
-  await page.getByLabel('Open episode JSON').setInputFiles({
-    name: 'machine.episode.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(doc)),
-  })
-  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+  await openEpisodeDocument(page, doc)
   const progress = page.getByRole('status', { name: 'Review progress' })
   await expect(progress).toContainText('5 left')
 

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { machineEpisode } from '../machineEpisode'
-import { api, chapterRows, openTab, playhead, scoreCell } from './analysisPage'
+import { api, chapterRows, openTab, playhead, scoreCell, openEpisodeDocument } from './analysisPage'
 import { expect, test } from './hostFixture'
 
 /*
@@ -21,12 +21,7 @@ async function openMachineEpisode(
   await page.goto(url)
   // The reviewer is known, so the first A or X is not stopped by the question who is reviewing.
   await api(page, 'reviewer.set', { name: 'Stale Text Reviewer' })
-  await page.getByLabel('Open episode JSON').setInputFiles({
-    name: 'machine.episode.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(doc)),
-  })
-  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+  await openEpisodeDocument(page, doc)
 }
 
 const progress = (page: Page): Locator => page.getByRole('status', { name: 'Review progress' })

@@ -10,8 +10,9 @@ import { sonnetAsWhisperJson, sonnetLines } from './sonnetWords'
 
 test.skip(!haveFixtures, MISSING_FIXTURES)
 
+// Read only where the fixtures are: without them the file still loads, and its tests skip.
+const lines = haveFixtures ? sonnetLines() : []
 /** Every word and line boundary of the timed sonnet: where dragged edges snap. */
-const lines = sonnetLines()
 const STARTS = lines.flatMap((l) => [l.start, ...l.words.map((w) => w.start)])
 const ENDS = lines.flatMap((l) => [l.end, ...l.words.map((w) => w.end)])
 const SNAP_PX = 8

@@ -1,4 +1,5 @@
 import { machineEpisode } from '../machineEpisode'
+import { openEpisodeDocument } from './analysisPage'
 import { expect, test } from './hostFixture'
 
 test('lines of a transcript that no cue holds are left out, and the editor is told which', async ({
@@ -7,12 +8,7 @@ test('lines of a transcript that no cue holds are left out, and the editor is to
 }) => {
   const doc = machineEpisode()
   await page.goto(served.host.url)
-  await page.getByLabel('Open episode JSON').setInputFiles({
-    name: 'agentic-rl.episode.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(doc)),
-  })
-  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+  await openEpisodeDocument(page, doc)
 
   const vtt = [
     'WEBVTT',
