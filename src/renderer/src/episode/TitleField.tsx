@@ -18,6 +18,8 @@ export function TitleField({
     <input
       className="title"
       aria-label="Episode title"
+      // The whole title on hover, where the header is too narrow to show it.
+      title={draft}
       value={draft}
       onChange={(e) => setDraft(e.target.value)}
       onBlur={commit}
