@@ -24,8 +24,17 @@ export function useReviewer(onError: (message: string) => void): Reviewer {
   }, [])
   const ensure = useCallback(
     (then: () => void) => {
-      if (name !== null) then()
-      else setWaiting(() => then)
+      if (name !== null) return then()
+      // The name may be kept already while this screen's first read is still on its way: the core is
+      // asked again before the editor is.
+      call('reviewer.get', {}).then(
+        (r) => {
+          if (r.name === null) return setWaiting(() => then)
+          setName(r.name)
+          then()
+        },
+        () => setWaiting(() => then),
+      )
     },
     [name],
   )
