@@ -163,6 +163,11 @@ export const COMMANDS = {
     group: 'View',
     shortcuts: ['Escape'],
   },
+  'statement.fromTranscript': {
+    label: 'Make a statement from the words selected in the transcript',
+    group: 'Statements',
+    shortcuts: ['S'],
+  },
   'statement.markStart': {
     label: 'Start a new statement at the playhead',
     group: 'Statements',

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
+import { keyboardIsTaken } from './commands/keyboardOwner'
 import { isTypingTarget } from './isTypingTarget'
 import { platform } from './platform'
 
@@ -8,9 +9,9 @@ import { platform } from './platform'
  * shortcuts for undo and redo are the field's own, as the platform's editors do.
  */
 export function keyBelongsToPage(command: string): boolean {
-  if (document.querySelector('dialog[open]')) return true
-  if (!isTypingTarget(document.activeElement)) return false
-  if (command === 'edit.undo' || command === 'edit.redo')
+  const focused = document.activeElement
+  if (!keyboardIsTaken(focused)) return false
+  if (isTypingTarget(focused) && (command === 'edit.undo' || command === 'edit.redo'))
     document.execCommand(command === 'edit.undo' ? 'undo' : 'redo')
   return true
 }

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { COMMANDS, type CommandId } from '../../../shared/commands'
-import { isTypingTarget } from '../isTypingTarget'
+import { keyboardIsTaken } from './keyboardOwner'
 import { matchesShortcut } from './shortcuts'
 
 /**
@@ -52,9 +52,7 @@ export function useCommandKeys<C, V>(handlers: CommandHandlers<C, V>, context: C
     }
     const onKey = (event: KeyboardEvent): void => {
       if (event.key === 'Tab') clicked = null
-      if (event.defaultPrevented || isTypingTarget(event.target)) return
-      // An open dialog has the keyboard (Escape closes it, digits pick in it); the editor waits.
-      if (document.querySelector('dialog[open]')) return
+      if (event.defaultPrevented || keyboardIsTaken(event.target)) return
       // A button reached from the keyboard takes Enter and Space itself. One just clicked keeps the
       // focus, but Space there is play/pause as everywhere else, not a second press of that button.
       if (

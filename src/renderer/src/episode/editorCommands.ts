@@ -4,6 +4,7 @@ import type { EpisodeView } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
 import type { EditorContext } from './editorContext'
 import { focusStatementTitle } from './statements/focusStatementTitle'
+import { TRANSCRIPT_SELECTION_COMMANDS } from './statements/transcriptSelectionCommands'
 import { ZOOM_STEP } from './waveformZoom'
 
 type Handler = CommandHandler<EditorContext, EpisodeView>
@@ -177,7 +178,11 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
   'help.shortcuts': { perform: (c) => c.open('shortcuts') },
 }
 
-export const EDITOR_COMMAND_IDS = Object.keys(EDITOR_COMMANDS) as CommandId[]
+/** Every command of the episode screen, for its shortcut sheet: the editor's and the transcript selection's. */
+export const EDITOR_COMMAND_IDS = [
+  ...Object.keys(EDITOR_COMMANDS),
+  ...Object.keys(TRANSCRIPT_SELECTION_COMMANDS),
+] as CommandId[]
 
 /** What a right click on the waveform offers: the commands that act at the playhead or on the selection. */
 export const WAVEFORM_MENU: readonly CommandId[] = [

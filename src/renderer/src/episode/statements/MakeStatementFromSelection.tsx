@@ -2,7 +2,10 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { createPortal } from 'react-dom'
 import type { TranscriptView } from '../../../../shared/contract'
 import { roundMillis } from '../../../../shared/time'
-import { isTypingTarget } from '../../isTypingTarget'
+import { useCommandKeys } from '../../commands/commandRegistry'
+import { TRANSCRIPT_SELECTION_COMMANDS } from './transcriptSelectionCommands'
+import { shortcutOf } from '../../commands/shortcuts'
+import { COMMANDS } from '../../../../shared/commands'
 import { focusStatementTitle } from './focusStatementTitle'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { readTranscriptSelection, type SelectedWords } from './transcriptSelection'
@@ -67,23 +70,15 @@ export function MakeStatementFromSelection(props: {
     })
   }, [picked, edit, episodeId, select])
 
-  useEffect(() => {
-    if (!picked) return
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key.toLowerCase() !== 's' || event.ctrlKey || event.metaKey || event.altKey) return
-      if (event.defaultPrevented || isTypingTarget(event.target)) return
-      event.preventDefault()
-      make()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [picked, make])
+  // No words selected, no context: the key then belongs to whatever else declares it.
+  useCommandKeys(TRANSCRIPT_SELECTION_COMMANDS, picked ? { make } : null)
 
   if (!picked) return null
   return createPortal(
     <button
       type="button"
       className="make-statement"
+      title={COMMANDS['statement.fromTranscript'].label}
       style={{
         left: Math.max(8, Math.min(picked.anchor.x, window.innerWidth - 180)),
         top: Math.min(picked.anchor.y + 6, window.innerHeight - 40),
@@ -92,7 +87,7 @@ export function MakeStatementFromSelection(props: {
       onMouseDown={(e) => e.preventDefault()}
       onClick={make}
     >
-      Make statement (S)
+      Make statement ({shortcutOf('statement.fromTranscript')})
     </button>,
     document.body,
   )
