@@ -229,6 +229,16 @@ export const COMMANDS = {
     shortcuts: ['H'],
   },
   'review.next': { label: 'Next unreviewed item', group: 'Review', shortcuts: ['N'] },
+  'review.play': {
+    label: 'Play the selected item: a statement’s span, 10 s around a highlight, a chapter’s first 15 s',
+    group: 'Review',
+    shortcuts: ['Shift+P'],
+  },
+  'review.autoPlay': {
+    label: 'Play the next item by itself after A or X (again: stop)',
+    group: 'Review',
+  },
+  'review.showTab': { label: 'Show the Review tab', group: 'Review', shortcuts: ['R'] },
   'review.accept': {
     label: 'Accept the selected item, then go to the next',
     group: 'Review',

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { findProblems } from '../../../shared/problems'
 import { reviewQueue } from './review/reviewQueue'
 import { ChartsPanel } from './charts/ChartsPanel'
@@ -22,16 +22,18 @@ const TABS = [
   { id: 'review', label: 'Review', Panel: ReviewPanel },
 ] as const
 
-type TabId = (typeof TABS)[number]['id']
+export type EditorTabId = (typeof TABS)[number]['id']
 
-/** The editor's panels under the waveform, one at a time. */
-export function EditorTabs(props: EditorPanelProps): React.JSX.Element {
-  const [tab, setTab] = useState<TabId>('statements')
+/** The editor's panels under the waveform, one at a time; the screen holds which (a command shows Review). */
+export function EditorTabs(
+  props: EditorPanelProps & { tab: EditorTabId; onTab: (tab: EditorTabId) => void },
+): React.JSX.Element {
+  const { tab, onTab: setTab, ...panelProps } = props
   // Counted once per view: the tabs draw again with every tick of the playhead.
   const { view } = props
   const problems = useMemo(() => findProblems(view).length, [view])
   const review = useMemo(() => reviewQueue(view).length, [view])
-  const counts: Partial<Record<TabId, number>> = {
+  const counts: Partial<Record<EditorTabId, number>> = {
     statements: view.statements.length,
     chapters: view.chapters.length,
     highlights: view.highlights.length,
@@ -59,7 +61,7 @@ export function EditorTabs(props: EditorPanelProps): React.JSX.Element {
         ))}
       </div>
       <div role="tabpanel" id="editor-panel" aria-labelledby={`tab-${active.id}`} className="editor-panel">
-        <active.Panel {...props} />
+        <active.Panel {...panelProps} />
       </div>
     </section>
   )

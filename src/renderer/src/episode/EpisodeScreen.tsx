@@ -6,7 +6,7 @@ import { useCommandKeys } from '../commands/commandRegistry'
 import { call, platform, type ChosenFile } from '../platform'
 import { useMenuCommand } from '../useMenuCommand'
 import { EDITOR_COMMAND_IDS, EDITOR_COMMANDS, WAVEFORM_MENU } from './editorCommands'
-import { EditorTabs } from './EditorTabs'
+import { EditorTabs, type EditorTabId } from './EditorTabs'
 import type { EditorPanelProps, Selection } from './editorPanelProps'
 import { EpisodeDialogs } from './EpisodeDialogs'
 import { EpisodeToolbar } from './EpisodeToolbar'
@@ -16,6 +16,10 @@ import { usePlayback } from './playback/usePlayback'
 import { RelinkMedia } from './RelinkMedia'
 import { useReviewer } from './review/useReviewer'
 import { useReviewFlow } from './review/useReviewFlow'
+import { ReviewCard } from './review/ReviewCard'
+import { underReview } from './review/underReview'
+import { selectedItem } from './review/selectedItem'
+import { snapTargets } from './spans/spanSnapping'
 import { MakeStatementFromSelection } from './statements/MakeStatementFromSelection'
 import { MediaLengthBanner } from './MediaLengthBanner'
 import { TranscriptPanel, type TranscriptPanelHandle } from './transcript/TranscriptPanel'
@@ -41,6 +45,8 @@ export function EpisodeScreen({
   const { view, error, notice, edit, setView, reportError, setNotice } = episode
   const playback = usePlayback(view?.summary.durationSeconds ?? 0, reportError)
   const [selection, setSelection] = useState<Selection>(null)
+  const [tab, setTab] = useState<EditorTabId>('statements')
+  const [autoPlay, setAutoPlay] = useState(false)
   // The Publish refusal, shown with the problems that block publishing.
   const [refusal, setRefusal] = useState<string | null>(null)
   // Asked for at once, beside the episode itself: the waveform need not wait for the page to settle.
@@ -66,6 +72,7 @@ export function EpisodeScreen({
     selection,
     select: setSelection,
     seek: playback.seek,
+    autoPlay: autoPlay ? playback : null,
     edit,
     ensureReviewer: reviewer.ensure,
   })
@@ -95,7 +102,12 @@ export function EpisodeScreen({
   )
   const waveform = useRef<WaveformController | null>(null)
   const transcriptPanel = useRef<TranscriptPanelHandle | null>(null)
+  const snap = useMemo(() => snapTargets(transcript), [transcript])
   const screen = useEditorContext({
+    snap,
+    showTab: setTab,
+    autoPlay,
+    setAutoPlay,
     waveform,
     transcript: transcriptPanel,
     id,
@@ -127,6 +139,8 @@ export function EpisodeScreen({
       </main>
     )
   const Player = view.media?.kind === 'video' ? 'video' : 'audio'
+  const reviewing = underReview(view, selection, tab === 'review')
+  const reviewed = reviewing ? selectedItem(view, selection) : null
 
   return (
     <main className="episode">
@@ -154,16 +168,21 @@ export function EpisodeScreen({
               onError={reportError}
             />
           )}
-          {view.media?.available && (
-            <Player
-              key={`player-${view.media.fileName}`}
-              ref={setMedia}
-              className={Player}
-              src={mediaLoads ? platform.mediaUrl(id) : undefined}
-              preload="metadata"
-              controls={Player === 'video'}
-            />
-          )}
+          <div className={reviewing ? 'stage reviewing' : 'stage'}>
+            {view.media?.available && (
+              <Player
+                key={`player-${view.media.fileName}`}
+                ref={setMedia}
+                className={Player}
+                src={mediaLoads ? platform.mediaUrl(id) : undefined}
+                preload="metadata"
+                controls={Player === 'video'}
+              />
+            )}
+            {reviewing && (
+              <ReviewCard {...panelProps} run={screen.run} autoPlay={autoPlay} left={review.queue.length} />
+            )}
+          </div>
           <WithCommandMenu
             commands={WAVEFORM_MENU}
             enabled={screen.enabled}
@@ -204,13 +223,14 @@ export function EpisodeScreen({
               />
             }
           />
-          <EditorTabs {...panelProps} />
+          <EditorTabs {...panelProps} tab={tab} onTab={setTab} />
         </div>
         <TranscriptPanel
           ref={transcriptPanel}
           transcript={transcript}
           participants={view.participants}
           statements={view.statements}
+          underReview={reviewed?.kind === 'statement' ? reviewed.item : null}
           time={time}
           onSeek={seek}
           onEditText={(segmentId, text) => void edit('transcript.editSegment', { id, segmentId, text })}

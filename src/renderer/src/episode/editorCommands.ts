@@ -3,6 +3,8 @@ import type { CommandHandler, CommandHandlers } from '../commands/commandRegistr
 import type { EpisodeView } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
 import type { EditorContext } from './editorContext'
+import { playRangeOf } from './review/playRange'
+import { snapEdgeToWords } from './spans/playheadSnap'
 import { focusStatementTitle } from './statements/focusStatementTitle'
 import { TRANSCRIPT_SELECTION_COMMANDS } from './statements/transcriptSelectionCommands'
 import { ZOOM_STEP } from './waveformZoom'
@@ -25,6 +27,10 @@ const nudging = (seconds: number): Handler => ({
   perform: (c) => c.nudge(seconds),
 })
 
+/** The playhead as an edge set from it: on a word boundary, as a drag leaves an edge. */
+const edgeAtPlayhead = (c: EditorContext, edge: 'start' | 'end'): number =>
+  snapEdgeToWords(c.snap, c.playback.now(), edge)
+
 /** Moves the selected statement's edge to the playhead: only ever an explicit, selected statement. */
 const edgeToPlayhead = (edge: 'start' | 'end'): Handler => ({
   perform: (c) => {
@@ -33,7 +39,7 @@ const edgeToPlayhead = (edge: 'start' | 'end'): Handler => ({
     void c.edit('statements.update', {
       id: c.id,
       statementId: statement.id,
-      patch: { [edge]: c.playback.now() },
+      patch: { [edge]: edgeAtPlayhead(c, edge) },
     })
   },
 })
@@ -101,7 +107,7 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
   // `[` and `]` only ever make a new statement; moving an existing one's edge is Shift+[ / Shift+].
   'statement.markStart': {
     perform: (c) => {
-      const at = c.playback.now()
+      const at = edgeAtPlayhead(c, 'start')
       c.select(null)
       c.setPendingStart(at)
       c.notify(`New statement starts at ${formatClock(at)}; press ] at its end (Escape drops it)`)
@@ -109,9 +115,11 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
   },
   'statement.markEnd': {
     perform: (c) => {
-      const at = c.playback.now()
       if (c.pendingStart === null) return c.notify('Press [ at the start of the new statement first')
-      const [start, end] = c.pendingStart < at ? [c.pendingStart, at] : [at, c.pendingStart]
+      // Marked backwards (`]` before the start), the playhead is the start: snapped as one.
+      const backwards = c.playback.now() < c.pendingStart
+      const at = edgeAtPlayhead(c, backwards ? 'start' : 'end')
+      const [start, end] = backwards ? [at, c.pendingStart] : [c.pendingStart, at]
       c.setPendingStart(null)
       c.notify(null)
       void c.edit('statements.create', { id: c.id, start, end }).then((r) => {
@@ -151,6 +159,17 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
     },
   },
   'highlight.set': { perform: (c) => c.open('highlight') },
+  'review.play': {
+    perform: (c) => {
+      const range = playRangeOf(c.view, c.selection)
+      if (!range) return c.notify('Select an item to play it (N goes to the next unreviewed)')
+      c.playback.playSpan({ ...range, once: true })
+    },
+  },
+  'review.autoPlay': {
+    perform: (c) => c.setAutoPlay(!c.autoPlay),
+  },
+  'review.showTab': { perform: (c) => c.showTab('review') },
   'review.next': { perform: (c) => void (c.review.next() || c.notify('Nothing left to review')) },
   'review.accept': {
     perform: (c) =>

@@ -3,6 +3,8 @@ import type { Edit, Selection } from './editorPanelProps'
 import type { ExportChoice } from './exportFile'
 import type { Playback } from './playback/usePlayback'
 import type { ReviewFlow } from './review/useReviewFlow'
+import type { SnapTargets } from './spans/spanSnapping'
+import type { EditorTabId } from './EditorTabs'
 import type { TranscriptPanelHandle } from './transcript/TranscriptPanel'
 import type { WaveformController } from './Waveform'
 
@@ -35,4 +37,10 @@ export interface EditorContext {
   importTranscript: () => void
   /** Moves the selected statement's or chapter's nearer edge by `seconds`; a run of presses is one edit. */
   nudge: (seconds: number) => void
+  /** Where an edge set from the playhead may go: the transcript's word boundaries. */
+  snap: SnapTargets
+  showTab: (tab: EditorTabId) => void
+  /** After A or X, the next item plays by itself. */
+  autoPlay: boolean
+  setAutoPlay: (on: boolean) => void
 }

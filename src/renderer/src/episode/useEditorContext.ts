@@ -10,6 +10,8 @@ import type { ExportChoice } from './exportFile'
 import { IMPORT_INPUT_ID } from './ImportTranscriptButton'
 import type { Playback } from './playback/usePlayback'
 import type { ReviewFlow } from './review/useReviewFlow'
+import type { SnapTargets } from './spans/spanSnapping'
+import type { EditorTabId } from './EditorTabs'
 import type { TranscriptPanelHandle } from './transcript/TranscriptPanel'
 import type { EpisodeViewState } from './useEpisodeView'
 import { useNudge } from './useNudge'
@@ -42,6 +44,10 @@ export function useEditorContext(input: {
   importTranscript: (file: ChosenFile) => void
   waveform: React.RefObject<WaveformController | null>
   transcript: React.RefObject<TranscriptPanelHandle | null>
+  snap: SnapTargets
+  showTab: (tab: EditorTabId) => void
+  autoPlay: boolean
+  setAutoPlay: (on: boolean) => void
 }): EditorScreenState {
   const [dialog, setDialog] = useState<EditorDialog | null>(null)
   const [pendingStart, setPendingStart] = useState<number | null>(null)
@@ -72,6 +78,10 @@ export function useEditorContext(input: {
       else document.getElementById(IMPORT_INPUT_ID)?.click()
     },
     nudge,
+    snap: input.snap,
+    showTab: input.showTab,
+    autoPlay: input.autoPlay,
+    setAutoPlay: input.setAutoPlay,
   }
   return {
     context,

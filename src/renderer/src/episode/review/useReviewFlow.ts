@@ -1,6 +1,8 @@
 import { useMemo, useRef } from 'react'
 import type { EpisodeView } from '../../../../shared/contract'
 import type { Edit, Selection } from '../editorPanelProps'
+import type { PlaySpan } from '../playback/usePlayback'
+import { playRangeOf } from './playRange'
 import { reviewItemOf } from './reviewItemOf'
 import { firstInQueue, reviewQueue, type ReviewItem } from './reviewQueue'
 
@@ -20,11 +22,13 @@ export function useReviewFlow(input: {
   selection: Selection
   select: (selection: Selection) => void
   seek: (seconds: number) => void
+  /** Set when the next item plays by itself after a decision. */
+  autoPlay: { playSpan: (span: PlaySpan) => void } | null
   edit: Edit
   /** Runs a decision once the reviewer is known (asked for their name the first time). */
   ensureReviewer: (then: () => void) => void
 }): ReviewFlow {
-  const { id, view, selection, select, seek, edit, ensureReviewer } = input
+  const { id, view, selection, select, seek, autoPlay, edit, ensureReviewer } = input
   // Once per view, not at every tick of the playhead: a machine analysis has a thousand items.
   const queue = useMemo(() => (view ? reviewQueue(view) : []), [view])
   const current = selection && view ? reviewItemOf(view, selection) : null
@@ -45,8 +49,11 @@ export function useReviewFlow(input: {
       if (!item) return false
       const next = firstInQueue(waiting(), item)
       // On to the next at once, so that a reviewer typing A A A never decides twice on one item.
-      select(next ? { kind: next.kind, id: next.id } : method === 'review.accept' ? selection : null)
-      if (next) seek(next.time)
+      const nextSelection = next ? { kind: next.kind, id: next.id } : null
+      select(nextSelection ?? (method === 'review.accept' ? selection : null))
+      const range = autoPlay && view ? playRangeOf(view, nextSelection) : null
+      if (range && autoPlay) autoPlay.playSpan({ ...range, once: true })
+      else if (next) seek(next.time)
       const key = `${item.kind}:${item.id}`
       ensureReviewer(() => {
         pending.current.add(key)

@@ -20,11 +20,15 @@ export interface TranscriptPanelProps {
   participants: readonly ParticipantView[]
   /** The statements' spans: the words inside one are marked. */
   statements: readonly { start: number; end: number }[]
+  /** The span of the statement under review: its words, and only those, are lit apart. */
+  underReview: { start: number; end: number } | null
   time: number
   onSeek: (seconds: number) => void
   onEditText: (segmentId: string, text: string) => void
   onOpenSpeakers: () => void
 }
+
+const NO_MARKS: ReadonlyMap<string, readonly boolean[]> = new Map()
 
 /**
  * The transcript, virtualized: only the rows on screen exist, so a four-hour transcript scrolls like a
@@ -43,6 +47,15 @@ export function TranscriptPanel(props: TranscriptPanelProps): React.JSX.Element 
   const speakers = useMemo(() => new Map(participants.map((p) => [p.id, p])), [participants])
   const { statements } = props
   const marks = useMemo(() => markedWords(segments, statements), [segments, statements])
+  const reviewStart = props.underReview?.start
+  const reviewEnd = props.underReview?.end
+  const reviewMarks = useMemo(
+    () =>
+      reviewStart === undefined || reviewEnd === undefined
+        ? NO_MARKS
+        : markedWords(segments, [{ start: reviewStart, end: reviewEnd }]),
+    [segments, reviewStart, reviewEnd],
+  )
   const matches = useMemo(
     () =>
       findMatches(
@@ -240,6 +253,7 @@ export function TranscriptPanel(props: TranscriptPanelProps): React.JSX.Element 
                     activeMatch={activeMatch?.segment === item.index ? activeMatch : null}
                     editing={editing === segment.id}
                     marked={marks.get(segment.id) ?? null}
+                    reviewed={reviewMarks.get(segment.id) ?? null}
                     onSeek={onSeek}
                     onStartEdit={setEditing}
                     onFinishEdit={finishEdit}

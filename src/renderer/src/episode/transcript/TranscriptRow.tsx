@@ -15,6 +15,8 @@ export interface RowProps {
   editing: boolean
   /** Per token, whether its word is already inside a statement; null when none is. */
   marked: readonly boolean[] | null
+  /** Per token, whether its word is inside the statement under review; null when none is. */
+  reviewed: readonly boolean[] | null
   onSeek: (seconds: number) => void
   onStartEdit: (segmentId: string) => void
   onFinishEdit: (segmentId: string, text: string | null) => void
@@ -96,6 +98,7 @@ export const TranscriptRow = memo(function TranscriptRow(props: RowProps): React
                     (i === currentToken ? 'word current-word' : 'word') +
                     (segment.wordTimes[i] ? '' : ' untimed') +
                     (props.marked?.[i] ? ' in-statement' : '') +
+                    (props.reviewed?.[i] ? ' under-review' : '') +
                     (ranges.length > 0 ? matchClass(i) : '')
                   }
                 >

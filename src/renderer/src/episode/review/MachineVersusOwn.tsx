@@ -1,0 +1,118 @@
+import { useCallback } from 'react'
+import type { ChapterView, RubricView } from '../../../../shared/contract'
+import { TableHead } from '../../TableHead'
+import { ScoreCell, type CellMove } from '../chapters/ScoreCell'
+import { useScoreTyping, type ScoreCellAddress } from '../chapters/useScoreTyping'
+import type { Edit } from '../editorPanelProps'
+import { GrowingText } from './GrowingText'
+
+/**
+ * A chapter's scores as the machine gave them beside the reviewer's, which are typed here as in the
+ * chapters table (digits on the focused score, `1` `0` is 10 in one undo step) with their reasoning.
+ */
+export function MachineVersusOwn({
+  episodeId,
+  chapter,
+  rubric,
+  edit,
+  refusals,
+}: {
+  episodeId: string
+  chapter: ChapterView
+  rubric: RubricView
+  edit: Edit
+  /** A refused edit brings the fields back to what is saved. */
+  refusals: number
+}): React.JSX.Element {
+  const machine = chapter.machineScores ?? {}
+  const setScore = useCallback(
+    (cell: ScoreCellAddress, value: number | null, amend = false) =>
+      void edit('scores.set', { id: episodeId, ...cell, value, ...(amend && { amend: true }) }),
+    [edit, episodeId],
+  )
+  const typing = useScoreTyping(rubric.scale.max, setScore)
+  const dimensions = rubric.dimensions
+  const move = (from: number, to: CellMove): void => {
+    const row = to === 'rowStart' ? 0 : to === 'rowEnd' ? dimensions.length - 1 : from + to.rows
+    document.querySelector<HTMLElement>(`.machine-vs-own td.score[data-row="${row}"]`)?.focus()
+  }
+  return (
+    <table
+      className="machine-vs-own"
+      aria-label={`Machine and reviewer scores of ${chapter.title || chapter.id}`}
+    >
+      <TableHead columns={['Dimension', 'Machine', 'Reviewer', 'Reviewer’s reasoning']} />
+      <tbody>
+        {dimensions.map(({ key, label }, row) => {
+          const own = chapter.scores[key] ?? { value: null, reasoning: '' }
+          const theirs = machine[key]
+          const differs =
+            theirs !== undefined && (theirs.value !== own.value || theirs.reasoning !== own.reasoning)
+          const cell = { chapterId: chapter.id, dimension: key }
+          const pending =
+            typing.pending?.cell.chapterId === chapter.id && typing.pending.cell.dimension === key
+              ? typing.pending.typed
+              : null
+          return (
+            <tr key={key} className={differs ? 'differs' : undefined} data-dimension={key}>
+              <th scope="row">{label}</th>
+              <td>
+                <b>{theirs?.value ?? '—'}</b> {theirs?.reasoning}
+              </td>
+              <ScoreCell
+                score={own}
+                label={`${label}, reviewer’s score`}
+                row={row}
+                col={0}
+                pending={pending}
+                scale={rubric.scale}
+                onDigit={(digit) => typing.type(cell, digit)}
+                onSet={(value) => {
+                  typing.discard()
+                  setScore(cell, value)
+                }}
+                onOpenReasoning={() =>
+                  document
+                    .querySelector<HTMLElement>(`.machine-vs-own tr[data-dimension="${key}"] textarea`)
+                    ?.focus()
+                }
+                onMove={(to) => move(row, to)}
+                onFocus={() => undefined}
+                onBlur={typing.flush}
+              />
+              <td>
+                <GrowingText
+                  key={`${chapter.id}:${key}:${refusals}`}
+                  label={`${label}, reviewer’s reasoning`}
+                  saved={own.reasoning}
+                  placeholder="Why this score"
+                  onSave={(reasoning) => void edit('scores.set', { id: episodeId, ...cell, reasoning })}
+                />
+                {chapter.reasoningToConfirm.includes(key) && (
+                  <>
+                    <span className="badge warning">
+                      the machine’s reasoning, for its {theirs?.value ?? '—'}
+                    </span>{' '}
+                    <button
+                      type="button"
+                      aria-label={`Keep the reasoning for ${label} ${own.value ?? ''}`}
+                      onClick={() =>
+                        void edit('scores.confirmReasoning', {
+                          id: episodeId,
+                          chapterId: chapter.id,
+                          dimension: key,
+                        })
+                      }
+                    >
+                      Keep reasoning
+                    </button>
+                  </>
+                )}
+              </td>
+            </tr>
+          )
+        })}
+      </tbody>
+    </table>
+  )
+}

@@ -1,0 +1,127 @@
+import type { CommandId } from '../../../../shared/commands'
+import type { ChapterView, EpisodeView, HighlightView, StatementView } from '../../../../shared/contract'
+import { formatClock } from '../../../../shared/time'
+import { shortcutOf, titleWithShortcut } from '../../commands/shortcuts'
+import type { EditorPanelProps } from '../editorPanelProps'
+import { MachineVersusOwn } from './MachineVersusOwn'
+import { selectedItem } from './selectedItem'
+
+const span = (item: { start: number; end: number }): string =>
+  `${formatClock(item.start)}–${formatClock(item.end)}`
+
+/** A field of the item under review: its name and what it says (a dash when it says nothing). */
+function Field(props: { name: string; children: React.ReactNode }): React.JSX.Element {
+  return (
+    <>
+      <dt>{props.name}</dt>
+      <dd>{props.children === '' ? '—' : props.children}</dd>
+    </>
+  )
+}
+
+function StatementFields({
+  statement,
+  view,
+}: {
+  statement: StatementView
+  view: EpisodeView
+}): React.JSX.Element {
+  const speaker = view.participants.find((p) => p.id === statement.speakerId)
+  return (
+    <dl>
+      <Field name="Title">{statement.title}</Field>
+      <Field name="Quote">
+        <q>{statement.quote}</q>
+        {statement.quoteProblem && <span className="badge warning">{statement.quoteProblem}</span>}
+      </Field>
+      <Field name="Speaker">{speaker?.name ?? ''}</Field>
+      <Field name="Span">{span(statement)}</Field>
+    </dl>
+  )
+}
+
+function HighlightFields({
+  highlight,
+  view,
+}: {
+  highlight: HighlightView
+  view: EpisodeView
+}): React.JSX.Element {
+  const dimension = view.rubric.dimensions.find((d) => d.key === highlight.dimension)
+  return (
+    <dl>
+      <Field name="Dimension">{dimension?.highlightLabel || dimension?.label || highlight.dimension}</Field>
+      <Field name="Moment">{formatClock(highlight.time)}</Field>
+      <Field name="Title">{highlight.title}</Field>
+      <Field name="Description">{highlight.description}</Field>
+    </dl>
+  )
+}
+
+function ChapterFields({
+  chapter,
+  props,
+}: {
+  chapter: ChapterView
+  props: EditorPanelProps
+}): React.JSX.Element {
+  return (
+    <>
+      <dl>
+        <Field name="Title">{chapter.title}</Field>
+        <Field name="Span">{span(chapter)}</Field>
+        <Field name="Why">{chapter.why}</Field>
+      </dl>
+      <MachineVersusOwn
+        episodeId={props.episodeId}
+        chapter={chapter}
+        rubric={props.view.rubric}
+        edit={props.edit}
+        refusals={props.refusals}
+      />
+    </>
+  )
+}
+
+const KIND_NAMES = { statement: 'Statement', highlight: 'Highlight', chapter: 'Chapter' } as const
+
+/**
+ * The item under review, whatever its kind, beside the video: what the reviewer accepts with A is on
+ * screen, and one key plays it.
+ */
+export function ReviewCard(
+  props: EditorPanelProps & { run: (id: CommandId) => void; autoPlay: boolean; left: number },
+): React.JSX.Element {
+  const { view, selection, run } = props
+  const selected = selectedItem(view, selection)
+  const button = (id: CommandId, text: string): React.JSX.Element => (
+    <button type="button" title={titleWithShortcut(text, id)} onClick={() => run(id)}>
+      {text} <kbd>{shortcutOf(id)}</kbd>
+    </button>
+  )
+  return (
+    <section className="review-card" aria-label="Under review">
+      <header>
+        <h2>
+          {selected ? KIND_NAMES[selected.kind] : 'Nothing selected'}
+          {selected && <span className={`badge status-${selected.item.status}`}>{selected.item.status}</span>}
+        </h2>
+        <span className="hint">{props.left === 0 ? 'nothing left to review' : `${props.left} left`}</span>
+      </header>
+      {!selected && <p className="hint">{shortcutOf('review.next')} goes to the next unreviewed item.</p>}
+      {selected?.kind === 'statement' && <StatementFields statement={selected.item} view={view} />}
+      {selected?.kind === 'highlight' && <HighlightFields highlight={selected.item} view={view} />}
+      {selected?.kind === 'chapter' && <ChapterFields chapter={selected.item} props={props} />}
+      <footer>
+        {button('review.play', 'Play')}
+        {button('review.accept', 'Accept')}
+        {button('review.reject', 'Reject')}
+        {button('review.next', 'Next')}
+        <label>
+          <input type="checkbox" checked={props.autoPlay} onChange={() => run('review.autoPlay')} /> Play the
+          next after accept or reject
+        </label>
+      </footer>
+    </section>
+  )
+}

@@ -1,0 +1,45 @@
+import type { SnapTargets } from './spanSnapping'
+
+/** How far a key-set edge in a pause between words may move to reach a word. */
+export const PLAYHEAD_SNAP_REACH = 0.5
+
+/** Index of the last element of `sorted` at or before `time` (-1 when none is). */
+function lastAtOrBefore(sorted: Float64Array, time: number): number {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((sorted[mid] as number) <= time) lo = mid + 1
+    else hi = mid
+  }
+  return lo - 1
+}
+
+/** Index of the first element of `sorted` after `time` (`sorted.length` when none is). */
+const firstAfter = (sorted: Float64Array, time: number): number => lastAtOrBefore(sorted, time) + 1
+
+/**
+ * Where an edge set from the playhead by a key (`[`, `]`, Shift+[, Shift+]) goes, so that it never cuts
+ * a word, as a drag never does: inside a word, a start goes back to the word's start and an end on to
+ * its end (the word the playhead is in belongs to the span); in a pause, a start goes on to the next
+ * word and an end back to the last one, when that word is within `reach`. Otherwise the time stays.
+ */
+export function snapEdgeToWords(
+  targets: SnapTargets,
+  time: number,
+  edge: 'start' | 'end',
+  reach = PLAYHEAD_SNAP_REACH,
+): number {
+  const { starts, ends } = targets
+  const startIndex = lastAtOrBefore(starts, time)
+  const wordStart = startIndex >= 0 ? (starts[startIndex] as number) : null
+  // The word that started last before the playhead ends at the first end after its start.
+  const wordEnd = wordStart === null ? null : (ends[firstAfter(ends, wordStart)] ?? null)
+  if (wordStart !== null && wordEnd !== null && time < wordEnd) return edge === 'start' ? wordStart : wordEnd
+  if (edge === 'start') {
+    const next = starts[firstAfter(starts, time)]
+    return next !== undefined && next - time <= reach ? next : time
+  }
+  const previous = ends[lastAtOrBefore(ends, time)]
+  return previous !== undefined && time - previous <= reach ? previous : time
+}
