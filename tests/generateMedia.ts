@@ -64,3 +64,19 @@ export function longSpeechMp3(minutes: number): string {
   fs.writeFileSync(list, Array.from({ length: minutes }, () => `file '${minute}'`).join('\n'))
   return generateMedia(`speech-${minutes}min.mp3`, ['-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy'])
 }
+
+/**
+ * A long video made fast: one minute of a tiny, one-frame-a-second picture with speech-like sound,
+ * encoded once, then repeated by stream copy (an hour takes a few seconds).
+ */
+export function longVideoWithSpeech(minutes: number): string {
+  const minute = generateMedia('video-minute.mp4', [
+    ...['-f', 'lavfi', '-i', 'testsrc=size=64x36:rate=1:duration=60'],
+    ...['-f', 'lavfi', '-i', SPEECH_LIKE, '-t', '60'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '10', '-pix_fmt', 'yuv420p'],
+    ...['-ac', '1', '-c:a', 'aac', '-b:a', '32k', '-shortest'],
+  ])
+  const list = path.join(path.dirname(minute), 'list.txt')
+  fs.writeFileSync(list, Array.from({ length: minutes }, () => `file '${minute}'`).join('\n'))
+  return generateMedia(`video-${minutes}min.mp4`, ['-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy'])
+}

@@ -139,7 +139,7 @@ export function EpisodeScreen({
       </main>
     )
   const Player = view.media?.kind === 'video' ? 'video' : 'audio'
-  const reviewing = underReview(view, selection, tab === 'review')
+  const reviewing = underReview(view, selection, { tabOpen: tab === 'review', left: review.queue.length })
   const reviewed = reviewing ? selectedItem(view, selection) : null
 
   return (
