@@ -27,6 +27,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 for (const theme of THEMES)
   test(`no screen has a serious or critical accessibility violation (${theme})`, async ({ page, served }) => {
+    // Some twenty screens, each a full axe run of a few seconds: longer than one ordinary test.
+    test.setTimeout(180_000)
     await page.emulateMedia({ colorScheme: theme })
     const found: Record<string, string[]> = {}
     const check = async (screen: string): Promise<void> => {
@@ -55,6 +57,21 @@ for (const theme of THEMES)
       await tabs.nth(i).click()
       await check(`episode, ${names[i]} tab`)
     }
+    // The item under review beside the player: a chapter (its scores and reasoning fields), a statement
+    // (its words lit in the transcript).
+    const card = page.getByRole('region', { name: 'Under review' })
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('n')
+    await expect(card).toContainText('Chapter')
+    await check('review card, chapter')
+    await page.getByRole('tab', { name: /^Statements/ }).click()
+    await page
+      .locator('tr[data-statement="s1"]')
+      .getByRole('cell', { name: 'Why multi-agent systems fail' })
+      .click()
+    await expect(card).toContainText('Statement')
+    await expect(page.locator('.transcript .word.under-review').first()).toBeVisible()
+    await check('review card, statement')
     await page.locator('body').click({ position: { x: 5, y: 5 } })
     await page.keyboard.press('?')
     await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible()
