@@ -19,8 +19,8 @@ export function KeyHints(props: {
       {queueLength > 0 && (
         <output aria-label="Review progress">
           {' '}
-          · review: {queueLength} left ({shortcutOf('review.next')} next, {shortcutOf('review.accept')}{' '}
-          accept, {shortcutOf('review.reject')} reject)
+          · review: {queueLength} left ({shortcutOf('review.next')} next, {shortcutOf('review.play')} play,{' '}
+          {shortcutOf('review.accept')} accept, {shortcutOf('review.reject')} reject)
         </output>
       )}
       {loop && !loop.once && (
