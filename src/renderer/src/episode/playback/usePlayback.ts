@@ -50,6 +50,8 @@ export function usePlayback(duration: number, onError: (message: string) => void
       if (!span || media.paused || media.currentTime < span.end) return
       if (span.once) {
         media.pause()
+        // The clock ticks a few times a second: back to the end, so the playhead shows where it stopped.
+        media.currentTime = span.end
         setLoop(null)
       } else media.currentTime = span.start
     }
