@@ -1,4 +1,4 @@
-import { useCallback } from 'react'
+import { useCallback, useRef } from 'react'
 import type { ChapterView, RubricView } from '../../../../shared/contract'
 import { TableHead } from '../../TableHead'
 import { ScoreCell, type CellMove } from '../chapters/ScoreCell'
@@ -32,12 +32,14 @@ export function MachineVersusOwn({
   )
   const typing = useScoreTyping(rubric.scale.max, setScore)
   const dimensions = rubric.dimensions
+  const table = useRef<HTMLTableElement>(null)
   const move = (from: number, to: CellMove): void => {
     const row = to === 'rowStart' ? 0 : to === 'rowEnd' ? dimensions.length - 1 : from + to.rows
-    document.querySelector<HTMLElement>(`.machine-vs-own td.score[data-row="${row}"]`)?.focus()
+    table.current?.querySelector<HTMLElement>(`td.score[data-row="${row}"]`)?.focus()
   }
   return (
     <table
+      ref={table}
       className="machine-vs-own"
       aria-label={`Machine and reviewer scores of ${chapter.title || chapter.id}`}
     >
@@ -72,9 +74,7 @@ export function MachineVersusOwn({
                   setScore(cell, value)
                 }}
                 onOpenReasoning={() =>
-                  document
-                    .querySelector<HTMLElement>(`.machine-vs-own tr[data-dimension="${key}"] textarea`)
-                    ?.focus()
+                  table.current?.querySelector<HTMLElement>(`tr[data-dimension="${key}"] textarea`)?.focus()
                 }
                 onMove={(to) => move(row, to)}
                 onFocus={() => undefined}
