@@ -17,7 +17,8 @@ export function GrowingText(props: {
     el.style.height = 'auto'
     el.style.height = `${el.scrollHeight + 2}px`
   }
-  useLayoutEffect(fit)
+  // Measured when the text is new, not at every tick of the playhead that draws the card again.
+  useLayoutEffect(fit, [props.saved])
   return (
     <textarea
       ref={field}
