@@ -28,6 +28,7 @@ import { usePeaks } from './usePeaks'
 import type { WaveformController } from './Waveform'
 import { WaveformPanel } from './WaveformPanel'
 import { MessageLine } from '../MessageLines'
+import { StatusLine } from '../StatusLine'
 
 export function EpisodeScreen({
   id,
@@ -140,8 +141,6 @@ export function EpisodeScreen({
         onError={reportError}
         onExport={(choice) => void exportFile(choice)}
       />
-      <MessageLine kind="error" message={error} />
-      <MessageLine kind="notice" message={notice} />
       <div className="workspace">
         <div className="player-column">
           <MediaLengthBanner view={view} />
@@ -239,6 +238,12 @@ export function EpisodeScreen({
           if (p.target) setSelection(p.target)
           seek(p.time)
         }}
+      />
+      <StatusLine
+        error={error}
+        notice={notice}
+        dismissError={episode.dismissError}
+        dismissNotice={() => setNotice(null)}
       />
     </main>
   )

@@ -8,7 +8,7 @@ import { useMenuCommand } from '../useMenuCommand'
 import { NewEpisodeForm } from './NewEpisodeForm'
 import { EpisodeJsonOutcome, OpenEpisodeJsonButton, useEpisodeJsonOpener } from './OpenEpisodeJson'
 import { TableHead } from '../TableHead'
-import { MessageLine } from '../MessageLines'
+import { StatusLine } from '../StatusLine'
 
 export type LibraryCommand = 'file.new' | 'file.open' | 'help.restoreBackup'
 
@@ -81,15 +81,7 @@ export function LibraryScreen({
       </header>
       <EpisodeJsonOutcome opener={opener} />
       {restoring && <RestoreBackupDialog onClose={() => setRestoring(false)} onRestored={onRestored} />}
-      {restored && (
-        <p role="status" className="notice">
-          Backup restored.
-          {restored.keptAside &&
-            ` The database it replaced is kept as ${restored.keptAside} in episcore-backups.`}
-        </p>
-      )}
       {damage && <DatabaseDamage message={damage} onRestored={onRestored} />}
-      <MessageLine kind="error" message={error} />
       {creating && (
         <NewEpisodeForm
           dropped={dropped}
@@ -126,6 +118,18 @@ export function LibraryScreen({
           </tbody>
         </table>
       )}
+      <StatusLine
+        error={error}
+        notice={
+          restored &&
+          'Backup restored.' +
+            (restored.keptAside
+              ? ` The database it replaced is kept as ${restored.keptAside} in episcore-backups.`
+              : '')
+        }
+        dismissError={() => setError(null)}
+        dismissNotice={() => setRestored(null)}
+      />
     </main>
   )
 }
