@@ -10,6 +10,7 @@ import { EditorTabs } from './EditorTabs'
 import type { EditorPanelProps, Selection } from './editorPanelProps'
 import { EpisodeDialogs } from './EpisodeDialogs'
 import { EpisodeToolbar } from './EpisodeToolbar'
+import { FirstRunHint, useFirstRunHint } from './FirstRunHint'
 import { KeyHints } from './KeyHints'
 import { Transport } from './playback/Transport'
 import { usePlayback } from './playback/usePlayback'
@@ -60,6 +61,7 @@ export function EpisodeScreen({
   }, [peaksAnswered, shown, mediaLoads])
   useMediaFault(playback.media, id, setView, reportError)
 
+  const firstRun = useFirstRunHint()
   const reviewer = useReviewer(reportError)
   const review = useReviewFlow({
     id,
@@ -121,7 +123,8 @@ export function EpisodeScreen({
       view ? { episodeId: id, view, time, seek, edit, selection, select: setSelection, refusals } : null,
     [id, view, time, seek, edit, selection, refusals],
   )
-  if (!view || !panelProps)
+  // The first-run hint is laid out with the rest, not after it: the screen waits for whether to show it.
+  if (!view || !panelProps || (firstRun.state === 'asking' && !error))
     return (
       <main className="episode">
         {error ? <MessageLine kind="error" message={error} /> : <p>Opening…</p>}
@@ -143,6 +146,7 @@ export function EpisodeScreen({
       />
       <div className="workspace">
         <div className="player-column">
+          {firstRun.state === 'shown' && <FirstRunHint onClose={firstRun.close} />}
           <MediaLengthBanner view={view} />
           {view.media && !view.media.available && (
             <RelinkMedia
