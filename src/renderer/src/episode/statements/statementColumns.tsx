@@ -70,6 +70,8 @@ function FieldText(props: {
       type="button"
       className={['field-text', multiline ? 'multiline' : '', className ?? ''].filter(Boolean).join(' ')}
       data-field={label}
+      // A row not being edited is kept to its height: a title's or quote's whole text shows on hover.
+      title={className ? undefined : text || undefined}
     >
       <span className="field-value">{text}</span>
       {/* An empty field is still named, for whoever reaches it from the keyboard. */}
