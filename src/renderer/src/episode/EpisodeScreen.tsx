@@ -124,7 +124,7 @@ export function EpisodeScreen({
     [id, view, time, seek, edit, selection, refusals],
   )
   // The first-run hint is laid out with the rest, not after it: the screen waits for whether to show it.
-  if (!view || !panelProps || (firstRun.state === 'asking' && !error))
+  if (!view || !panelProps || firstRun.state === 'asking')
     return (
       <main className="episode">
         {error ? <MessageLine kind="error" message={error} /> : <p>Opening…</p>}
