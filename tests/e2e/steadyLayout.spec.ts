@@ -108,4 +108,25 @@ test('no notice or error moves the waveform, the tabs, the tables or the transcr
   await page.keyboard.press(']')
   await expect(page.locator('p.notice')).toContainText('Press [ at the start of the new statement first')
   await unmoved('a key’s notice')
+
+  // A file that is no transcript: the import is refused, said as an error.
+  await page.getByLabel('Import transcript').setInputFiles({
+    name: 'broken.vtt',
+    mimeType: 'text/vtt',
+    buffer: Buffer.from('WEBVTT\n\n00:00:01.000 --> soon\nHello\n'),
+  })
+  await expect(page.getByRole('alert')).toContainText('broken.vtt')
+  await unmoved('a refused import’s error')
+
+  // A notice stays readable for a while (ten seconds at least), then fades out by itself.
+  const fade = page.locator('.notice-message')
+  await page.keyboard.press(']')
+  await expect(fade).toBeVisible()
+  const duration = await fade.evaluate((n) => Number(n.getAnimations()[0]?.effect?.getTiming().duration))
+  expect(duration).toBeGreaterThanOrEqual(10_000)
+  await fade.evaluate((n) => n.getAnimations().forEach((a) => a.finish()))
+  await expect(page.locator('p.notice')).toHaveCount(0)
+  // The error stays until dismissed.
+  await expect(page.getByRole('alert')).toContainText('broken.vtt')
+  await unmoved('a notice faded')
 })
