@@ -15,10 +15,10 @@ export function StatusLine(props: {
 }): React.JSX.Element {
   const { error, notice } = props
   return (
-    // A polite live region that is always there, so that a notice put in it is announced.
-    <div className="status-line" aria-live="polite">
+    <div className="status-line">
       <div className="status-messages">
         {error && (
+          // Said at once when it appears (an alert is announced as it is put on the page).
           <div className="status-message error-message">
             <p role="alert" className="error">
               {error}
@@ -28,28 +28,29 @@ export function StatusLine(props: {
             </button>
           </div>
         )}
-        {notice && (
-          <div
-            // A new notice starts its own time to fade.
-            key={notice}
-            className="status-message notice-message"
-            onAnimationEnd={(e) => {
-              if (e.animationName === 'notice-fade') props.dismissNotice()
-            }}
-          >
-            <p role="status" className="notice">
-              {notice}
-            </p>
-            <button
-              type="button"
-              className="dismiss"
-              aria-label="Dismiss notice"
-              onClick={props.dismissNotice}
+        {/* The status region is always there, so that a notice put in it is announced. */}
+        <div role="status" className="notice-region">
+          {notice && (
+            <div
+              // A new notice starts its own time to fade.
+              key={notice}
+              className="status-message notice-message"
+              onAnimationEnd={(e) => {
+                if (e.animationName === 'notice-fade') props.dismissNotice()
+              }}
             >
-              ×
-            </button>
-          </div>
-        )}
+              <p className="notice">{notice}</p>
+              <button
+                type="button"
+                className="dismiss"
+                aria-label="Dismiss notice"
+                onClick={props.dismissNotice}
+              >
+                ×
+              </button>
+            </div>
+          )}
+        </div>
       </div>
     </div>
   )
