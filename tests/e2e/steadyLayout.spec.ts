@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { speechMp3 } from '../generateMedia'
 import { INTERVIEW_VTT } from '../sampleTranscripts'
@@ -117,6 +118,15 @@ test('no notice or error moves the waveform, the tabs, the tables or the transcr
   })
   await expect(page.getByRole('alert')).toContainText('broken.vtt')
   await unmoved('a refused import’s error')
+  // Both messages read well in either theme.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    const results = await new AxeBuilder({ page })
+      .include('.status-line')
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze()
+    expect(results.violations.map((v) => `${colorScheme}: ${v.id}`)).toEqual([])
+  }
 
   // A notice stays readable for a while (ten seconds at least), then fades out by itself.
   const fade = page.locator('.notice-message')
