@@ -485,6 +485,9 @@ export const contract = {
       name: z.string().trim().min(1, 'a name is needed').max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
     }),
   ),
+  /** Whether the episode screen's first-run hint was closed; once closed, it is not shown again. */
+  'firstRunHint.get': method<{ seen: boolean }>()(z.strictObject({})),
+  'firstRunHint.dismiss': method<{ seen: boolean }>()(z.strictObject({})),
   /** The review report as CSV for a spreadsheet: one row per changed field and per differing score. */
   'review.exportReport': method<{ fileName: string; text: string }>()(byId),
   'history.undo': edit()(byId),

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { MethodName, RequestOf, ResponseOf } from '../../src/shared/contract'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
@@ -21,7 +22,11 @@ export async function newSonnetEpisode(page: Page, url: string, transcript?: str
   await page.goto(url)
   await page.getByRole('button', { name: 'New episode from media…' }).click()
   await page.getByLabel('Media (audio or video)').setInputFiles(SONNET_MP3)
-  if (transcript) await page.getByLabel('Transcript (VTT, SRT, JSON or text)').setInputFiles(transcript)
+  if (transcript) {
+    await page.getByLabel('Transcript (VTT, SRT, JSON or text)').setInputFiles(transcript)
+    // The file is uploaded first: created before that, the episode would have no transcript.
+    await expect(page.getByText(path.basename(transcript), { exact: true })).toBeVisible()
+  }
   await page.getByRole('button', { name: 'Create episode' }).click()
   await expect(page.getByLabel('Episode title')).toBeVisible()
   // Seeking waits for the media element, which loads once the waveform is drawn.

@@ -63,6 +63,8 @@ const VALID: Samples = {
   'episodes.open': [{ id: ID }],
   'reviewer.get': [{}],
   'reviewer.set': [{ name: 'Ada Reviewer' }],
+  'firstRunHint.get': [{}],
+  'firstRunHint.dismiss': [{}],
   'episodes.update': [
     {
       id: ID,

@@ -10,6 +10,7 @@ import { EditorTabs, type EditorTabId } from './EditorTabs'
 import type { EditorPanelProps, Selection } from './editorPanelProps'
 import { EpisodeDialogs } from './EpisodeDialogs'
 import { EpisodeToolbar } from './EpisodeToolbar'
+import { FirstRunHint, useFirstRunHint } from './FirstRunHint'
 import { KeyHints } from './KeyHints'
 import { Transport } from './playback/Transport'
 import { usePlayback } from './playback/usePlayback'
@@ -32,6 +33,7 @@ import { usePeaks } from './usePeaks'
 import type { WaveformController } from './Waveform'
 import { WaveformPanel } from './WaveformPanel'
 import { MessageLine } from '../MessageLines'
+import { StatusLine } from '../StatusLine'
 
 export function EpisodeScreen({
   id,
@@ -65,6 +67,7 @@ export function EpisodeScreen({
   }, [peaksAnswered, shown, mediaLoads])
   useMediaFault(playback.media, id, setView, reportError)
 
+  const firstRun = useFirstRunHint()
   const reviewer = useReviewer(reportError)
   const review = useReviewFlow({
     id,
@@ -132,7 +135,8 @@ export function EpisodeScreen({
       view ? { episodeId: id, view, time, seek, edit, selection, select: setSelection, refusals } : null,
     [id, view, time, seek, edit, selection, refusals],
   )
-  if (!view || !panelProps)
+  // The first-run hint is laid out with the rest, not after it: the screen waits for whether to show it.
+  if (!view || !panelProps || firstRun.state === 'asking')
     return (
       <main className="episode">
         {error ? <MessageLine kind="error" message={error} /> : <p>Opening…</p>}
@@ -154,10 +158,9 @@ export function EpisodeScreen({
         onError={reportError}
         onExport={(choice) => void exportFile(choice)}
       />
-      <MessageLine kind="error" message={error} />
-      <MessageLine kind="notice" message={notice} />
       <div className="workspace">
         <div className="player-column">
+          {firstRun.state === 'shown' && <FirstRunHint onClose={firstRun.close} />}
           <MediaLengthBanner view={view} />
           {view.media && !view.media.available && (
             <RelinkMedia
@@ -259,6 +262,12 @@ export function EpisodeScreen({
           if (p.target) setSelection(p.target)
           seek(p.time)
         }}
+      />
+      <StatusLine
+        error={error}
+        notice={notice}
+        dismissError={episode.dismissError}
+        dismissNotice={() => setNotice(null)}
       />
     </main>
   )

@@ -16,6 +16,8 @@ export interface EpisodeViewState {
   setView: (view: EpisodeView) => void
   error: string | null
   reportError: (message: string) => void
+  /** The editor has read the error and closed it. */
+  dismissError: () => void
   notice: string | null
   setNotice: (notice: string | null) => void
   /** Every change of the episode goes through here: one call, its view shown, its refusal said in words. */
@@ -37,6 +39,7 @@ export function useEpisodeView(id: string): EpisodeViewState {
     call('episodes.open', { id }).then(setView, (e: Error) => setError(e.message))
   }, [id])
   const reportError = useCallback((message: string) => setError(message), [])
+  const dismissError = useCallback(() => setError(null), [])
   const edit: Edit = useCallback(
     async <K extends MethodName>(
       method: K,
@@ -58,5 +61,5 @@ export function useEpisodeView(id: string): EpisodeViewState {
     },
     [],
   )
-  return { view, setView, error, reportError, notice, setNotice, edit, refusals }
+  return { view, setView, error, reportError, dismissError, notice, setNotice, edit, refusals }
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
+import { shortcutOf } from '../commands/shortcuts'
 import type { EpisodeSummary, RestoreOutcome } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
 import { DatabaseDamage } from '../backups/DatabaseDamage'
@@ -8,7 +9,16 @@ import { useMenuCommand } from '../useMenuCommand'
 import { NewEpisodeForm } from './NewEpisodeForm'
 import { EpisodeJsonOutcome, OpenEpisodeJsonButton, useEpisodeJsonOpener } from './OpenEpisodeJson'
 import { TableHead } from '../TableHead'
-import { MessageLine } from '../MessageLines'
+import { StatusLine } from '../StatusLine'
+
+/** A library command's key, said only where the app's menu takes it (a browser keeps Ctrl+N for itself). */
+const menuKey = (id: 'file.new' | 'file.open'): React.ReactNode =>
+  platform.kind === 'desktop' && (
+    <>
+      {' '}
+      (<kbd>{shortcutOf(id)}</kbd>)
+    </>
+  )
 
 export type LibraryCommand = 'file.new' | 'file.open' | 'help.restoreBackup'
 
@@ -81,15 +91,7 @@ export function LibraryScreen({
       </header>
       <EpisodeJsonOutcome opener={opener} />
       {restoring && <RestoreBackupDialog onClose={() => setRestoring(false)} onRestored={onRestored} />}
-      {restored && (
-        <p role="status" className="notice">
-          Backup restored.
-          {restored.keptAside &&
-            ` The database it replaced is kept as ${restored.keptAside} in episcore-backups.`}
-        </p>
-      )}
       {damage && <DatabaseDamage message={damage} onRestored={onRestored} />}
-      <MessageLine kind="error" message={error} />
       {creating && (
         <NewEpisodeForm
           dropped={dropped}
@@ -102,8 +104,9 @@ export function LibraryScreen({
       )}
       {episodes && episodes.length === 0 && !creating && (
         <p className="empty">
-          No episodes yet. Create one from an episode’s audio or video and its transcript, or drop the files
-          here. Or open an episode JSON file, such as a scoring pipeline’s analysis.
+          No episodes yet. Create one from an episode’s audio or video and its transcript with New episode
+          from media…{menuKey('file.new')}, or drop the files here. Or open an episode JSON file, such as a
+          scoring pipeline’s analysis{menuKey('file.open')}.
         </p>
       )}
       {episodes && episodes.length > 0 && (
@@ -126,6 +129,18 @@ export function LibraryScreen({
           </tbody>
         </table>
       )}
+      <StatusLine
+        error={error}
+        notice={
+          restored &&
+          'Backup restored.' +
+            (restored.keptAside
+              ? ` The database it replaced is kept as ${restored.keptAside} in episcore-backups.`
+              : '')
+        }
+        dismissError={() => setError(null)}
+        dismissNotice={() => setRestored(null)}
+      />
     </main>
   )
 }

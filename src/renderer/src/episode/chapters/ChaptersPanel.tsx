@@ -111,7 +111,8 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
     return (
       <div className="chapters-panel">
         <p className="empty">
-          No chapters yet. Move the playhead to where the second chapter starts and press C (or the button).
+          No chapters yet. Move the playhead to where the second chapter starts and press{' '}
+          <kbd>{shortcutOf('chapter.split')}</kbd> (or the button).
         </p>
         {splitButton}
       </div>

@@ -1,4 +1,5 @@
 import type { EditorPanelProps } from '../editorPanelProps'
+import { shortcutOf } from '../../commands/shortcuts'
 import { ScoreChart } from './ScoreChart'
 import { ScoreSummaryLine } from './ScoreSummaryLine'
 import { SpeakingBalanceChart } from './SpeakingBalanceChart'
@@ -18,7 +19,8 @@ export function ChartsPanel(props: EditorPanelProps): React.JSX.Element {
       <ScoreSummaryLine view={view} />
       {view.chapters.length === 0 ? (
         <p className="empty">
-          No chapters yet: split the episode into chapters (C at the playhead) to score them.
+          No chapters yet: split the episode into chapters (<kbd>{shortcutOf('chapter.split')}</kbd> at the
+          playhead) and score them in Chapters &amp; scores; the charts draw the scores.
         </p>
       ) : (
         <ScoreChart

@@ -15,6 +15,8 @@ export function CommitField(props: {
   validate?: (text: string) => string | null
   type?: 'text' | 'date' | 'url'
   multiline?: boolean
+  /** One line of text that wraps to show all of itself: Enter saves, a pasted line break is a space. */
+  wrap?: boolean
   className?: string
   /** The most characters the core takes; the field says so before it is reached. */
   maxLength?: number
@@ -76,6 +78,14 @@ export function CommitField(props: {
     <span className="commit-field">
       {multiline ? (
         <textarea {...common} rows={4} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} />
+      ) : props.wrap ? (
+        <textarea
+          {...common}
+          className={['wrap', props.className].filter(Boolean).join(' ')}
+          rows={1}
+          onChange={(e) => setDraft(e.target.value.replace(/\s*\n\s*/g, ' '))}
+          onKeyDown={onKeyDown}
+        />
       ) : (
         <input {...common} type={type} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} />
       )}

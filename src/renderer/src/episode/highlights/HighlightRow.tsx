@@ -58,8 +58,9 @@ export function HighlightRow(props: {
           </p>
         )}
       </td>
-      <td>
+      <td className="title">
         <InlineText
+          wrap
           value={h?.title ?? ''}
           label={`Title of ${name}`}
           placeholder="Title"
@@ -74,7 +75,7 @@ export function HighlightRow(props: {
           </p>
         )}
       </td>
-      <td>
+      <td className="description">
         <InlineText
           multiline
           value={h?.description ?? ''}

@@ -1,4 +1,5 @@
 import { chapterAt } from '../../../../shared/chapterAt'
+import { shortcutOf } from '../../commands/shortcuts'
 import { suggestHighlight } from './highlightSuggestion'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { HighlightRow } from './HighlightRow'
@@ -10,7 +11,17 @@ export function HighlightsPanel(props: EditorPanelProps): React.JSX.Element {
   const { chapters, rubric } = view
   return (
     <div className="highlights-panel">
-      <p className="hint">H then a dimension’s number sets its highlight at the playhead.</p>
+      {view.highlights.length === 0 && rubric.dimensions.length > 0 ? (
+        <p className="empty">
+          No highlights yet. Play to the moment that best shows a dimension, then press{' '}
+          <kbd>{shortcutOf('highlight.set')}</kbd> and its number (or Set at playhead in its row).
+        </p>
+      ) : (
+        <p className="hint">
+          <kbd>{shortcutOf('highlight.set')}</kbd> then a dimension’s number sets its highlight at the
+          playhead.
+        </p>
+      )}
       <table className="highlights" aria-label="Highlights">
         <TableHead
           scoped

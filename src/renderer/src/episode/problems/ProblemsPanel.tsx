@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { shortcutOf } from '../../commands/shortcuts'
 import { findProblems } from '../../../../shared/problems'
 import { formatClock } from '../../../../shared/time'
 import type { EditorPanelProps } from '../editorPanelProps'
@@ -10,7 +11,10 @@ export function ProblemsPanel(props: EditorPanelProps): React.JSX.Element {
   if (problems.length === 0)
     return (
       <section className="problems-panel" aria-label="Problems">
-        <p className="empty">No problems</p>
+        <p className="empty">
+          No problems: nothing blocks publishing. Publish… (<kbd>{shortcutOf('file.publish')}</kbd>) writes
+          the final episode JSON.
+        </p>
       </section>
     )
   return (

@@ -26,8 +26,11 @@ export function ReviewPanel(props: EditorPanelProps): React.JSX.Element {
   return (
     <div className="review-panel">
       <p>
-        <b>{left === 0 ? 'Nothing left to review.' : `${left} left to review.`}</b> N goes to the next, A
-        accepts it, X rejects it (undo brings it back); any change marks it edited.
+        <b>{left === 0 ? 'Nothing left to review.' : `${left} left to review.`}</b>{' '}
+        {left === 0 && 'A machine’s analysis opened as episode JSON brings items to review here. '}
+        <kbd>{shortcutOf('review.next')}</kbd> goes to the next, <kbd>{shortcutOf('review.accept')}</kbd>{' '}
+        accepts it, <kbd>{shortcutOf('review.reject')}</kbd> rejects it (undo brings it back); any change
+        marks it edited.
       </p>
       <p className="hint">
         The selected item shows beside the video; {shortcutOf('review.play')} plays it, and a chapter’s scores

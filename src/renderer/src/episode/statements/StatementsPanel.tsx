@@ -1,4 +1,5 @@
 import { FlexRender, useTable, type HeaderGroup, type SortingState } from '@tanstack/react-table'
+import { shortcutOf } from '../../commands/shortcuts'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react'
 import type { EditorPanelProps } from '../editorPanelProps'
@@ -189,9 +190,10 @@ export function StatementsPanel(props: EditorPanelProps): React.JSX.Element {
         </output>
       </div>
       {data.length === 0 ? (
-        <p className="hint">
-          No statements yet: drag across the waveform, press [ and ] at the playhead, or select words in the
-          transcript.
+        <p className="empty">
+          No statements yet. Drag across the waveform, or press <kbd>{shortcutOf('statement.markStart')}</kbd>{' '}
+          where a statement starts and <kbd>{shortcutOf('statement.markEnd')}</kbd> where it ends, or select
+          its words in the transcript.
         </p>
       ) : (
         <StatementsTable

@@ -4,8 +4,8 @@
  * hands the keyboard back to the waveform.
  */
 export function focusStatementTitle(statementId: string, frames = 30): void {
-  const field = document.querySelector<HTMLInputElement>(
-    `tr[data-statement="${CSS.escape(statementId)}"] input[aria-label="Title"]`,
+  const field = document.querySelector<HTMLElement>(
+    `tr[data-statement="${CSS.escape(statementId)}"] [aria-label="Title"]:is(input, textarea)`,
   )
   if (field) {
     field.focus()

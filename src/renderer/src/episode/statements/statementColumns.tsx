@@ -70,6 +70,8 @@ function FieldText(props: {
       type="button"
       className={['field-text', multiline ? 'multiline' : '', className ?? ''].filter(Boolean).join(' ')}
       data-field={label}
+      // A row not being edited is kept to its height: a title's or quote's whole text shows on hover.
+      title={className ? undefined : text || undefined}
     >
       <span className="field-value">{text}</span>
       {/* An empty field is still named, for whoever reaches it from the keyboard. */}
@@ -188,7 +190,7 @@ function timeColumn(edge: 'start' | 'end') {
 /** A statement's title or quote, edited in place; the title hands the keyboard back on Enter. */
 function textColumn(
   key: 'title' | 'quote',
-  field: { label: string; maxLength: number; multiline?: boolean; onDone?: () => void },
+  field: { label: string; maxLength: number; multiline?: boolean; wrap?: boolean; onDone?: () => void },
 ) {
   const { label, multiline = false } = field
   return helper.accessor(key, {
@@ -211,7 +213,7 @@ function textColumn(
 export const statementColumns = helper.columns([
   timeColumn('start'),
   timeColumn('end'),
-  textColumn('title', { label: 'Title', maxLength: TEXT_LIMITS.short, onDone: focusWaveform }),
+  textColumn('title', { label: 'Title', maxLength: TEXT_LIMITS.short, wrap: true, onDone: focusWaveform }),
   textColumn('quote', { label: 'Quote', maxLength: TEXT_LIMITS.long, multiline: true }),
   helper.accessor('speakerName', {
     id: 'speaker',

@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { shortcutOf } from '../../commands/shortcuts'
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react'
 import type { ParticipantView, TranscriptView } from '../../../../shared/contract'
 import { lastStartedIndex } from './playingIndex'
@@ -219,7 +220,10 @@ export function TranscriptPanel(props: TranscriptPanelProps): React.JSX.Element 
       {transcript === null ? (
         <p className="hint">Loading the transcript…</p>
       ) : segments.length === 0 ? (
-        <p className="hint">This episode has no transcript. Import one from the toolbar.</p>
+        <p className="hint empty">
+          This episode has no transcript. Import one (VTT, SRT, JSON or text) with Import transcript… in the
+          toolbar or <kbd>{shortcutOf('file.importTranscript')}</kbd>.
+        </p>
       ) : (
         <div className="transcript-scroller" ref={scroller} data-segments={segments.length}>
           <div role="list" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

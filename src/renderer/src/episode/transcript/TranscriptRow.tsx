@@ -40,7 +40,7 @@ function SegmentEditor(props: { text: string; onDone: (text: string | null) => v
       aria-label="Segment text"
       autoFocus
       value={draft}
-      rows={Math.min(8, Math.max(2, Math.ceil(draft.length / 60)))}
+      rows={2}
       onChange={(e) => setDraft(e.target.value)}
       onBlur={() => props.onDone(draft)}
       onKeyDown={(e) => {
