@@ -12,7 +12,6 @@ import type { HostHandle } from './hostFixture'
 
 export const PUBLISHED_TITLE = '⚡️Open Questions in Agentic RL — Will Brown (Prime Intellect)'
 const MINUTES = 17
-const CUE_SECONDS = 12
 
 const vttTime = (seconds: number): string => {
   const clock = formatPreciseClock(seconds)
@@ -28,40 +27,58 @@ const HOST_LINES = [
   'How long before we see that work outside the labs?',
 ]
 
-/**
- * A transcript for the published talk: the page's own sentences said by Will Brown, with the host
- * asking now and then, a cue every twelve seconds over the seventeen minutes.
- */
-export function publishedTranscript(page: string): {
-  vtt: string
-  cues: { start: number; end: number; text: string }[]
-} {
-  const sentences = page
-    .split('\n')
-    .filter((l) => !l.startsWith('|'))
-    .join(' ')
-    .split(/(?<=[.!?])\s+/)
-    .map((s) => s.trim())
-    .filter((s) => s.split(/\s+/).length >= 8 && !s.includes('▶') && !/[|→]/.test(s))
-  const cues: { start: number; end: number; text: string; speaker: string }[] = []
-  for (let i = 0; (i + 1) * CUE_SECONDS <= MINUTES * 60; i++) {
-    const host = i % 7 === 3
-    const text = host
-      ? (HOST_LINES[i % HOST_LINES.length] as string)
-      : (sentences[i % sentences.length] as string)
-    cues.push({
-      start: i * CUE_SECONDS + 0.5,
-      end: (i + 1) * CUE_SECONDS,
-      text,
-      speaker: host ? 'swyx' : 'Will Brown',
-    })
+interface Cue {
+  start: number
+  end: number
+  text: string
+  speaker: string
+}
+
+/** The page's statements: each title, then its quote on the next line. */
+export function publishedStatements(page: string): { title: string; quote: string }[] {
+  const lines = page.split('\n')
+  const from = lines.findIndex((l) => l.startsWith('Statements from this episode'))
+  const statements: { title: string; quote: string }[] = []
+  for (let i = from + 1; i + 1 < lines.length; i += 2) {
+    const title = lines[i] ?? ''
+    const quote = lines[i + 1] ?? ''
+    if (!quote.startsWith('“')) break
+    statements.push({ title, quote: quote.replace(/^“|”$/g, '').replace(/…$/, '') })
   }
+  return statements
+}
+
+/**
+ * A transcript for the published talk over seventeen minutes: each statement's quote said by Will
+ * Brown, a sentence a cue at a speaking pace, spread over the talk, the host asking before every third.
+ */
+export function publishedTranscript(statements: readonly { quote: string }[]): {
+  vtt: string
+  spans: { start: number; end: number }[]
+} {
+  const cues: Cue[] = []
+  const spans: { start: number; end: number }[] = []
+  const step = (MINUTES * 60 - 40) / statements.length
+  statements.forEach(({ quote }, i) => {
+    let at = Math.round((20 + i * step) * 10) / 10
+    if (i % 3 === 0) {
+      const question = HOST_LINES[(i / 3) % HOST_LINES.length] as string
+      cues.push({ start: at - 5, end: at - 0.5, text: question, speaker: 'swyx' })
+    }
+    const first = at
+    for (const sentence of quote.split(/(?<=[.!?])\s+/)) {
+      const seconds = Math.max(2, Math.round((sentence.split(/\s+/).length / 2.6) * 10) / 10)
+      cues.push({ start: at, end: at + seconds, text: sentence, speaker: 'Will Brown' })
+      at = Math.round((at + seconds + 0.3) * 10) / 10
+    }
+    spans.push({ start: first, end: Math.round((at - 0.3) * 10) / 10 })
+  })
   const vtt = [
     'WEBVTT',
     '',
     ...cues.map((c) => `${vttTime(c.start)} --> ${vttTime(c.end)}\n<v ${c.speaker}>${c.text}\n`),
-  ].join('\n')
-  return { vtt, cues }
+  ]
+  return { vtt: vtt.join('\n'), spans }
 }
 
 /**
@@ -70,7 +87,8 @@ export function publishedTranscript(page: string): {
  */
 export async function openPublishedEpisode(page: Page, served: HostHandle): Promise<string> {
   const text = fs.readFileSync(PAGE, 'utf8')
-  const { vtt, cues } = publishedTranscript(text)
+  const statements = publishedStatements(text)
+  const { vtt, spans } = publishedTranscript(statements)
   const transcriptPath = path.join(tempFolder(), 'agentic-rl.vtt')
   fs.writeFileSync(transcriptPath, vtt)
   const db = openDatabase(served.databaseFile)
@@ -103,18 +121,11 @@ export async function openPublishedEpisode(page: Page, served: HostHandle): Prom
       await api(page, 'scores.set', { id, chapterId, dimension: rubric.dimensions[k]?.key ?? '', value })
   }
   for (const h of HIGHLIGHTS) await api(page, 'highlights.set', { id, ...h })
-  // Statements on what is said, some overlapping, and the page's own (its quote, paraphrased, is not
-  // in this transcript: the Problems tab names it).
-  for (const [i, at] of [5, 12, 13, 30, 44, 58, 71].entries()) {
-    const cue = cues[at]
-    if (!cue) continue
-    const title = cue.text
-      .split(/\s+/)
-      .slice(0, 7)
-      .join(' ')
-      .replace(/[,.;:]$/, '')
-    const end = i === 2 ? cue.end + CUE_SECONDS * 2 : cue.end
-    await api(page, 'statements.create', { id, start: cue.start, end, title, quote: cue.text })
+  // The page's statements where they are said, and one whose quote is paraphrased (not in the
+  // transcript: the Problems tab names it) over two of them.
+  for (const [i, { title, quote }] of statements.entries()) {
+    const span = spans[i]
+    if (span) await api(page, 'statements.create', { id, ...span, title, quote })
   }
   await api(page, 'statements.create', {
     id,

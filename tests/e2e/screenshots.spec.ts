@@ -66,10 +66,10 @@ for (const theme of THEMES)
     }
     await tabs.first().click()
 
-    // The waveform zoomed in where two highlights share a moment (16:39), a chapter and statements near.
+    // The waveform zoomed in on two highlights (6:55, 7:30), overlapping statements and a chapter's start.
     const wave = page.getByTestId('waveform')
-    await goTo(page, '16:39')
-    for (let i = 0; i < 6; i++) await page.keyboard.press('+')
+    await goTo(page, '7:40')
+    for (let i = 0; i < 5; i++) await page.keyboard.press('+')
     await shot('waveform-zoomed', wave)
 
     await page.locator('body').click({ position: { x: 5, y: 5 } })

@@ -101,11 +101,12 @@ export function WaveformPanel(props: {
             highlights: marks,
             statements: layout,
             pxPerSec,
+            duration,
             height: LAYER_HEIGHT,
             measure: measureLabel,
           })
         : null,
-    [sortedChapters, marks, layout, pxPerSec],
+    [sortedChapters, marks, layout, pxPerSec, duration],
   )
   const [stack, setStack] = useState<HTMLDivElement | null>(null)
   const { preview, hover, active, label } = useSpanDrag(stack, {

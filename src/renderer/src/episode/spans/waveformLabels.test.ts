@@ -24,6 +24,7 @@ const input = (over: Partial<LabelInput>): LabelInput => ({
   highlights: [],
   statements: layoutSpans<StatementView>([], BANDS.maxLanes),
   pxPerSec: 10,
+  duration: 600,
   height: 128,
   measure,
   ...over,
@@ -54,6 +55,13 @@ describe('waveform labels', () => {
     expect(labelAt(labels, 310, (a as LabelBox).y + 5)?.id).toBe('a')
     expect(labelAt(labels, 310, (b as LabelBox).y + 5)?.id).toBe('b')
     expect(labelAt(labels, 310, 8)?.id).toBe('ch')
+  })
+
+  it('turns a flag at the end of the episode to reach left of its line', () => {
+    const labels = layoutLabels(input({ highlights: [mark('end', 599, 'At the end')] }))
+    const flag = labels.boxes[0] as LabelBox
+    expect(flag.x + flag.width).toBeLessThanOrEqual(6000)
+    expect(flag.x).toBeLessThan(5990)
   })
 
   it('keeps a flag in the first row when the one before it has ended', () => {
@@ -115,7 +123,7 @@ describe('waveform labels', () => {
             BANDS.maxLanes,
           )
           const highlights = moments.map((t, i) => mark(`h${i}`, t))
-          const labels = layoutLabels(input({ chapters, statements, highlights, pxPerSec }))
+          const labels = layoutLabels(input({ chapters, statements, highlights, pxPerSec, duration: 800 }))
           expect(overlapping(labels.boxes)).toEqual([])
           // Every highlight keeps a box of its own.
           expect(labels.boxes.filter((b) => b.kind === 'highlight')).toHaveLength(highlights.length)
@@ -137,7 +145,8 @@ describe('waveform labels', () => {
     }))
     const highlights = Array.from({ length: 8 }, (_, i) => mark(`h${i}`, i * 900))
     const began = performance.now()
-    for (let i = 0; i < 20; i++) layoutLabels(input({ chapters, statements, highlights, pxPerSec: 1 + i }))
+    for (let i = 0; i < 20; i++)
+      layoutLabels(input({ chapters, statements, highlights, pxPerSec: 1 + i, duration: 7200 }))
     expect((performance.now() - began) / 20).toBeLessThan(4)
   })
 })

@@ -40,6 +40,8 @@ export interface LabelInput {
   highlights: readonly HighlightMark[]
   statements: SpanLayout<StatementView>
   pxPerSec: number
+  /** The episode's length: a flag near the end reaches left of its line instead of past the end. */
+  duration: number
   /** The layer's height, in CSS pixels. */
   height: number
   /** A text's width in the labels' font. */
@@ -112,14 +114,19 @@ export function flagRows(height: number, statementLanes: number): number {
  * with every row taken it shortens the nearest flag before it, and only when that would leave too
  * little of it, starts just right of the row's last flag (still its own box, so still reachable).
  */
-function highlightFlags({ highlights, statements, pxPerSec, height, measure }: LabelInput): LabelBox[] {
+function highlightFlags(input: LabelInput): LabelBox[] {
+  const { highlights, statements, pxPerSec, duration, height, measure } = input
   const rows = flagRows(height, statements.lanes.length)
   const last: LabelBox[] = []
   const boxes: LabelBox[] = []
-  const sorted = [...highlights].sort((a, b) => a.time - b.time || a.id.localeCompare(b.id))
-  for (const mark of sorted) {
-    const at = mark.time * pxPerSec
-    const width = Math.min(FLAG.maxWidth, Math.ceil(measure(highlightText(mark.label))) + LABEL.padding)
+  const end = duration * pxPerSec
+  const wanted = highlights
+    .map((mark) => {
+      const width = Math.min(FLAG.maxWidth, Math.ceil(measure(highlightText(mark.label))) + LABEL.padding)
+      return { mark, width, at: Math.max(0, Math.min(mark.time * pxPerSec, end - width)) }
+    })
+    .sort((a, b) => a.at - b.at || a.mark.time - b.mark.time || a.mark.id.localeCompare(b.mark.id))
+  for (const { mark, width, at } of wanted) {
     const free = (row: number): boolean => {
       const before = last[row]
       return !before || before.x + before.width + LABEL.gap <= at
@@ -135,13 +142,9 @@ function highlightFlags({ highlights, statements, pxPerSec, height, measure }: L
         before.width = at - LABEL.gap - before.x
       } else {
         // Every row has a flag within a few pixels before this one: the row that ends first takes it.
-        row = last.reduce(
-          (best, b, r) =>
-            b.x + b.width < (last[best] as LabelBox).x + (last[best] as LabelBox).width ? r : best,
-          0,
-        )
-        const before = last[row] as LabelBox
-        x = before.x + before.width + LABEL.gap
+        const ends = last.map((b) => b.x + b.width)
+        row = ends.indexOf(Math.min(...ends))
+        x = (ends[row] as number) + LABEL.gap
       }
     }
     const box: LabelBox = {
