@@ -173,6 +173,15 @@ export function WaveformPanel(props: {
           pendingStart={props.pendingStart}
           loop={props.loop}
         />
+        {/* Under wavesurfer's view, so the playhead passes over the labels. */}
+        {shownLabels && view && (
+          <WaveformLabelLayer
+            labels={shownLabels}
+            offset={view.start * pxPerSec}
+            width={(view.end - view.start) * pxPerSec}
+            hiddenId={preview?.kind === 'statement' ? preview.id : null}
+          />
+        )}
         <Waveform
           coarsePeaks={state.overview}
           duration={duration}
@@ -181,13 +190,6 @@ export function WaveformPanel(props: {
           controllerRef={controller}
           onView={setView}
         />
-        {shownLabels && view && (
-          <WaveformLabelLayer
-            labels={shownLabels}
-            offset={view.start * pxPerSec}
-            hiddenId={preview?.kind === 'statement' ? preview.id : null}
-          />
-        )}
         {label && !active && view && <LabelTooltip box={label} left={label.x - view.start * pxPerSec} />}
         {hovered && view && (
           <StatementTooltip statement={hovered} left={(hovered.start - view.start) * pxPerSec} />

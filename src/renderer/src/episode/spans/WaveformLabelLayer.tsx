@@ -34,22 +34,29 @@ const Label = memo(function Label({ box }: { box: LabelBox }): React.JSX.Element
 
 /**
  * The chapter titles, highlight flags and statement titles over the waveform, as laid out for the
- * zoom; a pan moves them all with one transform. They let the pointer through to the waveform, which
- * tells which one is under it (useSpanDrag) and names it in full in a tooltip.
+ * zoom; a pan moves them all with one transform. Only those within a view's width of the view are in
+ * the page (hundreds of labels restyled at each zoom step would cost frames). They let the pointer
+ * through to the waveform, which tells which one is under it (useSpanDrag) and names it in full.
  */
 export const WaveformLabelLayer = memo(function WaveformLabelLayer(props: {
   labels: WaveformLabels
   /** Episode pixels at the view's left edge. */
   offset: number
+  /** The view's width in pixels. */
+  width: number
   /** The statement being dragged: its label would stay behind. */
   hiddenId: string | null
 }): React.JSX.Element {
-  const { labels, offset, hiddenId } = props
+  const { labels, offset, width, hiddenId } = props
+  const from = offset - width
+  const to = offset + 2 * width
   return (
     <div className="waveform-labels" aria-hidden="true">
       <div className="waveform-labels-track" style={{ transform: `translateX(${-offset}px)` }}>
         {labels.boxes.map((box) =>
-          box.kind === 'statement' && box.id === hiddenId ? null : (
+          box.x > to ||
+          box.x + box.width < from ||
+          (box.kind === 'statement' && box.id === hiddenId) ? null : (
             <Label key={`${box.kind}:${box.id}`} box={box} />
           ),
         )}
