@@ -70,6 +70,8 @@ export interface ParticipantView {
   /** How much of the transcript is theirs: what the speaker dialog shows to tell speakers apart. */
   segmentCount: number
   speakingSeconds: number
+  /** What the speaker dialog weighs to propose roles. */
+  wordCount: number
   firstLine: string | null
 }
 
@@ -180,6 +182,8 @@ export const speakerMappingSchema = z.strictObject({
         .min(1, 'a speaker needs a name')
         .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
       role: roleSchema,
+      /** Left out, the participant's affiliation stays as it is. */
+      affiliation: z.string().trim().max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short)).nullable().optional(),
     }),
     z.strictObject({ kind: z.literal('participant'), participantId }),
     z.strictObject({ kind: z.literal('unknown') }),

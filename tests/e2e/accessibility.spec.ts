@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { machineEpisode } from '../machineEpisode'
 import { openEpisodeDocument } from './analysisPage'
+import { seriousViolations } from './axeCheck'
 import { expect, test } from './hostFixture'
 
 /*
@@ -10,20 +9,6 @@ import { expect, test } from './hostFixture'
  */
 
 const THEMES = ['light', 'dark'] as const
-
-/** axe's serious and critical findings on the page as it stands, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.split('\n')[1]?.trim() ?? ''})`,
-      ),
-    )
-}
 
 for (const theme of THEMES)
   test(`no screen has a serious or critical accessibility violation (${theme})`, async ({ page, served }) => {

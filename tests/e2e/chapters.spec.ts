@@ -1,4 +1,3 @@
-import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { MISSING_FIXTURES, SONNET_VTT, haveFixtures } from '../sharedFixtures'
 import {
@@ -12,8 +11,6 @@ import {
   seekTo,
 } from './analysisPage'
 import { expect, test } from './hostFixture'
-
-const DOCS = path.resolve(__dirname, '..', '..', 'docs')
 
 test.skip(!haveFixtures, MISSING_FIXTURES)
 
@@ -311,15 +308,4 @@ test('the published example is reproduced from the keyboard and exported as vali
     'Sharpest disagreement',
     'Hardest push from the hosts',
   ])
-
-  // The README shows the editor with this analysis: the chapters table, then the charts.
-  await page.setViewportSize({ width: 1400, height: 900 })
-  await openTab(page, /Chapters & scores/)
-  await page.screenshot({ path: path.join(DOCS, 'editor-chapters.png') })
-  await openTab(page, /Charts/)
-  await page.screenshot({ path: path.join(DOCS, 'editor-charts.png') })
-  // And as it looks when the OS is set to dark.
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await openTab(page, /Chapters & scores/)
-  await page.screenshot({ path: path.join(DOCS, 'editor-chapters-dark.png') })
 })

@@ -116,8 +116,8 @@ test('the rubric is added to, renamed, reordered and pruned, and saved as the de
   expect(doc.rubric.dimensions.map((d) => d.key)).toEqual(saved)
 })
 
-/** Where a moment's flag starts on the waveform: in the canvas and on the page. */
-const flagPoint = (page: Page, seconds: number): Promise<{ x: number; y: number; inCanvas: number }> =>
+/** Where a moment's flag starts on the waveform, on the page. */
+const flagPoint = (page: Page, seconds: number): Promise<{ x: number; y: number }> =>
   page.evaluate((at) => {
     const canvas = document.querySelector('canvas.waveform-layer') as HTMLCanvasElement
     const overview = document.querySelector('[aria-label="Overview of the whole episode"]') as HTMLElement
@@ -126,18 +126,27 @@ const flagPoint = (page: Page, seconds: number): Promise<{ x: number; y: number;
     const inCanvas = ((at - start) / (end - start)) * canvas.clientWidth
     const box = canvas.getBoundingClientRect()
     // Under the chapter strip (16 px), inside the flag.
-    return { x: box.left + inCanvas, y: box.top + 20, inCanvas }
+    return { x: box.left + inCanvas, y: box.top + 20 }
   }, seconds)
 
-/** The colour the waveform has just right of a moment, in the row where highlights are flagged. */
+/** The colour of the highlight flag (a label over the waveform) just right of a moment, or none. */
 async function flagColour(page: Page, seconds: number): Promise<string> {
-  const { inCanvas } = await flagPoint(page, seconds)
-  return page.evaluate((x) => {
-    const canvas = document.querySelector('canvas.waveform-layer') as HTMLCanvasElement
-    const ratio = canvas.width / canvas.clientWidth
-    const pixel = canvas.getContext('2d')?.getImageData((x + 2) * ratio, 20 * ratio, 1, 1).data ?? []
-    return `#${[...pixel.slice(0, 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`
-  }, inCanvas)
+  const { x, y } = await flagPoint(page, seconds)
+  return page.evaluate(
+    ({ x, y }) => {
+      const flag = [...document.querySelectorAll<HTMLElement>('.wave-label-highlight')].find((label) => {
+        const box = label.getBoundingClientRect()
+        return box.left <= x + 2 && x + 2 <= box.right && box.top <= y && y <= box.bottom
+      })
+      if (!flag) return 'none'
+      const rgb = getComputedStyle(flag).backgroundColor.match(/\d+/g) ?? []
+      return `#${rgb
+        .slice(0, 3)
+        .map((v) => Number(v).toString(16).padStart(2, '0'))
+        .join('')}`
+    },
+    { x, y },
+  )
 }
 
 const goTo = (page: Page, label: string): Locator => page.getByRole('button', { name: `Go to ${label}` })

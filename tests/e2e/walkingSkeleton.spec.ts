@@ -1,10 +1,7 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import { validateEpisodeDocument } from '../../src/shared/validateEpisode'
 import { MISSING_FIXTURES, SONNET_MP3, SONNET_VTT, haveFixtures } from '../sharedFixtures'
 import { expect, test } from './hostFixture'
-
-const SCREENSHOT = path.resolve(__dirname, '..', '..', 'docs', 'episode-screen.png')
 
 test.skip(!haveFixtures, MISSING_FIXTURES)
 
@@ -62,10 +59,6 @@ test('an editor creates an episode from media and VTT, plays it, seeks from the 
   await expect(transcript.locator('[aria-current="true"]')).toContainText(
     "That thereby beauty's rose might never die",
   )
-
-  fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true })
-  await page.setViewportSize({ width: 1280, height: 720 })
-  await page.screenshot({ path: SCREENSHOT })
 
   // Export: the downloaded file is episode JSON v1 that the validator accepts.
   const download = page.waitForEvent('download')

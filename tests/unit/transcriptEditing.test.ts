@@ -102,13 +102,18 @@ describe('editing an episode transcript', () => {
     if (!alice || !bob || !other) throw new Error('three speakers expected')
     mapSpeakers(db, id, [
       { participantId: alice.id, to: { kind: 'self', name: 'Alice Host', role: 'host' } },
-      { participantId: bob.id, to: { kind: 'self', name: 'Bob', role: 'guest' } },
+      {
+        participantId: bob.id,
+        to: { kind: 'self', name: 'Bob', role: 'guest', affiliation: 'Prime Intellect' },
+      },
       { participantId: other.id, to: { kind: 'participant', participantId: bob.id } },
     ])
     let view = episodeView(db, id)
-    expect(view.participants.map((p) => [p.name, p.role, p.segmentCount])).toEqual([
-      ['Alice Host', 'host', 2],
-      ['Bob', 'guest', 2],
+    expect(
+      view.participants.map((p) => [p.name, p.role, p.affiliation, p.segmentCount, p.wordCount]),
+    ).toEqual([
+      ['Alice Host', 'host', null, 2, 10],
+      ['Bob', 'guest', 'Prime Intellect', 2, 15],
     ])
     expect(view.transcript.speakersMapped).toBe(true)
     const balance = exportEpisode(db, id).speakingBalance
@@ -117,6 +122,7 @@ describe('editing an episode transcript', () => {
     undo(db, id)
     view = episodeView(db, id)
     expect(view.participants.map((p) => p.name)).toEqual(['Alice', 'Bob', 'SPEAKER_2'])
+    expect(view.participants.map((p) => p.affiliation)).toEqual([null, null, null])
     expect(view.transcript.speakersMapped).toBe(false)
 
     mapSpeakers(db, id, [{ participantId: other.id, to: { kind: 'unknown' } }])

@@ -61,10 +61,13 @@ export function listEpisodes(db: Db): EpisodeSummary[] {
 interface Speech {
   segmentCount: number
   speakingSeconds: number
+  wordCount: number
   firstLine: string | null
 }
 
-/** Each transcript speaker's share: how many segments, how long, and the first thing said. */
+const countWords = (text: string): number => text.split(/\s+/).filter(Boolean).length
+
+/** Each transcript speaker's share: how many segments, how long, how many words, and the first thing said. */
 function speechBySpeaker({ segments }: TranscriptSnapshot): ReadonlyMap<string, Speech> {
   const speech = new Map<string, Speech>()
   // Segments are in time order, so a speaker's first segment is the first one met.
@@ -74,7 +77,14 @@ function speechBySpeaker({ segments }: TranscriptSnapshot): ReadonlyMap<string, 
     if (known) {
       known.segmentCount += 1
       known.speakingSeconds += s.end - s.start
-    } else speech.set(s.speaker_id, { segmentCount: 1, speakingSeconds: s.end - s.start, firstLine: s.text })
+      known.wordCount += countWords(s.text)
+    } else
+      speech.set(s.speaker_id, {
+        segmentCount: 1,
+        speakingSeconds: s.end - s.start,
+        wordCount: countWords(s.text),
+        firstLine: s.text,
+      })
   }
   return speech
 }
@@ -92,6 +102,7 @@ function participantViews(db: Db, id: string, transcript: TranscriptSnapshot): P
       ...p,
       segmentCount: said?.segmentCount ?? 0,
       speakingSeconds: Math.round((said?.speakingSeconds ?? 0) * 1000) / 1000,
+      wordCount: said?.wordCount ?? 0,
       firstLine: said?.firstLine ?? null,
     }
   })

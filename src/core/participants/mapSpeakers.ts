@@ -23,7 +23,7 @@ export function reassign(db: Db, w: RowWriter, episodeId: string, from: string, 
 
 /**
  * Maps the transcript's speakers to participants, all in one undoable edit: a speaker is kept as a
- * participant (named and given a role), merged into another participant, or made an unknown speaker.
+ * participant (named and given a role and, if asked, an affiliation), merged into another participant, or made an unknown speaker.
  */
 export function mapSpeakers(db: Db, episodeId: string, mappings: readonly SpeakerMapping[]): void {
   episodeRow(db, episodeId)
@@ -48,7 +48,12 @@ export function mapSpeakers(db: Db, episodeId: string, mappings: readonly Speake
     for (const m of mappings) {
       const key = { episode_id: episodeId, id: m.participantId }
       if (m.to.kind === 'self') {
-        w.update('participants', key, { name: m.to.name, role: m.to.role })
+        const { name, role, affiliation } = m.to
+        w.update('participants', key, {
+          name,
+          role,
+          ...(affiliation !== undefined && { affiliation: affiliation || null }),
+        })
         continue
       }
       reassign(db, w, episodeId, m.participantId, m.to.kind === 'participant' ? m.to.participantId : null)

@@ -55,6 +55,8 @@ export function EpisodeDialogs(props: {
       {(dialog === 'speakers' || needsMapping) && (
         <SpeakerDialog
           participants={view.participants}
+          title={view.summary.title}
+          propose={!view.transcript.speakersMapped}
           onApply={(speakers) => {
             closeSpeakers()
             void edit('participants.mapSpeakers', { id, speakers })

@@ -7,10 +7,13 @@ export function RoleSelect(props: {
   label: string
   value: Role
   onChange: (role: Role) => void
+  /** The id of what says more about the value (that it is only proposed). */
+  describedBy?: string | undefined
 }): React.JSX.Element {
   return (
     <select
       aria-label={props.label}
+      aria-describedby={props.describedBy}
       value={props.value}
       onChange={(e) => props.onChange(e.target.value as Role)}
     >

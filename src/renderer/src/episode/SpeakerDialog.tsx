@@ -1,32 +1,54 @@
 import { useState } from 'react'
 import type { ParticipantView, SpeakerMapping } from '../../../shared/contract'
 import type { Role } from '../../../shared/episodeFormat'
+import { proposeRoles } from '../../../shared/proposeRoles'
 import { formatClock } from '../../../shared/time'
 import { RoleSelect } from './RoleSelect'
 import { TableHead } from '../TableHead'
 import { useModalDialog } from '../useModalDialog'
 
 type Choice =
-  | { kind: 'self'; name: string; role: Role }
+  | { kind: 'self'; name: string; role: Role; affiliation: string }
   | { kind: 'participant'; participantId: string }
   | { kind: 'unknown' }
 
 const choiceValue = (c: Choice): string =>
   c.kind === 'participant' ? `participant:${c.participantId}` : c.kind
 
+const keep = (p: ParticipantView, role = p.role): Choice => ({
+  kind: 'self',
+  name: p.name,
+  role,
+  affiliation: p.affiliation ?? '',
+})
+
 /**
- * Maps each speaker of the transcript to a participant: keep (named, with a role), the same person as
- * another participant (merge), or an unknown speaker. Applied as one edit, so one undo takes it back.
+ * Maps each speaker of the transcript to a participant: keep (named, with a role and an affiliation),
+ * the same person as another participant (merge), or an unknown speaker. Before the speakers were
+ * first mapped, each role is proposed from the title and who said most, marked so until the editor
+ * changes it; nothing is kept until Apply, one edit that one undo takes back.
  */
 export function SpeakerDialog(props: {
   participants: readonly ParticipantView[]
+  /** The episode's title: a speaker named in it is likely the guest. */
+  title: string
+  /** Whether to propose roles: not once the editor has mapped the speakers. */
+  propose: boolean
   onApply: (speakers: SpeakerMapping[]) => void
   onClose: () => void
 }): React.JSX.Element {
   const { participants } = props
   const speakers = participants.filter((p) => p.segmentCount > 0)
+  const [proposed, setProposed] = useState<ReadonlyMap<string, Role>>(() =>
+    props.propose
+      ? proposeRoles(
+          props.title,
+          speakers.map((p) => ({ id: p.id, name: p.name, words: p.wordCount })),
+        )
+      : new Map(),
+  )
   const [choices, setChoices] = useState<Record<string, Choice>>(() =>
-    Object.fromEntries(speakers.map((p) => [p.id, { kind: 'self', name: p.name, role: p.role }])),
+    Object.fromEntries(speakers.map((p) => [p.id, keep(p, proposed.get(p.id))])),
   )
   const dialog = useModalDialog()
 
@@ -34,10 +56,13 @@ export function SpeakerDialog(props: {
   const apply = (): void =>
     props.onApply(
       speakers.map((p) => {
-        const to = choices[p.id] ?? { kind: 'self', name: p.name, role: p.role }
+        const to = choices[p.id] ?? keep(p)
         return {
           participantId: p.id,
-          to: to.kind === 'self' ? { ...to, name: to.name.trim() || p.name } : to,
+          to:
+            to.kind === 'self'
+              ? { ...to, name: to.name.trim() || p.name, affiliation: to.affiliation.trim() || null }
+              : to,
         }
       }),
     )
@@ -53,21 +78,23 @@ export function SpeakerDialog(props: {
       >
         <h2>Who is speaking?</h2>
         <p className="hint">
-          Each speaker of the transcript becomes a participant. Give them a name and a role, say that two are
-          the same person, or leave one unknown.
+          Each speaker of the transcript becomes a participant. Give them a name, a role and an affiliation,
+          say that two are the same person, or leave one unknown.
+          {proposed.size > 0 &&
+            ' Roles marked “proposed” are guesses from the title and who speaks most: check them.'}
         </p>
         <table>
-          <TableHead columns={['Speaker in the transcript', 'Is', 'Name', 'Role']} />
+          <TableHead columns={['Speaker in the transcript', 'Is', 'Name', 'Role', 'Affiliation']} />
           <tbody>
             {speakers.map((p) => {
-              const choice = choices[p.id] ?? { kind: 'self', name: p.name, role: p.role }
+              const choice = choices[p.id] ?? keep(p)
               return (
                 <tr key={p.id} data-speaker={p.name}>
                   <td>
                     <b>{p.name}</b>
                     <div className="hint">
-                      {p.segmentCount} {p.segmentCount === 1 ? 'line' : 'lines'} ·{' '}
-                      {formatClock(p.speakingSeconds)}
+                      {p.segmentCount} {p.segmentCount === 1 ? 'line' : 'lines'} · {p.wordCount}{' '}
+                      {p.wordCount === 1 ? 'word' : 'words'} · {formatClock(p.speakingSeconds)}
                       {p.firstLine && <> · “{p.firstLine.slice(0, 80)}”</>}
                     </div>
                   </td>
@@ -77,7 +104,7 @@ export function SpeakerDialog(props: {
                       value={choiceValue(choice)}
                       onChange={(e) => {
                         const value = e.target.value
-                        if (value === 'self') set(p.id, { kind: 'self', name: p.name, role: p.role })
+                        if (value === 'self') set(p.id, keep(p, proposed.get(p.id)))
                         else if (value === 'unknown') set(p.id, { kind: 'unknown' })
                         else
                           set(p.id, {
@@ -109,10 +136,32 @@ export function SpeakerDialog(props: {
                   </td>
                   <td>
                     {choice.kind === 'self' && (
-                      <RoleSelect
-                        label={`Role of ${p.name}`}
-                        value={choice.role}
-                        onChange={(role) => set(p.id, { ...choice, role })}
+                      <span className="role-choice">
+                        <RoleSelect
+                          label={`Role of ${p.name}`}
+                          value={choice.role}
+                          describedBy={proposed.has(p.id) ? `proposed-${p.id}` : undefined}
+                          onChange={(role) => {
+                            set(p.id, { ...choice, role })
+                            // Chosen now, not proposed.
+                            setProposed((all) => new Map([...all].filter(([id]) => id !== p.id)))
+                          }}
+                        />
+                        {proposed.has(p.id) && (
+                          <span className="proposal" id={`proposed-${p.id}`}>
+                            proposed
+                          </span>
+                        )}
+                      </span>
+                    )}
+                  </td>
+                  <td>
+                    {choice.kind === 'self' && (
+                      <input
+                        aria-label={`Affiliation of ${p.name}`}
+                        placeholder="e.g. Prime Intellect"
+                        value={choice.affiliation}
+                        onChange={(e) => set(p.id, { ...choice, affiliation: e.target.value })}
                       />
                     )}
                   </td>

@@ -66,6 +66,14 @@ export function Waveform(props: {
       autoCenter: true,
     })
     surfer.current = ws
+    // Zoomed in, the timeline scrolls sideways: in the Tab order, so a keyboard reaches what the mouse
+    // does (once there, the keys are still the editor's).
+    const scroller = ws.getWrapper().parentElement
+    if (scroller) {
+      scroller.tabIndex = 0
+      scroller.setAttribute('role', 'group')
+      scroller.setAttribute('aria-label', 'Waveform timeline')
+    }
     let pxPerSec = 0
     const current = (): ViewWindow => {
       const width = element.clientWidth

@@ -12,7 +12,9 @@ import { Overview } from './Overview'
 import { chaptersWithBoundary } from './spans/spanPreview'
 import { StatementTooltip } from './spans/StatementTooltip'
 import { useSpanDrag } from './spans/useSpanDrag'
-import { BANDS, type WaveformHit } from './spans/waveformBands'
+import { BANDS, LAYER_HEIGHT, type WaveformHit } from './spans/waveformBands'
+import { layoutLabels, withChapters } from './spans/waveformLabels'
+import { LabelTooltip, measureLabel, WaveformLabelLayer } from './spans/WaveformLabelLayer'
 import { TimeRuler } from './TimeRuler'
 import type { PeaksState } from './usePeaks'
 import { Waveform, type ViewWindow, type WaveformController } from './Waveform'
@@ -26,12 +28,12 @@ function pointerKind(hit: WaveformHit | null): string | undefined {
   return hit.part === 'body' ? 'statement' : 'edge'
 }
 
-/** The same statements as the waveform draws them: spans. */
+/** The same statements as the waveform draws them: spans and titles. */
 const sameSpans = (a: readonly StatementView[], b: readonly StatementView[]): boolean =>
   a.length === b.length &&
   a.every((s, i) => {
     const t = b[i]
-    return t !== undefined && s.id === t.id && s.start === t.start && s.end === t.end
+    return t !== undefined && s.id === t.id && s.start === t.start && s.end === t.end && s.title === t.title
   })
 
 /** The same chapters as the waveform draws them: spans and titles. */
@@ -88,14 +90,33 @@ export function WaveformPanel(props: {
   const last = lastMillis(duration)
   const edges = useMemo(() => chapterEdges(chapters, last), [chapters, last])
   const targets = useMemo(() => snapTargets(props.transcript), [props.transcript])
+  const pxPerSec = view?.pxPerSec ?? 0
+  // Laid out per zoom and per change of what they name, never per frame: a pan only shifts them.
+  const sortedChapters = useMemo(() => [...chapters].sort((a, b) => a.start - b.start), [chapters])
+  const labels = useMemo(
+    () =>
+      pxPerSec > 0
+        ? layoutLabels({
+            chapters: sortedChapters,
+            highlights: marks,
+            statements: layout,
+            pxPerSec,
+            duration,
+            height: LAYER_HEIGHT,
+            measure: measureLabel,
+          })
+        : null,
+    [sortedChapters, marks, layout, pxPerSec, duration],
+  )
   const [stack, setStack] = useState<HTMLDivElement | null>(null)
-  const { preview, hover, active } = useSpanDrag(stack, {
+  const { preview, hover, active, label } = useSpanDrag(stack, {
     episodeId: editor.episodeId,
     duration,
     view,
     statements: layout,
     edges,
     highlights: marks,
+    labels,
     targets,
     selectedId,
     edit: editor.edit,
@@ -108,8 +129,17 @@ export function WaveformPanel(props: {
     [chapters, preview],
   )
   const chapterLane = useMemo(
-    () => spanLane([...shownChapters].sort((a, b) => a.start - b.start)),
-    [shownChapters],
+    () =>
+      shownChapters === chapters
+        ? spanLane(sortedChapters)
+        : spanLane([...shownChapters].sort((a, b) => a.start - b.start)),
+    [shownChapters, chapters, sortedChapters],
+  )
+  // A boundary being dragged takes its chapters' titles along.
+  const shownLabels = useMemo(
+    () =>
+      labels && shownChapters !== chapters ? withChapters(labels, chapterLane.spans, measureLabel) : labels,
+    [labels, shownChapters, chapters, chapterLane],
   )
   const shownEdges = useMemo(
     () => (shownChapters === chapters ? edges : chapterEdges(shownChapters, last)),
@@ -118,7 +148,6 @@ export function WaveformPanel(props: {
   // Its words as they are now, which the kept spans may not have.
   const hovered =
     !active && hover.kind === 'statement' ? (props.statements.find((s) => s.id === hover.id) ?? null) : null
-  const pxPerSec = view?.pxPerSec ?? 0
 
   if (state.kind !== 'ready') return <WaveformWaiting state={state} cancel={cancel} retry={retry} />
   if (!pyramid) return <section className="waveform" aria-label="Waveform" data-state="computing" />
@@ -144,6 +173,15 @@ export function WaveformPanel(props: {
           pendingStart={props.pendingStart}
           loop={props.loop}
         />
+        {/* Under wavesurfer's view, so the playhead passes over the labels. */}
+        {shownLabels && view && (
+          <WaveformLabelLayer
+            labels={shownLabels}
+            offset={view.start * pxPerSec}
+            width={(view.end - view.start) * pxPerSec}
+            hiddenId={preview?.kind === 'statement' ? preview.id : null}
+          />
+        )}
         <Waveform
           coarsePeaks={state.overview}
           duration={duration}
@@ -152,6 +190,7 @@ export function WaveformPanel(props: {
           controllerRef={controller}
           onView={setView}
         />
+        {label && !active && view && <LabelTooltip box={label} left={label.x - view.start * pxPerSec} />}
         {hovered && view && (
           <StatementTooltip statement={hovered} left={(hovered.start - view.start) * pxPerSec} />
         )}

@@ -11,7 +11,6 @@ export interface ThemeColors {
   ruler: string
   playhead: string
   chapters: readonly [string, string]
-  chapterText: string
   chapterEdge: string
   chapterGrip: string
   chapterGripActive: string
@@ -24,7 +23,6 @@ export interface ThemeColors {
   pending: string
   highlight: string
   highlightSelected: string
-  highlightText: string
   overviewWave: string
   overviewWindow: string
   overviewWindowEdge: string
@@ -48,7 +46,6 @@ export function themeColors(): ThemeColors {
     ruler: token('wave-ruler'),
     playhead: token('playhead'),
     chapters: [token('chapter-band-a'), token('chapter-band-b')],
-    chapterText: token('chapter-text'),
     chapterEdge: token('chapter-edge'),
     chapterGrip: token('chapter-grip'),
     chapterGripActive: token('chapter-grip-active'),
@@ -61,7 +58,6 @@ export function themeColors(): ThemeColors {
     pending: token('playhead'),
     highlight: token('highlight-flag'),
     highlightSelected: token('highlight-flag-selected'),
-    highlightText: token('highlight-flag-text'),
     overviewWave: token('overview-wave'),
     overviewWindow: token('overview-window'),
     overviewWindowEdge: token('wave-played'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { flagAt, highlightMarks } from './highlightMarks'
+import { highlightMarks } from './highlightMarks'
 import type { HighlightView } from '../../../../shared/contract'
 import { SEED_DIMENSIONS } from '../../../../shared/rubric'
 
@@ -12,8 +12,6 @@ const highlight = (id: string, dimension: string, time: number, title = ''): Hig
   origin: 'human',
   status: 'accepted',
 })
-
-const FLAG = { top: 18, height: 15, grabPx: 60 }
 
 describe('highlights as the waveform flags them', () => {
   const marks = highlightMarks(
@@ -34,17 +32,5 @@ describe('highlights as the waveform flags them', () => {
       ['c', 12, 'Kept by its title', false],
       ['b', 30, label('guestTeaching'), false],
     ])
-  })
-
-  it('are pressed on their flag, the later one where two overlap, and nowhere else', () => {
-    const y = FLAG.top + 5
-    const pxPerSec = 10
-    expect(flagAt(marks, 10.5, y, pxPerSec, FLAG)?.id).toBe('a')
-    // 12.5 s is on both flags (5 px into c's, 25 px into a's): c is drawn over a.
-    expect(flagAt(marks, 12.5, y, pxPerSec, FLAG)?.id).toBe('c')
-    expect(flagAt(marks, 30 + FLAG.grabPx / pxPerSec + 1, y, pxPerSec, FLAG)).toBeNull()
-    expect(flagAt(marks, 9, y, pxPerSec, FLAG)).toBeNull()
-    expect(flagAt(marks, 10.5, FLAG.top - 1, pxPerSec, FLAG)).toBeNull()
-    expect(flagAt(marks, 10.5, FLAG.top + FLAG.height + 1, pxPerSec, FLAG)).toBeNull()
   })
 })

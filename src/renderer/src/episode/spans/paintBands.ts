@@ -4,7 +4,7 @@ import { eachInWindow, type SpanLane, type SpanLayout, type TimeSpan } from './s
 import type { HighlightMark } from '../highlights/highlightMarks'
 import type { SpanPreview } from './spanPreview'
 import { themeColors } from '../themeColors'
-import { BANDS, FLAG, laneTop } from './waveformBands'
+import { BANDS, laneTop } from './waveformBands'
 
 /** What is drawn around the waves: chapters, statements, highlights, the loop and the `[` mark. */
 export interface Bands {
@@ -67,24 +67,11 @@ export function paintBandsOver(f: BandsFrame): void {
   }
 }
 
+/** The chapter boundaries and their grips; the titles are labels (waveformLabels). */
 function paintChapterStrip(f: BandsFrame): void {
-  const { ctx, width, height, start, pxPerSec, preview } = f
+  const { ctx, height, start, pxPerSec, preview } = f
   const x = (t: number): number => (t - start) * pxPerSec
   const strip = BANDS.chapterStrip
-  ctx.font = '11px system-ui, sans-serif'
-  ctx.textBaseline = 'middle'
-  eachInWindow(f.chapters, start, windowEnd(f), (c, i) => {
-    const left = Math.max(0, x(c.start))
-    const right = Math.min(width, x(c.end))
-    if (right - left < 24) return
-    ctx.save()
-    ctx.beginPath()
-    ctx.rect(left, 0, right - left, strip)
-    ctx.clip()
-    ctx.fillStyle = themeColors().chapterText
-    ctx.fillText(c.title || `Chapter ${i + 1}`, left + 8, strip / 2 + 1)
-    ctx.restore()
-  })
   const slack = BANDS.edgePx / pxPerSec
   for (const edge of edgesInWindow(f.edges, start - slack, windowEnd(f) + slack)) {
     const at = Math.round(x(edge.at))
@@ -134,30 +121,14 @@ function paintStatements(f: BandsFrame): void {
   }
 }
 
-/** Each highlight in view: a line at its moment and a flag under the chapter strip naming it. */
+/** Each highlight in view: a line at its moment (its flag is a label, see waveformLabels). */
 function paintHighlights(f: BandsFrame): void {
-  const { ctx, width, height, start, pxPerSec, highlights } = f
-  if (highlights.length === 0) return
+  const { ctx, height, start, pxPerSec, highlights } = f
   const end = windowEnd(f)
-  ctx.font = '11px system-ui, sans-serif'
-  ctx.textBaseline = 'middle'
   for (const mark of highlights) {
-    // A flag reaches right of its line: one just left of the window still shows.
-    if (mark.time > end || mark.time < start - FLAG.maxWidth / pxPerSec) continue
+    if (mark.time > end || mark.time < start) continue
     const at = Math.round((mark.time - start) * pxPerSec)
-    const color = mark.selected ? themeColors().highlightSelected : themeColors().highlight
-    ctx.fillStyle = color
+    ctx.fillStyle = mark.selected ? themeColors().highlightSelected : themeColors().highlight
     ctx.fillRect(at, 0, mark.selected ? 2 : 1, height)
-    const text = `▶ ${mark.label}`
-    const w = Math.min(FLAG.maxWidth, Math.ceil(ctx.measureText(text).width) + 10, width - at)
-    if (w < 12) continue
-    ctx.fillRect(at, FLAG.top, w, FLAG.height)
-    ctx.save()
-    ctx.beginPath()
-    ctx.rect(at, FLAG.top, w - 4, FLAG.height)
-    ctx.clip()
-    ctx.fillStyle = themeColors().highlightText
-    ctx.fillText(text, at + 5, FLAG.top + FLAG.height / 2 + 1)
-    ctx.restore()
   }
 }

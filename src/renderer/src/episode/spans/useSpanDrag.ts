@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { ChapterEdge } from './chapterEdges'
 import type { StatementView } from '../../../../shared/contract'
-import { flagAt, type HighlightMark } from '../highlights/highlightMarks'
+import type { HighlightMark } from '../highlights/highlightMarks'
 import { lastMillis } from '../../../../shared/preciseTime'
 import { movedBoundary, movedSpan, resizedSpan, spanFromDrag, type Snap } from './spanDrag'
 import type { SpanLayout } from './spanGeometry'
@@ -11,15 +11,8 @@ import type { Edit, Selection } from '../editorPanelProps'
 import { focusStatementTitle } from '../statements/focusStatementTitle'
 import type { ViewWindow } from '../Waveform'
 import type { SpanPreview } from './spanPreview'
-import {
-  BANDS,
-  FLAG,
-  hitWaveform,
-  NOTHING,
-  sameHit,
-  type WaveformHit,
-  type WaveformPoint,
-} from './waveformBands'
+import { labelAt, type LabelBox, type WaveformLabels } from './waveformLabels'
+import { BANDS, hitWaveform, NOTHING, sameHit, type WaveformHit, type WaveformPoint } from './waveformBands'
 
 export interface SpanDragInput {
   episodeId: string
@@ -28,6 +21,8 @@ export interface SpanDragInput {
   statements: SpanLayout<StatementView>
   edges: readonly ChapterEdge[]
   highlights: readonly HighlightMark[]
+  /** The chapter titles and highlight flags as laid out: a press on a flag selects its highlight. */
+  labels: WaveformLabels | null
   targets: SnapTargets
   selectedId: string | null
   edit: Edit
@@ -44,6 +39,8 @@ export interface SpanDrag {
   hover: WaveformHit
   /** What is being dragged. */
   active: WaveformHit | null
+  /** The chapter title or highlight flag under the pointer (its full name is shown). */
+  label: LabelBox | null
 }
 
 interface Gesture {
@@ -56,6 +53,18 @@ interface Gesture {
   downTime: number
   dragging: boolean
   cancelled: boolean
+}
+
+/** The chapter title or highlight flag at a point, laid out for the zoom it is seen at. */
+function labelUnder(point: WaveformPoint, labels: WaveformLabels | null): LabelBox | null {
+  if (!labels || labels.pxPerSec !== point.pxPerSec || point.y > point.height) return null
+  return labelAt(labels, point.time * point.pxPerSec, point.y)
+}
+
+/** The highlight whose flag is at a point. */
+function flagUnder(point: WaveformPoint, input: SpanDragInput): HighlightMark | null {
+  const label = labelUnder(point, input.labels)
+  return label?.kind === 'highlight' ? (input.highlights.find((h) => h.id === label.id) ?? null) : null
 }
 
 function pointAt(
@@ -160,6 +169,7 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
   const [preview, setPreview] = useState<SpanPreview | null>(null)
   const [hover, setHover] = useState<WaveformHit>(NOTHING)
   const [active, setActive] = useState<WaveformHit | null>(null)
+  const [label, setLabel] = useState<LabelBox | null>(null)
   const latest = useRef(input)
   useLayoutEffect(() => {
     latest.current = input
@@ -219,8 +229,7 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
       if (hit.kind === 'statement') input.select({ kind: 'statement', id: hit.id })
       gesture = {
         hit,
-        flag:
-          hit.kind === 'empty' ? flagAt(input.highlights, point.time, point.y, point.pxPerSec, FLAG) : null,
+        flag: hit.kind === 'empty' ? flagUnder(point, input) : null,
         original,
         downX: event.clientX,
         downTime: point.time,
@@ -297,8 +306,12 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
       const hit =
         point.y > point.height ? NOTHING : hitWaveform(point, input.statements, input.selectedId, input.edges)
       setHover((previous) => (sameHit(previous, hit) ? previous : hit))
+      setLabel(labelUnder(point, input.labels))
     }
-    const onLeave = (): void => setHover(NOTHING)
+    const onLeave = (): void => {
+      setHover(NOTHING)
+      setLabel(null)
+    }
 
     stack.addEventListener('pointerdown', onDown, true)
     stack.addEventListener('click', onClick, true)
@@ -313,5 +326,5 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
     }
   }, [stack])
 
-  return { preview, hover, active }
+  return { preview, hover, active, label }
 }

@@ -20,8 +20,11 @@ export const BANDS = {
   dragPx: 4,
 }
 
-/** Where highlights are flagged: under the chapter strip. A press takes a flag's first 60 px. */
-export const FLAG = { top: BANDS.chapterStrip + 2, height: 15, maxWidth: 180, grabPx: 60 }
+/** The painted layer's height, as styles.css sets it (`canvas.waveform-layer`, `.waveform-labels`). */
+export const LAYER_HEIGHT = 128
+
+/** Where highlights are flagged: in rows under the chapter strip (see waveformLabels). */
+export const FLAG = { top: BANDS.chapterStrip + 2, height: 15, maxWidth: 180 }
 
 /** Lane 0 is the lowest. */
 export const laneTop = (lane: number, height: number): number =>

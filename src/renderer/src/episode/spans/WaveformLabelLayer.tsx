@@ -1,0 +1,82 @@
+import { memo } from 'react'
+import { highlightText, type LabelBox, type WaveformLabels } from './waveformLabels'
+
+/** The labels' font, for measuring: what styles.css gives `.wave-label`. */
+export const LABEL_FONT = '11px system-ui, sans-serif'
+
+let measuring: CanvasRenderingContext2D | null = null
+const widths = new Map<string, number>()
+
+/** A label's width in its font; each text is measured once. */
+export function measureLabel(text: string): number {
+  const known = widths.get(text)
+  if (known !== undefined) return known
+  measuring ??= document.createElement('canvas').getContext('2d')
+  if (!measuring) return text.length * 6
+  measuring.font = LABEL_FONT
+  const width = measuring.measureText(text).width
+  widths.set(text, width)
+  return width
+}
+
+const Label = memo(function Label({ box }: { box: LabelBox }): React.JSX.Element {
+  return (
+    <div
+      className={`wave-label wave-label-${box.kind}`}
+      data-id={box.id}
+      data-selected={box.selected ? 'true' : undefined}
+      style={{ left: box.x, top: box.y, width: box.width, height: box.height }}
+    >
+      {box.kind === 'highlight' ? highlightText(box.text) : box.text}
+    </div>
+  )
+})
+
+/**
+ * The chapter titles, highlight flags and statement titles over the waveform, as laid out for the
+ * zoom; a pan moves them all with one transform. Only those within a view's width of the view are in
+ * the page (hundreds of labels restyled at each zoom step would cost frames). They let the pointer
+ * through to the waveform, which tells which one is under it (useSpanDrag) and names it in full.
+ */
+export const WaveformLabelLayer = memo(function WaveformLabelLayer(props: {
+  labels: WaveformLabels
+  /** Episode pixels at the view's left edge. */
+  offset: number
+  /** The view's width in pixels. */
+  width: number
+  /** The statement being dragged: its label would stay behind. */
+  hiddenId: string | null
+}): React.JSX.Element {
+  const { labels, offset, width, hiddenId } = props
+  const from = offset - width
+  const to = offset + 2 * width
+  return (
+    <div className="waveform-labels" aria-hidden="true">
+      <div className="waveform-labels-track" style={{ transform: `translateX(${-offset}px)` }}>
+        {labels.boxes.map((box) =>
+          box.x > to ||
+          box.x + box.width < from ||
+          (box.kind === 'statement' && box.id === hiddenId) ? null : (
+            <Label key={`${box.kind}:${box.id}`} box={box} />
+          ),
+        )}
+      </div>
+    </div>
+  )
+})
+
+/** A chapter's or highlight's full name, under its label. */
+export function LabelTooltip(props: { box: LabelBox; left: number }): React.JSX.Element {
+  const { box, left } = props
+  return (
+    <div
+      className="label-tooltip"
+      role="tooltip"
+      style={
+        { '--left': `${Math.max(0, left)}px`, '--top': `${box.y + box.height + 2}px` } as React.CSSProperties
+      }
+    >
+      {box.text}
+    </div>
+  )
+}

@@ -1,0 +1,152 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { StatementView } from '../../../../shared/contract'
+import type { HighlightMark } from '../highlights/highlightMarks'
+import { layoutSpans } from './spanGeometry'
+import { BANDS, FLAG } from './waveformBands'
+import { flagRows, labelAt, layoutLabels, type LabelBox, type LabelInput } from './waveformLabels'
+
+/** Six pixels a character: near enough the 11 px system font. */
+const measure = (text: string): number => text.length * 6
+
+const statement = (id: string, start: number, end: number, title = `Statement ${id}`): StatementView =>
+  ({ id, start, end, title }) as StatementView
+
+const mark = (id: string, time: number, label = `Highlight ${id}`): HighlightMark => ({
+  id,
+  time,
+  label,
+  selected: false,
+})
+
+const input = (over: Partial<LabelInput>): LabelInput => ({
+  chapters: [],
+  highlights: [],
+  statements: layoutSpans<StatementView>([], BANDS.maxLanes),
+  pxPerSec: 10,
+  duration: 600,
+  height: 128,
+  measure,
+  ...over,
+})
+
+const intersect = (a: LabelBox, b: LabelBox): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+const overlapping = (boxes: readonly LabelBox[]): [LabelBox, LabelBox][] =>
+  boxes.flatMap((a, i) =>
+    boxes.slice(i + 1).flatMap((b) => (intersect(a, b) ? [[a, b] as [LabelBox, LabelBox]] : [])),
+  )
+
+describe('waveform labels', () => {
+  it('stacks two highlights at one moment in two rows, each with its own box, under the chapter that starts there', () => {
+    const labels = layoutLabels(
+      input({
+        chapters: [{ id: 'ch', start: 30, end: 90, title: 'The argument' }],
+        highlights: [mark('a', 30), mark('b', 30)],
+      }),
+    )
+    const [chapter, a, b] = labels.boxes
+    expect(chapter).toMatchObject({ kind: 'chapter', text: 'The argument', y: 0 })
+    expect(a).toMatchObject({ kind: 'highlight', id: 'a', x: 300, y: FLAG.top })
+    expect(b).toMatchObject({ kind: 'highlight', id: 'b', x: 300, y: FLAG.top + FLAG.height + 2 })
+    expect(overlapping(labels.boxes)).toEqual([])
+    // Each flag is found by a point inside it.
+    expect(labelAt(labels, 310, (a as LabelBox).y + 5)?.id).toBe('a')
+    expect(labelAt(labels, 310, (b as LabelBox).y + 5)?.id).toBe('b')
+    expect(labelAt(labels, 310, 8)?.id).toBe('ch')
+  })
+
+  it('turns a flag at the end of the episode to reach left of its line', () => {
+    const labels = layoutLabels(input({ highlights: [mark('end', 599, 'At the end')] }))
+    const flag = labels.boxes[0] as LabelBox
+    expect(flag.x + flag.width).toBeLessThanOrEqual(6000)
+    expect(flag.x).toBeLessThan(5990)
+  })
+
+  it('keeps a flag in the first row when the one before it has ended', () => {
+    const labels = layoutLabels(input({ highlights: [mark('a', 0, 'A'), mark('b', 60, 'B')] }))
+    expect(labels.boxes.map((b) => b.y)).toEqual([FLAG.top, FLAG.top])
+  })
+
+  it('with every row taken, shortens the flag before rather than cover it', () => {
+    const rows = flagRows(128, 0)
+    const marks = Array.from({ length: rows }, (_, i) => mark(`m${i}`, 0, 'A long highlight label'))
+    const labels = layoutLabels(input({ highlights: [...marks, mark('late', 5)] }))
+    const late = labels.boxes.find((b) => b.id === 'late') as LabelBox
+    expect(late.x).toBe(50)
+    expect(overlapping(labels.boxes)).toEqual([])
+  })
+
+  it('cuts a chapter title to its chapter and a statement title to its band', () => {
+    const labels = layoutLabels(
+      input({
+        chapters: [{ id: 'short', start: 0, end: 5, title: 'A chapter title far longer than five seconds' }],
+        statements: layoutSpans([statement('s', 0, 4, 'A statement title much longer than its band')], 3),
+      }),
+    )
+    const chapter = labels.boxes.find((b) => b.kind === 'chapter') as LabelBox
+    expect(chapter.x + chapter.width).toBeLessThanOrEqual(50 - BANDS.edgePx)
+    expect(chapter.text).toBe('A chapter title far longer than five seconds')
+    const label = labels.boxes.find((b) => b.kind === 'statement') as LabelBox
+    expect(label.x + label.width).toBeLessThanOrEqual(40)
+  })
+
+  it('leaves out what has no room and statements without a title', () => {
+    const labels = layoutLabels(
+      input({
+        chapters: [{ id: 'tiny', start: 0, end: 1, title: 'Tiny' }],
+        statements: layoutSpans([statement('s', 0, 1), statement('t', 2, 9, '')], 3),
+      }),
+    )
+    expect(labels.boxes).toEqual([])
+  })
+
+  it('never lets two labels cover each other, whatever the spans, highlights and zoom', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 600 }), fc.integer({ min: 1, max: 120 })), {
+          maxLength: 25,
+        }),
+        fc.array(fc.integer({ min: 0, max: 600 }), { maxLength: 12 }),
+        fc.array(fc.integer({ min: 1, max: 60 }), { maxLength: 10 }),
+        fc.constantFrom(0.5, 2, 10, 50),
+        (spans, moments, chapterLengths, pxPerSec) => {
+          let at = 0
+          const chapters = chapterLengths.map((length, i) => {
+            const c = { id: `c${i}`, start: at, end: at + length, title: `Chapter number ${i}` }
+            at += length
+            return c
+          })
+          const statements = layoutSpans(
+            spans.map(([start, length], i) => statement(`s${i}`, start, start + length)),
+            BANDS.maxLanes,
+          )
+          const highlights = moments.map((t, i) => mark(`h${i}`, t))
+          const labels = layoutLabels(input({ chapters, statements, highlights, pxPerSec, duration: 800 }))
+          expect(overlapping(labels.boxes)).toEqual([])
+          // Every highlight keeps a box of its own.
+          expect(labels.boxes.filter((b) => b.kind === 'highlight')).toHaveLength(highlights.length)
+        },
+      ),
+    )
+  })
+
+  it('lays out a two-hour episode of 150 statements and 40 chapters in well under a frame', () => {
+    const statements = layoutSpans(
+      Array.from({ length: 150 }, (_, i) => statement(`s${i}`, i * 48, i * 48 + 70)),
+      BANDS.maxLanes,
+    )
+    const chapters = Array.from({ length: 40 }, (_, i) => ({
+      id: `c${i}`,
+      start: i * 180,
+      end: (i + 1) * 180,
+      title: `Chapter ${i}`,
+    }))
+    const highlights = Array.from({ length: 8 }, (_, i) => mark(`h${i}`, i * 900))
+    const began = performance.now()
+    for (let i = 0; i < 20; i++)
+      layoutLabels(input({ chapters, statements, highlights, pxPerSec: 1 + i, duration: 7200 }))
+    expect((performance.now() - began) / 20).toBeLessThan(4)
+  })
+})

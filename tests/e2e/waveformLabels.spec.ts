@@ -1,0 +1,82 @@
+import type { Locator, Page } from '@playwright/test'
+import { api, episodeId, newSonnetEpisode, playhead } from './analysisPage'
+import { expect, test } from './hostFixture'
+
+interface Box {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+const intersect = (a: Box, b: Box): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+/** A press in the middle of a label: the labels let the pointer through to the waveform under them. */
+async function pressOn(page: Page, label: Locator): Promise<void> {
+  const box = (await label.boundingBox())!
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+}
+
+test('labels on the waveform never cover one another; highlights at one moment stack, each pressed on its own flag', async ({
+  page,
+  served,
+}) => {
+  await newSonnetEpisode(page, served.host.url)
+  const id = episodeId(page)
+  const { chapterId } = await api(page, 'chapters.split', { id, at: 20 })
+  await api(page, 'chapters.update', { id, chapterId, patch: { title: 'Where the sonnet turns' } })
+  await api(page, 'highlights.set', { id, dimension: 'guestDisagreement', time: 20 })
+  await api(page, 'highlights.set', { id, dimension: 'guestTeaching', time: 20 })
+  const long = 'The speaker compares the beloved to a summer day and finds the day wanting in every way'
+  await api(page, 'statements.create', { id, start: 18, end: 24, title: long })
+  await api(page, 'statements.create', { id, start: 21, end: 30, title: 'Overlapping statement' })
+  await api(page, 'statements.create', { id, start: 22, end: 26, title: 'A third one' })
+  const { highlights } = await api(page, 'episodes.open', { id })
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Waveform' })).toHaveAttribute('data-state', 'ready')
+
+  const labels = page.locator('.wave-label')
+  await expect(page.locator('.wave-label-highlight')).toHaveCount(2)
+  await expect(page.locator('.wave-label-chapter', { hasText: 'Where the sonnet turns' })).toBeVisible()
+  await expect(page.locator('.wave-label-statement')).toHaveCount(3)
+  const boxes = await labels.evaluateAll((all) =>
+    all.map((label) => {
+      const { x, y, width, height } = label.getBoundingClientRect()
+      return { text: label.textContent, box: { x, y, width, height } }
+    }),
+  )
+  const collisions = boxes.flatMap((a, i) =>
+    boxes
+      .slice(i + 1)
+      .filter((b) => intersect(a.box, b.box))
+      .map((b) => [a.text, b.text]),
+  )
+  expect(collisions).toEqual([])
+
+  // The long statement title is cut to its band; hovering shows it whole.
+  const cut = page.locator('.wave-label-statement', { hasText: 'The speaker compares' })
+  expect(await cut.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true)
+  const cutBox = (await cut.boundingBox())!
+  await page.mouse.move(cutBox.x + 4, cutBox.y + cutBox.height / 2)
+  await expect(page.locator('.statement-tooltip')).toContainText(long)
+
+  // Each highlight at 0:20 has its own flag: a press on one selects that one.
+  for (const highlight of highlights) {
+    const flag = page.locator(`.wave-label-highlight[data-id="${highlight.id}"]`)
+    await pressOn(page, flag)
+    await expect(flag).toHaveAttribute('data-selected', 'true')
+    await expect(page.locator('.wave-label-highlight[data-selected="true"]')).toHaveCount(1)
+    await expect(playhead(page)).toHaveText('0:20.0')
+    // Its full name on hover.
+    const box = (await flag.boundingBox())!
+    await page.mouse.move(box.x + 6, box.y + box.height / 2)
+    await expect(page.getByRole('tooltip')).toHaveText((await flag.textContent())!.replace(/^▶ /, ''))
+  }
+
+  // The chapter's title too.
+  const chapter = page.locator('.wave-label-chapter', { hasText: 'Where the sonnet turns' })
+  const chapterBox = (await chapter.boundingBox())!
+  await page.mouse.move(chapterBox.x + chapterBox.width / 2, chapterBox.y + chapterBox.height / 2)
+  await expect(page.getByRole('tooltip')).toHaveText('Where the sonnet turns')
+})
