@@ -1,14 +1,9 @@
-import { createHash } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { openDatabase } from '../../src/core/db/openDatabase'
-import { relinkMedia } from '../../src/core/episodes/relinkMedia'
-import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { longVideoWithSpeech } from '../generateMedia'
-import { LONG_REVIEW, longReviewEpisode, statementSpan } from '../longReviewEpisode'
+import { LONG_REVIEW, statementSpan } from '../longReviewEpisode'
 import { api, chapterRows, openTab, playhead } from './analysisPage'
 import { expect, test, type HostHandle } from './hostFixture'
+import { openLongReviewOn } from './longReviewPage'
 
 /*
  * Reviewing a machine's analysis of an hour of video, as issue 15 asks: the item under review is on
@@ -26,25 +21,8 @@ let video = ''
 test.beforeAll(() => {
   video = longVideoWithSpeech(LONG_REVIEW.durationSeconds / 60)
 })
-
-/** Loads the machine's analysis into the host's database with the hour of video beside it, and opens it. */
-async function openLongReview(page: Page, served: HostHandle): Promise<string> {
-  const sha256 = createHash('sha256').update(fs.readFileSync(video)).digest('hex')
-  const doc = longReviewEpisode({ fileName: path.basename(video), sha256 })
-  const db = openDatabase(served.databaseFile)
-  const { id } = loadEpisodeDocument(db, doc)
-  await relinkMedia(db, id, video)
-  db.close()
-  await page.goto(served.host.url)
-  // The reviewer is known, so the first A or X is not stopped by the question who is reviewing.
-  await api(page, 'reviewer.set', { name: 'Long Reviewer' })
-  await page.goto(new URL(`/#/episode/${id}`, served.host.url).href)
-  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
-  await expect
-    .poll(() => page.locator('video').evaluate((m: HTMLMediaElement) => m.readyState), { timeout: 20_000 })
-    .toBeGreaterThan(0)
-  return id
-}
+const openLongReview = (page: Page, served: HostHandle): Promise<string> =>
+  openLongReviewOn(page, served, video)
 
 const card = (page: Page): Locator => page.getByRole('region', { name: 'Under review' })
 const field = (page: Page, name: string): Locator =>

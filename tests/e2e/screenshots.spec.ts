@@ -1,10 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
+import { longVideoWithSpeech } from '../generateMedia'
+import { LONG_REVIEW } from '../longReviewEpisode'
 import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
 import { havePage, PAGE } from '../publishedExample'
 import { seriousViolations } from './axeCheck'
 import { expect, test } from './hostFixture'
+import { openLongReviewOn } from './longReviewPage'
 import { openPublishedEpisode } from './publishedEpisode'
 
 /*
@@ -18,6 +21,11 @@ test.skip(!haveFixtures, MISSING_FIXTURES)
 test.skip(!havePage, `needs the published reference page, missing here: ${PAGE}`)
 
 const THEMES = ['light', 'dark'] as const
+
+let video = ''
+test.beforeAll(() => {
+  video = longVideoWithSpeech(LONG_REVIEW.durationSeconds / 60)
+})
 const DOCS = path.resolve(__dirname, '..', '..', 'docs', 'screens')
 
 for (const theme of THEMES)
@@ -49,6 +57,10 @@ for (const theme of THEMES)
     await expect(speakers).toBeHidden()
     await expect(page.getByRole('region', { name: 'Waveform' })).toHaveAttribute('data-state', 'ready')
     await expect(page.locator('.wave-label-highlight')).toHaveCount(4)
+    const hint = page.getByRole('complementary', { name: 'Getting started' })
+    await shot('first-run', hint)
+    await hint.getByRole('button', { name: 'Got it' }).click()
+    await expect(hint).toBeHidden()
 
     // Each tab by its id (its label carries a count).
     const tabs = page.getByRole('tab')
@@ -84,6 +96,17 @@ for (const theme of THEMES)
 
     await page.getByRole('button', { name: 'Back to the library' }).click()
     await shot('library', page.getByRole('table', { name: 'Episodes' }))
+
+    // A machine's analysis under review: the item beside the video, a chapter with both columns of scores.
+    await openLongReviewOn(page, served, video)
+    await expect(page.getByRole('region', { name: 'Waveform' })).toHaveAttribute('data-state', 'ready', {
+      timeout: 60_000,
+    })
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('n')
+    await shot('review-chapter', page.getByRole('region', { name: 'Under review' }))
+    await page.keyboard.press('a')
+    await shot('review-statement', page.getByRole('region', { name: 'Under review' }))
 
     expect(found).toEqual({})
   })
