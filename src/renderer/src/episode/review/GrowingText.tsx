@@ -1,7 +1,5 @@
-import { useLayoutEffect, useRef } from 'react'
-
 /**
- * A text field that grows with its text, saved when the editor leaves it (or Ctrl+Enter); Escape
+ * A text field that grows with its text (CSS `field-sizing`: no measuring in script), saved when the editor leaves it (or Ctrl+Enter); Escape
  * puts back what was saved. Keyed by the saved text, it shows the new one after an edit or an undo.
  */
 export function GrowingText(props: {
@@ -10,25 +8,14 @@ export function GrowingText(props: {
   placeholder?: string
   onSave: (text: string) => void
 }): React.JSX.Element {
-  const field = useRef<HTMLTextAreaElement>(null)
-  const fit = (): void => {
-    const el = field.current
-    if (!el) return
-    el.style.height = 'auto'
-    el.style.height = `${el.scrollHeight + 2}px`
-  }
-  // Measured when the text is new, not at every tick of the playhead that draws the card again.
-  useLayoutEffect(fit, [props.saved])
   return (
     <textarea
-      ref={field}
       key={props.saved}
       className="growing-text"
       aria-label={props.label}
       defaultValue={props.saved}
       placeholder={props.placeholder}
       rows={1}
-      onInput={fit}
       onBlur={(e) => {
         const text = e.currentTarget.value.trim()
         if (text !== props.saved) props.onSave(text)

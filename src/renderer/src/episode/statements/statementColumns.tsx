@@ -205,7 +205,10 @@ function textColumn(
         }
       />
     ),
-    meta: { read: (row) => <FieldText label={label} multiline={multiline} text={row[key]} /> },
+    // A title that wraps when edited reads on two lines too, as the quote does, rather than cut at one.
+    meta: {
+      read: (row) => <FieldText label={label} multiline={multiline || field.wrap} text={row[key]} />,
+    },
   })
 }
 
