@@ -14,6 +14,7 @@ import {
   type Role,
   type SpeakingBalance,
 } from './episodeFormat'
+import { preferencesSchema, type Preferences } from './preferences'
 import { SOURCE_URL_PATTERN } from './sourceUrl'
 import { TEXT_LIMITS, tooLong } from './textLimits'
 
@@ -489,9 +490,10 @@ export const contract = {
       name: z.string().trim().min(1, 'a name is needed').max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
     }),
   ),
-  /** Whether the episode screen's first-run hint was closed; once closed, it is not shown again. */
-  'firstRunHint.get': method<{ seen: boolean }>()(z.strictObject({})),
-  'firstRunHint.dismiss': method<{ seen: boolean }>()(z.strictObject({})),
+  /** The editor's choices kept with the library (the first-run hint closed, play the next after A or X). */
+  'preferences.get': method<Preferences>()(z.strictObject({})),
+  /** Keeps the choices given; answers with all of them. */
+  'preferences.set': method<Preferences>()(preferencesSchema.partial()),
   /** The review report as CSV for a spreadsheet: one row per changed field and per differing score. */
   'review.exportReport': method<{ fileName: string; text: string }>()(byId),
   'history.undo': edit()(byId),

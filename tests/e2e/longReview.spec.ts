@@ -141,6 +141,8 @@ test('an hour of video with 110 statements: every kind of item is shown beside t
 
   // Played by itself after a decision, when asked to: the next statement's span.
   await card(page).getByLabel('Play the next after accept or reject').check()
+  // Kept with the library, for the next episode and the next launch.
+  await expect.poll(async () => (await api(page, 'preferences.get', {})).playNextAfterDecision).toBe(true)
   await page.keyboard.press('a')
   const second = statementSpan(1)
   await expect.poll(async () => (await mediaState(page)).paused).toBe(false)

@@ -236,8 +236,14 @@ test('[ and ] at two playhead positions make a statement, and so do words select
   // Edges set from the playhead keep whole words: each lands on a word's edge near where it was pressed.
   const start = await fieldSeconds(rows(page).first(), 'Start')
   const end = await fieldSeconds(rows(page).first(), 'End')
-  expect(STARTS.some((t) => Math.abs(t - start) < 0.002), `${start} is a word's start`).toBe(true)
-  expect(ENDS.some((t) => Math.abs(t - end) < 0.002), `${end} is a word's end`).toBe(true)
+  expect(
+    STARTS.some((t) => Math.abs(t - start) < 0.002),
+    `${start} is a word's start`,
+  ).toBe(true)
+  expect(
+    ENDS.some((t) => Math.abs(t - end) < 0.002),
+    `${end} is a word's end`,
+  ).toBe(true)
   expect(Math.abs(start - from)).toBeLessThan(0.5)
   expect(Math.abs(end - to)).toBeLessThan(0.5)
 

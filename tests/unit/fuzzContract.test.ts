@@ -63,8 +63,8 @@ const VALID: Samples = {
   'episodes.open': [{ id: ID }],
   'reviewer.get': [{}],
   'reviewer.set': [{ name: 'Ada Reviewer' }],
-  'firstRunHint.get': [{}],
-  'firstRunHint.dismiss': [{}],
+  'preferences.get': [{}],
+  'preferences.set': [{ firstRunHintSeen: true }, { playNextAfterDecision: false }, {}],
   'episodes.update': [
     {
       id: ID,

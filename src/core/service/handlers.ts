@@ -36,7 +36,7 @@ import { acceptItem, rejectItem } from '../review/reviewItems'
 import { reviewerName, setReviewerName } from '../review/reviewerName'
 import { reviewReport } from '../review/reviewReport'
 import { writeReviewReportCsv } from '../review/reviewReportCsv'
-import { dismissFirstRunHint, firstRunHintSeen } from '../settings/firstRunHint'
+import { keepPreferences, readPreferences } from '../settings/preferences'
 import { editSegmentText } from '../transcript/editSegmentText'
 import { exportTranscript } from '../transcript/exportTranscript'
 import { importTranscript } from '../transcript/importTranscript'
@@ -175,8 +175,8 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'review.report': (r) => reviewReport(db, r.id),
     'reviewer.get': () => ({ name: reviewerName(db) }),
     'reviewer.set': (r) => setReviewerName(db, r.name),
-    'firstRunHint.get': () => firstRunHintSeen(db),
-    'firstRunHint.dismiss': () => dismissFirstRunHint(db),
+    'preferences.get': () => readPreferences(db),
+    'preferences.set': (request) => keepPreferences(db, request),
     'review.exportReport': (r) => ({
       fileName: `${episodeSlug({ episode: episodeRow(db, r.id) })}.review.csv`,
       text: writeReviewReportCsv(reviewReport(db, r.id)),

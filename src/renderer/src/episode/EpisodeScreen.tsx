@@ -10,7 +10,8 @@ import { EditorTabs, type EditorTabId } from './EditorTabs'
 import type { EditorPanelProps, Selection } from './editorPanelProps'
 import { EpisodeDialogs } from './EpisodeDialogs'
 import { EpisodeToolbar } from './EpisodeToolbar'
-import { FirstRunHint, useFirstRunHint } from './FirstRunHint'
+import { FirstRunHint } from './FirstRunHint'
+import { usePreferences } from '../usePreferences'
 import { KeyHints } from './KeyHints'
 import { Transport } from './playback/Transport'
 import { usePlayback } from './playback/usePlayback'
@@ -48,7 +49,6 @@ export function EpisodeScreen({
   const playback = usePlayback(view?.summary.durationSeconds ?? 0, reportError)
   const [selection, setSelection] = useState<Selection>(null)
   const [tab, setTab] = useState<EditorTabId>('statements')
-  const [autoPlay, setAutoPlay] = useState(false)
   // The Publish refusal, shown with the problems that block publishing.
   const [refusal, setRefusal] = useState<string | null>(null)
   // Asked for at once, beside the episode itself: the waveform need not wait for the page to settle.
@@ -67,7 +67,9 @@ export function EpisodeScreen({
   }, [peaksAnswered, shown, mediaLoads])
   useMediaFault(playback.media, id, setView, reportError)
 
-  const firstRun = useFirstRunHint()
+  const { preferences, keep } = usePreferences()
+  const autoPlay = preferences?.playNextAfterDecision ?? false
+  const setAutoPlay = useCallback((on: boolean) => keep({ playNextAfterDecision: on }), [keep])
   const reviewer = useReviewer(reportError)
   const review = useReviewFlow({
     id,
@@ -136,7 +138,7 @@ export function EpisodeScreen({
     [id, view, time, seek, edit, selection, refusals],
   )
   // The first-run hint is laid out with the rest, not after it: the screen waits for whether to show it.
-  if (!view || !panelProps || firstRun.state === 'asking')
+  if (!view || !panelProps || !preferences)
     return (
       <main className="episode">
         {error ? <MessageLine kind="error" message={error} /> : <p>Opening…</p>}
@@ -160,7 +162,7 @@ export function EpisodeScreen({
       />
       <div className="workspace">
         <div className="player-column">
-          {firstRun.state === 'shown' && <FirstRunHint onClose={firstRun.close} />}
+          {!preferences.firstRunHintSeen && <FirstRunHint onClose={() => keep({ firstRunHintSeen: true })} />}
           <MediaLengthBanner view={view} />
           {view.media && !view.media.available && (
             <RelinkMedia

@@ -1,31 +1,5 @@
-import { useEffect, useState } from 'react'
 import type { CommandId } from '../../../shared/commands'
 import { shortcutOf } from '../commands/shortcuts'
-import { call } from '../platform'
-
-/** `asking` until the core has said whether the hint was closed before. */
-export type FirstRunHintState = 'asking' | 'shown' | 'closed'
-
-/** Whether the episode screen shows its first-run hint, and closing it for good. */
-export function useFirstRunHint(): { state: FirstRunHintState; close: () => void } {
-  const [state, setState] = useState<FirstRunHintState>('asking')
-  useEffect(() => {
-    let live = true
-    // A library that cannot say is one where the hint need not get in the way.
-    call('firstRunHint.get', {}).then(
-      (r) => live && setState(r.seen ? 'closed' : 'shown'),
-      () => live && setState('closed'),
-    )
-    return () => {
-      live = false
-    }
-  }, [])
-  const close = (): void => {
-    setState('closed')
-    void call('firstRunHint.dismiss', {}).catch(() => undefined)
-  }
-  return { state, close }
-}
 
 const Key = (props: { id: CommandId }): React.JSX.Element => <kbd>{shortcutOf(props.id)}</kbd>
 
