@@ -87,3 +87,31 @@ test('the first-run hint shows on the first episode, above the waveform, and onc
   await expect(waveform).toBeVisible()
   await expect(hint).toHaveCount(0)
 })
+
+test('files are picked with the app’s own buttons, from the mouse or the keyboard, never a browser’s file box', async ({
+  page,
+  served,
+}) => {
+  await page.goto(served.host.url)
+  const pickers = page.locator('input[type="file"]')
+  await expect(pickers).not.toHaveCount(0)
+  // The browser's inputs are in the page for assistive technology, but take no room and no Tab stop.
+  for (const picker of await pickers.all()) {
+    const box = await picker.boundingBox()
+    expect(box === null || (box.width <= 1 && box.height <= 1)).toBe(true)
+    await expect(picker).toHaveAttribute('tabindex', '-1')
+  }
+  const open = page.getByRole('button', { name: 'Open episode JSON…' })
+  // From the keyboard as from the mouse.
+  await open.focus()
+  await expect(open).toBeFocused()
+  const byKey = page.waitForEvent('filechooser', { timeout: 5000 })
+  await open.press('Enter')
+  expect((await byKey).isMultiple()).toBe(false)
+
+  await page.getByRole('button', { name: 'New episode from media…' }).click()
+  const media = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Choose…' }).first().click()
+  await (await media).setFiles(speechMp3(20))
+  await expect(page.getByText('speech-20s.mp3')).toBeVisible()
+})

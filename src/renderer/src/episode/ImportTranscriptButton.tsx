@@ -1,5 +1,6 @@
 import { platform, type ChosenFile } from '../platform'
 import { acceptFor } from '../../../shared/fileKinds'
+import { BrowserFileButton } from '../BrowserFileButton'
 
 /** The browser's file input, which the keyboard action opens. */
 export const IMPORT_INPUT_ID = 'import-transcript-file'
@@ -26,21 +27,14 @@ export function ImportTranscriptButton(props: {
       </button>
     )
   return (
-    <label className="button">
-      Import transcript…
-      <input
-        id={IMPORT_INPUT_ID}
-        type="file"
-        hidden
-        aria-label="Import transcript"
-        accept={acceptFor('transcript')}
-        onChange={(e) => {
-          const file = e.target.files?.[0]
-          e.target.value = ''
-          if (file)
-            platform.adoptFile(file, 'transcript').then(onChosen, (err: Error) => onError(err.message))
-        }}
-      />
-    </label>
+    <BrowserFileButton
+      text="Import transcript…"
+      label="Import transcript"
+      inputId={IMPORT_INPUT_ID}
+      accept={acceptFor('transcript')}
+      onFile={(file) =>
+        platform.adoptFile(file, 'transcript').then(onChosen, (err: Error) => onError(err.message))
+      }
+    />
   )
 }

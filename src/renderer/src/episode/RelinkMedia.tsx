@@ -1,6 +1,7 @@
 import { platform, type ChosenFile } from '../platform'
 import type { Edit } from './editorPanelProps'
 import { acceptFor } from '../../../shared/fileKinds'
+import { BrowserFileButton } from '../BrowserFileButton'
 
 /** Offered when the episode's media file is gone: the analysis stays editable meanwhile. */
 export function RelinkMedia(props: {
@@ -35,18 +36,14 @@ export function RelinkMedia(props: {
           Relink media…
         </button>
       ) : (
-        <label>
-          Relink media…{' '}
-          <input
-            type="file"
-            aria-label="Relink media"
-            accept={acceptFor('media')}
-            onChange={(e) => {
-              const file = e.target.files?.[0]
-              if (file) platform.adoptFile(file, 'media').then(relink, (err: Error) => onError(err.message))
-            }}
-          />
-        </label>
+        <BrowserFileButton
+          text="Relink media…"
+          label="Relink media"
+          accept={acceptFor('media')}
+          onFile={(file) =>
+            platform.adoptFile(file, 'media').then(relink, (err: Error) => onError(err.message))
+          }
+        />
       )}
     </div>
   )

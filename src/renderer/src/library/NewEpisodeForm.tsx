@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { acceptFor, refusalOf } from '../../../shared/fileKinds'
 import { call, platform, type ChosenFile } from '../platform'
 import { MessageLine } from '../MessageLines'
+import { BrowserFileButton } from '../BrowserFileButton'
 
 function FilePicker(props: {
   kind: 'media' | 'transcript'
@@ -28,14 +29,13 @@ function FilePicker(props: {
           Choose…
         </button>
       ) : (
-        <input
-          type="file"
-          aria-label={label}
+        <BrowserFileButton
+          text="Choose…"
+          label={label}
           accept={acceptFor(kind)}
-          onChange={(e) => {
-            const file = e.target.files?.[0]
-            if (file) platform.adoptFile(file, kind).then(onChosen, (err: Error) => onError(err.message))
-          }}
+          onFile={(file) =>
+            platform.adoptFile(file, kind).then(onChosen, (err: Error) => onError(err.message))
+          }
         />
       )}
       <span className="chosen">{chosen?.name ?? 'none chosen'}</span>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { platform, type ChosenFile } from '../platform'
 import { useMenuCommand } from '../useMenuCommand'
 import { acceptFor } from '../../../shared/fileKinds'
+import { BrowserFileButton } from '../BrowserFileButton'
 
 type Outcome =
   | { kind: 'idle' }
@@ -65,21 +66,13 @@ export function OpenEpisodeJsonButton({ opener }: { opener: EpisodeJsonOpener })
       Open episode JSON…
     </button>
   ) : (
-    <label>
-      Open episode JSON…{' '}
-      <input
-        type="file"
-        aria-label="Open episode JSON"
-        accept={acceptFor('episode')}
-        disabled={busy}
-        onChange={(e) => {
-          const file = e.target.files?.[0]
-          // Cleared so that choosing the same file again (once fixed, or to replace) is a change too.
-          e.target.value = ''
-          if (file) opener.adopt(file)
-        }}
-      />
-    </label>
+    <BrowserFileButton
+      text="Open episode JSON…"
+      label="Open episode JSON"
+      accept={acceptFor('episode')}
+      disabled={busy}
+      onFile={opener.adopt}
+    />
   )
 }
 
