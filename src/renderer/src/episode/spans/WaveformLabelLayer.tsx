@@ -20,6 +20,21 @@ export function measureLabel(text: string): number {
 }
 
 /**
+ * Measures the texts not yet measured while the page is idle, a few at a time: measured cold, the
+ * first zoom step at which a long episode's 500 statement titles fit took some 13 ms more.
+ */
+export function measureLabelsWhenIdle(texts: readonly string[]): () => void {
+  let at = 0
+  let idle = 0
+  const work = (deadline: IdleDeadline): void => {
+    while (at < texts.length && deadline.timeRemaining() > 1) measureLabel(texts[at++] as string)
+    if (at < texts.length) idle = requestIdleCallback(work)
+  }
+  idle = requestIdleCallback(work)
+  return () => cancelIdleCallback(idle)
+}
+
+/**
  * How far beside the view, in views' widths, labels are in the page: a pan shows none missing before
  * the layer follows it.
  */
