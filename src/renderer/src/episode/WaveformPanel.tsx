@@ -13,8 +13,13 @@ import { chaptersWithBoundary } from './spans/spanPreview'
 import { StatementTooltip } from './spans/StatementTooltip'
 import { useSpanDrag } from './spans/useSpanDrag'
 import { BANDS, LAYER_HEIGHT, type WaveformHit } from './spans/waveformBands'
-import { layoutLabels, withChapters } from './spans/waveformLabels'
-import { LabelTooltip, measureLabel, WaveformLabelLayer } from './spans/WaveformLabelLayer'
+import { highlightText, layoutLabels, withChapters } from './spans/waveformLabels'
+import {
+  LabelTooltip,
+  measureLabel,
+  measureLabelsWhenIdle,
+  WaveformLabelLayer,
+} from './spans/WaveformLabelLayer'
 import { TimeRuler } from './TimeRuler'
 import type { PeaksState } from './usePeaks'
 import { Waveform, type ViewWindow, type WaveformController } from './Waveform'
@@ -93,6 +98,16 @@ export function WaveformPanel(props: {
   const pxPerSec = view?.pxPerSec ?? 0
   // Laid out per zoom and per change of what they name, never per frame: a pan only shifts them.
   const sortedChapters = useMemo(() => [...chapters].sort((a, b) => a.start - b.start), [chapters])
+  // Their widths, measured before a zoom step needs them.
+  useEffect(
+    () =>
+      measureLabelsWhenIdle([
+        ...sortedChapters.map((c, i) => c.title || `Chapter ${i + 1}`),
+        ...marks.map((m) => highlightText(m.label)),
+        ...statements.flatMap((s) => (s.title ? [s.title] : [])),
+      ]),
+    [sortedChapters, marks, statements],
+  )
   const labels = useMemo(
     () =>
       pxPerSec > 0
