@@ -5,11 +5,14 @@ import './statusLine.css'
  * whether or not it has something to say, and a message longer than a line rises over the screen
  * instead of pushing it: nothing above ever moves when a message comes or goes. An error (said at once
  * by a screen reader) stays until it is dismissed or replaced; a notice fades after a while, but not
- * while the pointer rests on it or the keyboard is in it.
+ * while the pointer rests on it or the keyboard is in it, and not at all when it says something to read
+ * again or act on.
  */
 export function StatusLine(props: {
   error: string | null
   notice: string | null
+  /** A notice to read again or act on (a warning, where a file went) stays until dismissed. */
+  noticeStays?: boolean
   dismissError: () => void
   dismissNotice: () => void
 }): React.JSX.Element {
@@ -34,7 +37,7 @@ export function StatusLine(props: {
             <div
               // A new notice starts its own time to fade.
               key={notice}
-              className="status-message notice-message"
+              className={`status-message notice-message${props.noticeStays ? ' stays' : ''}`}
               onAnimationEnd={(e) => {
                 if (e.animationName === 'notice-fade') props.dismissNotice()
               }}

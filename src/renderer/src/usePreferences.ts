@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { Preferences } from '../../shared/preferences'
+import { DEFAULT_PREFERENCES, type Preferences } from '../../shared/preferences'
 import { call } from './platform'
 
 /**
  * The editor's kept choices: null until the core has answered (a screen may wait, so nothing moves
- * when they arrive). A change shows at once and is kept in the background.
+ * when they arrive). A change shows at once; one the core could not keep is put back and said.
  */
-export function usePreferences(): {
+export function usePreferences(onError: (message: string) => void): {
   preferences: Preferences | null
   keep: (changes: Partial<Preferences>) => void
 } {
@@ -16,15 +16,21 @@ export function usePreferences(): {
     call('preferences.get', {}).then(
       (kept) => live && setPreferences(kept),
       // A library that cannot say keeps nothing: the defaults, and a hint that does not get in the way.
-      () => live && setPreferences({ firstRunHintSeen: true, playNextAfterDecision: false }),
+      () => live && setPreferences({ ...DEFAULT_PREFERENCES, firstRunHintSeen: true }),
     )
     return () => {
       live = false
     }
   }, [])
-  const keep = useCallback((changes: Partial<Preferences>) => {
-    setPreferences((now) => (now ? { ...now, ...changes } : now))
-    void call('preferences.set', changes).catch(() => undefined)
-  }, [])
+  const keep = useCallback(
+    (changes: Partial<Preferences>) => {
+      setPreferences((now) => (now ? { ...now, ...changes } : now))
+      call('preferences.set', changes).then(setPreferences, (e: Error) => {
+        void call('preferences.get', {}).then(setPreferences, () => undefined)
+        onError(`The choice could not be kept: ${e.message}`)
+      })
+    },
+    [onError],
+  )
   return { preferences, keep }
 }

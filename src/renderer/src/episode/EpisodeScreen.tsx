@@ -67,7 +67,7 @@ export function EpisodeScreen({
   }, [peaksAnswered, shown, mediaLoads])
   useMediaFault(playback.media, id, setView, reportError)
 
-  const { preferences, keep } = usePreferences()
+  const { preferences, keep } = usePreferences(reportError)
   const autoPlay = preferences?.playNextAfterDecision ?? false
   const setAutoPlay = useCallback((on: boolean) => keep({ playNextAfterDecision: on }), [keep])
   const reviewer = useReviewer(reportError)
@@ -101,6 +101,8 @@ export function EpisodeScreen({
               ? `; ${flagged} ${flagged === 1 ? 'statement quote no longer matches' : 'statement quotes no longer match'} the transcript`
               : '') +
             r.warnings.map((warning) => `. Warning: ${warning}`).join(''),
+          // Warnings and flagged quotes are work to do: they stay until the editor closes them.
+          { stays: flagged > 0 || r.warnings.length > 0 },
         )
       }),
     [edit, id, setNotice],
@@ -145,7 +147,7 @@ export function EpisodeScreen({
       </main>
     )
   const Player = view.media?.kind === 'video' ? 'video' : 'audio'
-  const reviewing = underReview(view, selection, { tabOpen: tab === 'review', left: review.queue.length })
+  const reviewing = underReview(view, selection, { tabOpen: tab === 'review' })
   const reviewed = reviewing ? selectedItem(view, selection) : null
 
   return (
@@ -208,7 +210,7 @@ export function EpisodeScreen({
                 editor={panelProps}
                 pendingStart={screen.pendingStart}
                 loop={playback.loop}
-                transcript={transcript}
+                snap={snap}
               />
             )}
           </WithCommandMenu>
@@ -268,6 +270,7 @@ export function EpisodeScreen({
       <StatusLine
         error={error}
         notice={notice}
+        noticeStays={episode.noticeStays}
         dismissError={episode.dismissError}
         dismissNotice={() => setNotice(null)}
       />

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react'
 import { chapterEdges } from './spans/chapterEdges'
-import type { ChapterView, StatementView, TranscriptView } from '../../../shared/contract'
+import type { ChapterView, StatementView } from '../../../shared/contract'
 import { lastMillis } from '../../../shared/preciseTime'
 import { layoutSpans, spanLane } from './spans/spanGeometry'
-import { snapTargets } from './spans/spanSnapping'
+import type { SnapTargets } from './spans/spanSnapping'
 import { highlightMarks } from './highlights/highlightMarks'
 import { PeakPyramid } from '../../../shared/waveformData'
 import { useKept } from '../useKept'
@@ -64,8 +64,8 @@ export function WaveformPanel(props: {
   /** Where `[` marked a statement to start, shown until `]` makes it. */
   pendingStart: number | null
   loop: { start: number; end: number } | null
-  /** Word times, for snapping dragged edges to word boundaries; without it edges do not snap. */
-  transcript?: TranscriptView | null
+  /** Where dragged edges snap (word and cue boundaries), made once by the screen for keys and drags. */
+  snap: SnapTargets
 }): React.JSX.Element {
   const { peaks, media, duration, time, follow, controller, editor } = props
   // A score, a chapter's why or a statement's title or quote changes nothing drawn here.
@@ -94,7 +94,7 @@ export function WaveformPanel(props: {
   const layout = useMemo(() => layoutSpans(statements, BANDS.maxLanes), [statements])
   const last = lastMillis(duration)
   const edges = useMemo(() => chapterEdges(chapters, last), [chapters, last])
-  const targets = useMemo(() => snapTargets(props.transcript), [props.transcript])
+  const targets = props.snap
   const pxPerSec = view?.pxPerSec ?? 0
   // Laid out per zoom and per change of what they name, never per frame: a pan only shifts them.
   const sortedChapters = useMemo(() => [...chapters].sort((a, b) => a.start - b.start), [chapters])

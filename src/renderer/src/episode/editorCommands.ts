@@ -118,7 +118,11 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
       if (c.pendingStart === null) return c.notify('Press [ at the start of the new statement first')
       // Marked backwards (`]` before the start), the playhead is the start: snapped as one.
       const backwards = c.playback.now() < c.pendingStart
-      const at = edgeAtPlayhead(c, backwards ? 'start' : 'end')
+      const snapped = edgeAtPlayhead(c, backwards ? 'start' : 'end')
+      // Both ends in one pause would snap past each other (the start on, the end back): the playhead
+      // then stands as pressed rather than making nothing.
+      const crossed = backwards ? snapped >= c.pendingStart : snapped <= c.pendingStart
+      const at = crossed ? c.playback.now() : snapped
       const [start, end] = backwards ? [at, c.pendingStart] : [c.pendingStart, at]
       c.setPendingStart(null)
       c.notify(null)

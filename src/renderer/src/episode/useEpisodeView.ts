@@ -19,7 +19,9 @@ export interface EpisodeViewState {
   /** The editor has read the error and closed it. */
   dismissError: () => void
   notice: string | null
-  setNotice: (notice: string | null) => void
+  /** The notice says something to read again or act on (a warning, a file's name): it does not fade. */
+  noticeStays: boolean
+  setNotice: (notice: string | null, options?: { stays?: boolean }) => void
   /** Every change of the episode goes through here: one call, its view shown, its refusal said in words. */
   edit: Edit
   /**
@@ -33,7 +35,12 @@ export interface EpisodeViewState {
 export function useEpisodeView(id: string): EpisodeViewState {
   const [view, setView] = useState<EpisodeView | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
+  const [noticeState, setNoticeState] = useState<{ text: string; stays: boolean } | null>(null)
+  const setNotice = useCallback(
+    (text: string | null, options?: { stays?: boolean }) =>
+      setNoticeState(text === null ? null : { text, stays: options?.stays ?? false }),
+    [],
+  )
   const [refusals, setRefusals] = useState(0)
   useEffect(() => {
     call('episodes.open', { id }).then(setView, (e: Error) => setError(e.message))
@@ -61,5 +68,16 @@ export function useEpisodeView(id: string): EpisodeViewState {
     },
     [],
   )
-  return { view, setView, error, reportError, dismissError, notice, setNotice, edit, refusals }
+  return {
+    view,
+    setView,
+    error,
+    reportError,
+    dismissError,
+    notice: noticeState?.text ?? null,
+    noticeStays: noticeState?.stays ?? false,
+    setNotice,
+    edit,
+    refusals,
+  }
 }

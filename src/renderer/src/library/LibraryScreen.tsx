@@ -139,6 +139,7 @@ export function LibraryScreen({
               : '')
         }
         dismissError={() => setError(null)}
+        noticeStays={Boolean(restored?.keptAside)}
         dismissNotice={() => setRestored(null)}
       />
     </main>

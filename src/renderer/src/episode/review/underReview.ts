@@ -3,17 +3,12 @@ import type { Selection } from '../editorPanelProps'
 import { selectedItem } from './selectedItem'
 
 /**
- * Whether the review card shows beside the video: while the Review tab is open, and, while the review
- * goes on, whenever the selected item is one a machine gave (an item edited from the card, which makes
- * it reviewed, stays on screen). Once nothing waits, the video has its width back.
+ * Whether the review card shows beside the video: while the Review tab is open, and whenever the
+ * selected item is one a machine gave, whatever its review state. An item edited from the card (which
+ * makes it reviewed, and may end the review) stays on screen while it is typed in; the editor's own
+ * items, or none, leave the video its width.
  */
-export function underReview(
-  view: EpisodeView,
-  selection: Selection,
-  review: { tabOpen: boolean; left: number },
-): boolean {
+export function underReview(view: EpisodeView, selection: Selection, review: { tabOpen: boolean }): boolean {
   if (review.tabOpen) return true
-  const selected = selectedItem(view, selection)
-  if (selected?.item.origin !== 'machine') return false
-  return selected.item.status === 'unreviewed' || review.left > 0
+  return selectedItem(view, selection)?.item.origin === 'machine'
 }

@@ -52,10 +52,11 @@ export function useReviewFlow(input: {
       const nextSelection = next ? { kind: next.kind, id: next.id } : null
       select(nextSelection ?? (method === 'review.accept' ? selection : null))
       const range = autoPlay && view ? playRangeOf(view, nextSelection) : null
-      if (range && autoPlay) autoPlay.playSpan({ ...range, once: true })
-      else if (next) seek(next.time)
+      if (next) seek(next.time)
       const key = `${item.kind}:${item.id}`
       ensureReviewer(() => {
+        // Played once the decision is made: never behind the question who is reviewing.
+        if (range && autoPlay) autoPlay.playSpan({ ...range, once: true })
         pending.current.add(key)
         void edit(method, { id, kind: item.kind, itemId: item.id }).finally(() => pending.current.delete(key))
       })

@@ -56,4 +56,16 @@ describe('an edge set from the playhead', () => {
     expect(snapEdgeToWords(targets, 5, 'end')).toBe(5)
     expect(snapEdgeToWords(snapTargets(null), 11.2, 'start')).toBe(11.2)
   })
+
+  it('inside a caption cue without word times stays where it was set, unless close to the cue’s edge', () => {
+    // An SRT cue of 12 s: its inside is marked on purpose, not kept whole like a word.
+    const captions = snapTargets({
+      ...transcript,
+      segments: [{ ...transcript.segments[0]!, start: 30, end: 42, wordTimes: [] }],
+    })
+    expect(snapEdgeToWords(captions, 35, 'start')).toBe(35)
+    expect(snapEdgeToWords(captions, 35, 'end')).toBe(35)
+    expect(snapEdgeToWords(captions, 30.3, 'start')).toBe(30)
+    expect(snapEdgeToWords(captions, 41.8, 'end')).toBe(42)
+  })
 })
