@@ -67,9 +67,12 @@ test('the first-run hint shows on the first episode, above the waveform, and onc
     await expect(hint.locator('kbd', { hasText: key(id) }).first()).toBeVisible()
   // It is part of the screen's first layout: above the waveform, not pushed in over it later.
   const waveform = page.getByRole('region', { name: 'Waveform' })
-  await expect(waveform).toBeVisible()
+  // Measured once drawn: the region is put anew when its peaks arrive.
+  await expect(waveform).toHaveAttribute('data-state', 'ready')
   const hintBox = (await hint.boundingBox())!
-  expect(hintBox.y + hintBox.height).toBeLessThanOrEqual((await waveform.boundingBox())!.y)
+  await expect
+    .poll(async () => (await waveform.boundingBox())?.y ?? null)
+    .toBeGreaterThanOrEqual(hintBox.y + hintBox.height)
 
   // Shown again until it is closed…
   await page.reload()
