@@ -20,7 +20,7 @@ export const MEDIA_EXTENSIONS = [
   'mov',
   'mkv',
 ] as const
-export const TRANSCRIPT_EXTENSIONS = ['vtt', 'srt', 'json', 'txt'] as const
+export const TRANSCRIPT_EXTENSIONS = ['vtt', 'srt', 'json', 'txt', 'html', 'htm'] as const
 export const EPISODE_EXTENSIONS = ['json'] as const
 
 /** The largest transcript read: a 4-hour word-timed JSON is about 10 MB. */

@@ -1,3 +1,4 @@
+import { carriedWarning, carrySpeakers } from './carrySpeakers'
 import { plainCueText, splitSpeakerPrefix } from './cueText'
 import {
   TranscriptError,
@@ -74,7 +75,10 @@ export function parseSrt(text: string): ParsedTranscript {
     const segment = cueSegment(timing.start, timing.end, payload)
     if (segment) segments.push(segment)
   }
-  if (segments.length > 0) return { format: 'srt', segments, warnings: unplacedLines(unplaced) }
+  if (segments.length > 0) {
+    const carried = carrySpeakers(segments)
+    return { format: 'srt', segments, warnings: [...unplacedLines(unplaced), ...carriedWarning(carried)] }
+  }
   if (firstBad !== null) throw new TranscriptError(firstBad, 'malformed timestamp; no usable cue in the file')
   const lastLine = lines.length - (lines[lines.length - 1] === '' ? 1 : 0)
   throw new TranscriptError(Math.max(1, lastLine), 'no subtitle cue (start --> end) with text in the file')

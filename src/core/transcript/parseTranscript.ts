@@ -3,6 +3,7 @@ import { UserError } from '../errors'
 import { TranscriptError, TranscriptJsonError, type ParsedTranscript } from './parsedTranscript'
 import { parseJsonTranscript } from './parseJsonTranscript'
 import { parsePlainText } from './parsePlainText'
+import { looksLikeHtml, parsePodcastingHtml } from './parsePodcastingHtml'
 import { parseSrt } from './parseSrt'
 import { parseWebVtt } from './parseWebVtt'
 
@@ -24,6 +25,8 @@ function detect(text: string): (text: string, durationSeconds?: number) => Parse
   if (/^WEBVTT/i.test(head)) return parseWebVtt
   // `[00:01:02] Name: …` is plain text; a JSON list opens with an object, a list, a string or nothing.
   if (head.startsWith('{') || /^\[\s*(?:[{["]|\]|$)/.test(head)) return parseJsonTranscript
+  // A Podcasting 2.0 HTML transcript; other HTML is refused by its reader, never shown as markup.
+  if (looksLikeHtml(head)) return parsePodcastingHtml
   if (SRT_TIMING.test(text)) return parseSrt
   const timing = ANY_TIMING.exec(text)
   if (timing)
@@ -36,7 +39,7 @@ function detect(text: string): (text: string, durationSeconds?: number) => Parse
 
 /**
  * Reads a transcript whatever its extension says: WebVTT, SRT, a JSON transcript (Podcasting 2.0,
- * Whisper, WhisperX, Deepgram) or plain text with speaker turns. Errors name the file and the line or
+ * Whisper, WhisperX, Deepgram), a Podcasting 2.0 HTML transcript or plain text with speaker turns. Errors name the file and the line or
  * JSON path.
  */
 export function parseTranscript(

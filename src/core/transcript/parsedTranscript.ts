@@ -15,7 +15,7 @@ export interface ParsedSegment {
 }
 
 export type TranscriptFormat =
-  'webvtt' | 'srt' | 'podcasting20' | 'whisper' | 'whisperx' | 'deepgram' | 'plain'
+  'webvtt' | 'srt' | 'podcasting20' | 'whisper' | 'whisperx' | 'deepgram' | 'html' | 'plain'
 
 export interface ParsedTranscript {
   format: TranscriptFormat
