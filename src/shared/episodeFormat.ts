@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { PROTOTYPE_KEY_PROBLEM, PROTOTYPE_NAMES } from './prototypeKeys'
+import { sameLabel } from './rubric'
 import { bySpan } from './spanOrder'
 
 export { bySpan }
@@ -238,6 +239,14 @@ export function crossChecks(doc: EpisodeDocument): Issue[] {
     if (dimensionKeys.has(d.key))
       issues.push({ path: ['rubric', 'dimensions', i, 'key'], message: `duplicate dimension key "${d.key}"` })
     dimensionKeys.add(d.key)
+  })
+  doc.rubric.dimensions.forEach((d, i) => {
+    const first = doc.rubric.dimensions.findIndex((other) => sameLabel(other.label, d.label))
+    if (first < i)
+      issues.push({
+        path: ['rubric', 'dimensions', i, 'label'],
+        message: `the label “${d.label.trim()}” is already /rubric/dimensions/${first}'s (labels must differ in more than case and spaces)`,
+      })
   })
 
   checkUniqueIds(doc.participants, ['participants'], issues)

@@ -1,4 +1,5 @@
 import { dimensionKeySchema } from '../../shared/episodeFormat'
+import { labelTaken } from '../../shared/rubric'
 import type { Db } from '../db/openDatabase'
 import { episodeRow } from '../episodes/episodeQueries'
 import { UserError } from '../errors'
@@ -28,6 +29,8 @@ export function addDimension(db: Db, episodeId: string, input: NewDimension): st
     if (taken.has(input.key))
       throw new UserError('invalid-input', `the rubric already has a dimension with the key "${input.key}"`)
   }
+  const duplicate = labelTaken(dimensions, input.label)
+  if (duplicate) throw new UserError('invalid-input', duplicate)
   const key = input.key ?? keyFromLabel(input.label, taken)
   const position = dimensions.reduce((max, d) => Math.max(max, d.position + 1), 0)
   analysisEdit(db, episodeId, `Add dimension ${input.label}`, (w) => {
@@ -55,6 +58,9 @@ const LABELS = { label: 'Rename dimension' }
 /** Changes how a dimension reads; its key stays, since scores and highlights are filed under it. */
 export function updateDimension(db: Db, episodeId: string, key: string, patch: DimensionPatch): void {
   const before = dimensionRow(db, episodeId, key)
+  const duplicate =
+    patch.label === undefined ? null : labelTaken(dimensionRows(db, episodeId), patch.label, key)
+  if (duplicate) throw new UserError('invalid-input', duplicate)
   const changes = changedColumns(before as unknown as Row, {
     ...(patch.label !== undefined && { label: patch.label }),
     ...(patch.description !== undefined && { description: patch.description }),
