@@ -14,6 +14,7 @@ import {
 } from '../core/service/localService'
 import { startHost } from '../host/startHost'
 import { reportLines } from './reportLines'
+import { transcriptImportMessage } from '../shared/transcriptImportMessage'
 
 const USAGE = `usage: episcore [--db PATH] <command> [options]
 
@@ -38,6 +39,10 @@ commands:
   peaks MEDIA --out FILE.dat [--pixels-per-second N]
                          waveform peaks (BBC audiowaveform binary, version 2)
   serve [--port N]       the browser host on 127.0.0.1; prints the URL to open
+  transcript import ID FILE [--replace-edits]
+                         replace the episode's transcript (a corrected one): quotes filled from the
+                         transcript follow the new words, typed quotes they no longer say are flagged;
+                         refused while segments edited by hand would be replaced, unless --replace-edits
   transcript convert FILE --to json|vtt|srt|podcast-json
                          print a transcript (format read from its content) in another format:
                          json = episode JSON v1 "transcript", podcast-json = Podcasting 2.0 JSON
@@ -96,6 +101,35 @@ async function call<K extends MethodName>(
   const reply = await service.call(method, request)
   if (!reply.ok) throw new Refused(reply.error.message)
   return reply.value
+}
+
+/**
+ * `transcript import ID FILE [--replace-edits]`: what the import did on stdout (segments, quotes
+ * refilled and outdated), what the editor should check on stderr (a transcript past the media's end,
+ * speakers carried over, speakers who no longer speak).
+ */
+async function importTranscript(
+  positionals: string[],
+  values: Options,
+  dbPath: string | undefined,
+  io: Io,
+): Promise<number> {
+  const [, id, file] = positionals
+  if (!id || !file || positionals.length > 3)
+    throw new UsageError('transcript import needs an episode ID and one FILE')
+  const result = await withService(dbPath, (service) =>
+    call(service, 'transcript.import', {
+      id,
+      file: service.fileToRead(file),
+      ...(values['replace-edits'] === true && { replaceEdited: true }),
+    }),
+  )
+  const flagged = result.view.statements.filter((s) => s.quoteProblem !== null).length
+  for (const warning of result.warnings) io.err(`episcore: warning: ${path.basename(file)}: ${warning}`)
+  for (const name of result.silentSpeakers)
+    io.err(`episcore: warning: ${name} no longer speaks in the transcript (still a participant)`)
+  io.out(transcriptImportMessage(path.basename(file), result, flagged))
+  return 0
 }
 
 /** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage). */
@@ -269,9 +303,13 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return 0
       }
       case 'transcript': {
-        const { values, positionals } = parseCommand({ to: { type: 'string' } })
+        const { values, positionals } = parseCommand({
+          to: { type: 'string' },
+          'replace-edits': { type: 'boolean' },
+        })
         const [action, file] = positionals
-        if (action !== 'convert') throw new UsageError('transcript needs a subcommand: convert')
+        if (action === 'import') return await importTranscript(positionals, values, dbPath, io)
+        if (action !== 'convert') throw new UsageError('transcript needs a subcommand: convert or import')
         if (!file || positionals.length > 2) throw new UsageError('transcript convert needs one FILE')
         const to = str(values.to)
         if (to === undefined || !TRANSCRIPT_FORMATS.includes(to))

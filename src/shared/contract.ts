@@ -148,8 +148,19 @@ export interface EpisodeView {
     declaredSeconds: number | null
   } | null
   participants: ParticipantView[]
-  /** The transcript itself comes from `transcript.get`, fetched again when `rev` changes. */
-  transcript: { rev: string; segmentCount: number; speakersMapped: boolean }
+  /**
+   * The transcript itself comes from `transcript.get`, fetched again when `rev` changes.
+   * `editedSegments`: segments the editor edited by hand, which an import would replace.
+   * `segmentsPastEnd`: segments that start after the media's end; `end`: when the last one ends.
+   */
+  transcript: {
+    rev: string
+    segmentCount: number
+    speakersMapped: boolean
+    editedSegments: number
+    segmentsPastEnd: number
+    end: number
+  }
   history: { canUndo: boolean; canRedo: boolean; undoLabel: string | null; redoLabel: string | null }
 }
 
@@ -163,6 +174,19 @@ export interface TranscriptSegmentView {
   approximate: boolean
   /** For each whitespace-separated token of `text`, its word's [start, end], or null when untimed. */
   wordTimes: ([number, number] | null)[]
+}
+
+/** What a transcript import did, for the editor (and the CLI) to be told. */
+export interface TranscriptImport {
+  segments: number
+  /** What the reader left out or guessed (lines no cue holds, speakers carried), and a transcript past the media's end. */
+  warnings: string[]
+  /** Quotes filled from the transcript (never typed) filled again from the new words in their span. */
+  quotesRefilled: number
+  /** Typed quotes the new words say less of: flagged, and publishing waits until they are edited. */
+  quotesOutdated: number
+  /** Participants of the replaced transcript who no longer speak, by name: offered for removal. */
+  silentSpeakers: string[]
 }
 
 export interface TranscriptView {
@@ -458,9 +482,12 @@ export const contract = {
   'media.peaks': method<PeaksStatus>()(z.strictObject({ id: episodeId, restart: z.boolean().optional() })),
   'media.cancelPeaks': method<PeaksStatus>()(byId),
   'transcript.get': method<TranscriptView>()(byId),
-  /** `warnings`: what the reader left out of the file (lines no cue holds), to show the editor. */
-  'transcript.import': edit<{ segments: number; warnings: string[] }>()(
-    z.strictObject({ id: episodeId, file: fileRefSchema }),
+  /**
+   * Refused with `conflict` while segments edited by hand would be replaced, unless `replaceEdited`
+   * says the editor was told (the view's `transcript.editedSegments`) and chose to go on.
+   */
+  'transcript.import': edit<TranscriptImport>()(
+    z.strictObject({ id: episodeId, file: fileRefSchema, replaceEdited: z.boolean().optional() }),
   ),
   'transcript.editSegment': edit()(
     z.strictObject({

@@ -6,6 +6,7 @@ import { formatPreciseClock, lastMillis } from './preciseTime'
 import { isMissingText } from './scoreScale'
 import { inSpanOrder } from './spanOrder'
 import { formatClock } from './time'
+import { transcriptExtent, transcriptPastEndSentence, type TranscriptExtent } from './transcriptPastEnd'
 
 /*
  * The one list of rules for what is wrong with an analysis. The Problems panel shows every problem;
@@ -28,6 +29,8 @@ export type ProblemKind =
   | 'duplicateHighlight'
   | 'unknownDimension'
   | 'mediaLength'
+  | 'transcriptPastMedia'
+  | 'silentParticipant'
 
 /** Publishing is refused while a problem that blocks it is left; a warning is the editor's to judge. */
 export type Severity = 'blocks publishing' | 'warning'
@@ -50,6 +53,10 @@ const SEVERITY: Record<ProblemKind, Severity> = {
   duplicateHighlight: 'warning',
   unknownDimension: 'warning',
   mediaLength: 'warning',
+  // Cues past the media's end can never be played: the transcript is likely another recording's.
+  transcriptPastMedia: 'warning',
+  // Exported as a host or a guest of an episode they say nothing in (a replaced transcript's speaker).
+  silentParticipant: 'warning',
 }
 
 /** Something in the analysis to fix, where it is, and how the document says it. */
@@ -96,7 +103,12 @@ export interface ProblemSubject {
     end: number
     status: Status
     quoteProblem?: string | null
+    speakerId?: string | null
   }[]
+  /** How much of the transcript starts after the media's end; absent where unknown. */
+  transcript?: TranscriptExtent | null
+  /** Each participant and how long the transcript has them speak. */
+  participants?: readonly { id: string; name: string; speakingSeconds: number }[]
 }
 
 export function subjectOfView(view: EpisodeView): ProblemSubject {
@@ -107,6 +119,8 @@ export function subjectOfView(view: EpisodeView): ProblemSubject {
     chapters: inSpanOrder(view.chapters),
     highlights: [...view.highlights].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1)),
     statements: inSpanOrder(view.statements),
+    transcript: view.transcript,
+    participants: view.participants,
   }
 }
 
@@ -133,6 +147,15 @@ export function subjectOfDocument(
     statements: doc.statements.map((s) => ({
       ...s,
       quoteProblem: statements.get(s.id)?.quoteProblem ?? null,
+    })),
+    transcript: doc.transcript
+      ? transcriptExtent(doc.transcript.segments, doc.episode.durationSeconds)
+      : null,
+    participants: doc.participants.map((p) => ({
+      ...p,
+      speakingSeconds: (doc.transcript?.segments ?? [])
+        .filter((s) => s.speakerId === p.id)
+        .reduce((sum, s) => sum + s.end - s.start, 0),
     })),
   }
 }
@@ -386,7 +409,48 @@ function allProblems(subject: ProblemSubject): Problem[] {
         s.start,
       )
   })
+  participantProblems(subject, add)
   return problems
+}
+
+/** A transcript past the media's end; participants who say nothing and are quoted nowhere. */
+function participantProblems(
+  subject: ProblemSubject,
+  add: (
+    kind: ProblemKind,
+    key: string,
+    path: PropertyKey[],
+    detail: string,
+    message: string,
+    target: Problem['target'],
+    time: number,
+  ) => void,
+): void {
+  const duration = subject.durationSeconds
+  const pastEnd = subject.transcript ? transcriptPastEndSentence(subject.transcript, duration) : null
+  if (pastEnd !== null)
+    add(
+      'transcriptPastMedia',
+      'transcript-past-media',
+      ['transcript', 'segments'],
+      'past the end of the media',
+      `${pastEnd[0]?.toUpperCase() ?? ''}${pastEnd.slice(1)}`,
+      null,
+      duration,
+    )
+  const quotedSpeakers = new Set(subject.statements.map((s) => s.speakerId ?? null))
+  subject.participants?.forEach((p, i) => {
+    if (p.speakingSeconds > 0 || quotedSpeakers.has(p.id)) return
+    add(
+      'silentParticipant',
+      `silent-participant:${p.id}`,
+      ['participants', i],
+      'no speaking time and no statements',
+      `${quoted(p.name)} has no speaking time and no statements: remove them in Speakers… if they are not in this episode`,
+      null,
+      0,
+    )
+  })
 }
 
 /** What the editor is told of media that decodes to another length than its file declares. */

@@ -18,6 +18,10 @@ function commonSubsequence(a: readonly string[], b: readonly string[]): number {
   return previous[b.length] ?? 0
 }
 
+/** How many of the quote's folded words are said, in order, in the spoken text. */
+export const wordsSaid = (quote: string, spokenText: string): number =>
+  commonSubsequence(foldedTokens(quote), foldedTokens(spokenText))
+
 // An ASR transcript and a hand-typed quote differ by a word here and there ("gonna" / "going to").
 const MATCH_RATIO = 0.85
 

@@ -25,7 +25,14 @@ function episode(parts: Partial<EpisodeView> = {}): EpisodeView {
     scoreSummary: {},
     media: null,
     participants: [],
-    transcript: { rev: 'r1', segmentCount: 0, speakersMapped: false },
+    transcript: {
+      rev: 'r1',
+      segmentCount: 0,
+      speakersMapped: false,
+      editedSegments: 0,
+      segmentsPastEnd: 0,
+      end: 0,
+    },
     history: { canUndo: false, canRedo: false, undoLabel: null, redoLabel: null },
     ...parts,
   }

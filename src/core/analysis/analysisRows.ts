@@ -44,6 +44,8 @@ export interface StatementRow {
   status: ItemStatus
   /** 1 when the quote was filled from the transcript, 0 when typed, null when not known (older rows). */
   quote_filled: 0 | 1 | null
+  /** 1 when an imported transcript changed the words under a typed quote (see correctedQuotes). */
+  quote_outdated: 0 | 1
 }
 
 export interface HighlightRow {

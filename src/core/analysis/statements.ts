@@ -85,6 +85,8 @@ export function updateStatement(db: Db, episodeId: string, statementId: string, 
   const changes = changedColumns(before as unknown as Row, {
     ...wanted,
     ...quoteFollowing(db, episodeId, before, patch, start, end),
+    // A quote a corrected transcript outdated is checked once the editor retypes it or moves its span.
+    ...((patch.quote !== undefined || start !== before.start || end !== before.end) && { quote_outdated: 0 }),
   })
   if (Object.keys(changes).length === 0) return
   const key = { episode_id: episodeId, id: statementId }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { SEED_DIMENSIONS, SEED_SCALE } from '../../shared/rubric'
+import { transcriptExtent, transcriptPastEndSentence } from '../../shared/transcriptPastEnd'
 import { insertRows } from '../db/insertRows'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
@@ -33,7 +34,7 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
   const firstRead = input.transcriptPath ? await readTranscriptFile(input.transcriptPath) : null
   const media = await describeMediaFile(input.mediaPath)
   const transcript =
-    input.transcriptPath && firstRead?.format === 'plain'
+    input.transcriptPath && (firstRead?.format === 'plain' || firstRead?.format === 'html')
       ? await readTranscriptFile(input.transcriptPath, media.probe.durationSeconds)
       : firstRead
   const { probe, fileName } = media
@@ -42,7 +43,13 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
     declaredSeconds: media.declaredSeconds,
   })
   if (shorter) input.onWarning?.(shorter)
-  for (const warning of transcript?.warnings ?? [])
+  const pastEnd = transcript
+    ? transcriptPastEndSentence(
+        transcriptExtent(transcript.segments, probe.durationSeconds),
+        probe.durationSeconds,
+      )
+    : null
+  for (const warning of [...(transcript?.warnings ?? []), ...(pastEnd ? [pastEnd] : [])])
     input.onWarning?.(`${path.basename(input.transcriptPath ?? '')}: ${warning}`)
   const id = randomUUID()
   const now = new Date().toISOString()

@@ -7,6 +7,7 @@ import type {
 } from '../../shared/contract'
 import { bySpan, type Chapter, type Dimension, type Statement } from '../../shared/episodeFormat'
 import { quoteMatches } from '../../shared/quoteCheck'
+import { transcriptExtent } from '../../shared/transcriptPastEnd'
 import type { Db } from '../db/openDatabase'
 import { statement } from '../db/statements'
 import { tableVersions } from '../db/tableVersions'
@@ -132,6 +133,18 @@ const quoteChecksOf = (transcript: TranscriptSnapshot): QuoteChecks => ({
   results: new Map<string, QuoteResult>(),
 })
 
+// Said of a typed quote whose words a corrected transcript changed, however few: the quote check's
+// tolerance is for a typed quote against the ASR's words, not for a correction of them.
+const OUTDATED_QUOTE = 'the transcript was corrected under this typed quote: check it against the new words'
+
+/** The statements whose typed quote a transcript import left outdated (see correctedQuotes). */
+const outdatedQuotes = (db: Db, id: string): Set<string> =>
+  new Set(
+    statement(db, `SELECT id FROM statements WHERE episode_id = ? AND quote_outdated = 1`)
+      .pluck()
+      .all(id) as string[],
+  )
+
 /**
  * The statements as the view shows them, each quote checked against the transcript. Only the checks of
  * the statements shown are kept (so the results do not grow with every edit of a quote), unless `some`
@@ -140,6 +153,7 @@ const quoteChecksOf = (transcript: TranscriptSnapshot): QuoteChecks => ({
 function withQuoteChecks(
   transcript: TranscriptSnapshot,
   statements: readonly Statement[],
+  outdated: ReadonlySet<string>,
   some = false,
 ): StatementView[] {
   if (statements.length === 0) return []
@@ -170,7 +184,9 @@ function withQuoteChecks(
       origin: s.origin,
       status: s.status,
       quoteProblem: matches
-        ? null
+        ? outdated.has(s.id)
+          ? OUTDATED_QUOTE
+          : null
         : foundAt
           ? 'the quote is said elsewhere in the transcript, not in this span'
           : 'the quote is not in the transcript',
@@ -248,7 +264,12 @@ function patchStatements(
   keys: readonly Row[],
 ): StatementView[] {
   const ids = new Set(keys.map((k) => String(k.id)))
-  const fresh = withQuoteChecks(transcript, readStatements(db, id, chapters, [...ids]), true)
+  const fresh = withQuoteChecks(
+    transcript,
+    readStatements(db, id, chapters, [...ids]),
+    outdatedQuotes(db, id),
+    true,
+  )
   let statements: StatementView[]
   const at = fresh.length === 1 && ids.size === 1 ? before.findIndex((s) => ids.has(s.id)) : -1
   const old = before[at]
@@ -327,7 +348,7 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
       'statements',
       `${episode} ${spoken} ${spans}`,
       versionOf('statements'),
-      () => withQuoteChecks(transcript, readStatements(db, id, chapters)),
+      () => withQuoteChecks(transcript, readStatements(db, id, chapters), outdatedQuotes(db, id)),
       (before, keys) => patchStatements(db, id, transcript, chapters, before, keys),
     ),
     speakingBalance: part(
@@ -363,6 +384,16 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
       rev: row.transcript_rev,
       segmentCount: transcript.segments.length,
       speakersMapped: row.speakers_mapped === 1,
+      editedSegments: statement(
+        db,
+        `SELECT count(*) FROM transcript_segments WHERE episode_id = ? AND edited = 1`,
+      )
+        .pluck()
+        .get(id) as number,
+      ...part('transcriptExtent', `${spoken} ${row.duration_seconds}`, () => {
+        const { segmentsPastEnd, end } = transcriptExtent(transcript.segments, row.duration_seconds)
+        return { segmentsPastEnd, end }
+      }),
     },
     history: historyState(db, id),
   }

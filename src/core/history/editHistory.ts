@@ -10,6 +10,10 @@ import { isEditableTable } from './tables'
 export type Edit = (writer: RowWriter) => void
 /** Whether an edit is the same gesture as the last one done, from that one's changes. */
 export type Amends = (last: RowChange[]) => boolean
+/** Whether an edit belongs to the last one done, whatever its label (a speaker mapping to its import). */
+export interface Joins {
+  joins: (lastLabel: string) => boolean
+}
 
 interface HistoryRow {
   seq: number
@@ -21,9 +25,16 @@ interface HistoryRow {
  * Applies one user gesture as one transaction and records it for undo. A new edit drops whatever
  * was undone after it, as every editor's history does. With `amends`, the edit is folded into the last
  * done one when that one is the same gesture (`amends` says so from its changes): typing `1` then `0`
- * on a score is one step to 10.
+ * on a score is one step to 10. With `joins`, it is folded into the last one when that one's label
+ * says it belongs there: the speakers mapped right after an import are undone with it.
  */
-export function applyEdit(db: Db, episodeId: string, label: string, edit: Edit, amends?: Amends): void {
+export function applyEdit(
+  db: Db,
+  episodeId: string,
+  label: string,
+  edit: Edit,
+  amends?: Amends | Joins,
+): void {
   let note = (): void => undefined
   db.transaction(() => {
     const before = tableVersions(db)
@@ -45,7 +56,13 @@ export function applyEdit(db: Db, episodeId: string, label: string, edit: Edit, 
 }
 
 /** Appends `changes` to the last done edit when nothing was undone after it and it is the same gesture. */
-function amendLast(db: Db, episodeId: string, label: string, changes: RowChange[], amends: Amends): boolean {
+function amendLast(
+  db: Db,
+  episodeId: string,
+  label: string,
+  changes: RowChange[],
+  amends: Amends | Joins,
+): boolean {
   const undone = statement(
     db,
     `SELECT 1 FROM edit_history WHERE episode_id = ? AND state = 'undone' LIMIT 1`,
@@ -55,9 +72,10 @@ function amendLast(db: Db, episodeId: string, label: string, changes: RowChange[
     db,
     `SELECT seq, label, changes FROM edit_history WHERE episode_id = ? AND state = 'done' ORDER BY seq DESC LIMIT 1`,
   ).get(episodeId) as HistoryRow | undefined
-  if (!last || last.label !== label) return false
+  if (!last) return false
   const before = JSON.parse(last.changes) as RowChange[]
-  if (!amends(before)) return false
+  if (typeof amends === 'function' ? last.label !== label || !amends(before) : !amends.joins(last.label))
+    return false
   // Undo replays in reverse and redo in order, so the two edits' changes simply follow one another.
   statement(db, `UPDATE edit_history SET changes = ? WHERE seq = ?`).run(
     JSON.stringify([...before, ...changes]),

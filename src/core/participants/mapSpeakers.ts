@@ -4,6 +4,7 @@ import type { Db } from '../db/openDatabase'
 import { episodeRow } from '../episodes/episodeQueries'
 import { UserError } from '../errors'
 import { applyEdit } from '../history/editHistory'
+import { IMPORT_LABEL } from '../transcript/importTranscript'
 import type { RowWriter } from '../history/rowWriter'
 
 interface ParticipantRow {
@@ -44,25 +45,35 @@ export function mapSpeakers(db: Db, episodeId: string, mappings: readonly Speake
         `${known.get(m.participantId)?.name ?? m.participantId} cannot be merged into ${target.name}, which is merged away itself`,
       )
   }
-  applyEdit(db, episodeId, 'Map speakers', (w) => {
-    for (const m of mappings) {
-      const key = { episode_id: episodeId, id: m.participantId }
-      if (m.to.kind === 'self') {
-        const { name, role, affiliation } = m.to
-        w.update('participants', key, {
-          name,
-          role,
-          ...(affiliation !== undefined && { affiliation: affiliation || null }),
-        })
-        continue
+  // Mapped right after an import (nothing done between), the speakers are part of that import: one
+  // undo takes back both, never leaving a new transcript with the old speakers' mapping.
+  const afterImport = episodeRow(db, episodeId).speakers_mapped === 0
+  const joins = (last: string): boolean => afterImport && last.startsWith(`${IMPORT_LABEL} `)
+  applyEdit(
+    db,
+    episodeId,
+    'Map speakers',
+    (w) => {
+      for (const m of mappings) {
+        const key = { episode_id: episodeId, id: m.participantId }
+        if (m.to.kind === 'self') {
+          const { name, role, affiliation } = m.to
+          w.update('participants', key, {
+            name,
+            role,
+            ...(affiliation !== undefined && { affiliation: affiliation || null }),
+          })
+          continue
+        }
+        reassign(db, w, episodeId, m.participantId, m.to.kind === 'participant' ? m.to.participantId : null)
+        w.delete('participants', key)
       }
-      reassign(db, w, episodeId, m.participantId, m.to.kind === 'participant' ? m.to.participantId : null)
-      w.delete('participants', key)
-    }
-    w.update(
-      'episodes',
-      { id: episodeId },
-      { speakers_mapped: 1, transcript_rev: randomUUID(), updated_at: new Date().toISOString() },
-    )
-  })
+      w.update(
+        'episodes',
+        { id: episodeId },
+        { speakers_mapped: 1, transcript_rev: randomUUID(), updated_at: new Date().toISOString() },
+      )
+    },
+    { joins },
+  )
 }

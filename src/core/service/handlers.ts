@@ -143,7 +143,9 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'transcript.get': (r) => transcriptView(db, r.id),
     // Read off the event loop for a large file, so it is awaited before the view is read.
     'transcript.import': async (r) => {
-      const imported = await importTranscript(db, r.id, files.resolve(r.file))
+      const imported = await importTranscript(db, r.id, files.resolve(r.file), {
+        replaceEdited: r.replaceEdited ?? false,
+      })
       return { ...imported, view: episodeView(db, r.id) }
     },
     'transcript.editSegment': edited((r) => editSegmentText(db, r.id, r.segmentId, r.text)),

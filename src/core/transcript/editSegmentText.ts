@@ -6,7 +6,10 @@ import { notFound } from '../errors'
 import { applyEdit } from '../history/editHistory'
 import { transcriptSnapshot } from './transcriptSnapshot'
 
-/** Changes one segment's text as one undoable edit; word times stay where the words still match. */
+/**
+ * Changes one segment's text as one undoable edit; word times stay where the words still match. The
+ * segment is marked edited by hand, so an import that would replace it asks first.
+ */
 export function editSegmentText(db: Db, episodeId: string, segmentId: string, text: string): void {
   const segment = db
     .prepare(`SELECT * FROM transcript_segments WHERE episode_id = ? AND id = ?`)
@@ -30,7 +33,7 @@ export function editSegmentText(db: Db, episodeId: string, segmentId: string, te
         text: word.text,
       }),
     )
-    w.update('transcript_segments', { episode_id: episodeId, id: segmentId }, { text: normalized })
+    w.update('transcript_segments', { episode_id: episodeId, id: segmentId }, { text: normalized, edited: 1 })
     w.update(
       'episodes',
       { id: episodeId },

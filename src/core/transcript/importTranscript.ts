@@ -1,25 +1,71 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
+import type { TranscriptImport } from '../../shared/contract'
+import { transcriptExtent, transcriptPastEndSentence } from '../../shared/transcriptPastEnd'
+import type { TimedWord } from '../../shared/transcriptTokens'
+import type { StatementRow } from '../analysis/analysisRows'
+import { saidInSpan, type SpokenTranscript } from '../analysis/spanTranscript'
 import type { Db } from '../db/openDatabase'
 import { episodeRow } from '../episodes/episodeQueries'
+import { UserError } from '../errors'
 import { applyEdit } from '../history/editHistory'
+import type { Row } from '../history/tables'
+import { correctedQuotes } from './correctedQuotes'
 import type { ExistingParticipant } from './transcriptRows'
 import { transcriptRows } from './transcriptRows'
 import { readTranscriptFile } from './transcriptFile'
+import { transcriptSnapshot } from './transcriptSnapshot'
+
+/** The label of an import's step in the history: a speaker mapping right after it joins that step. */
+export const IMPORT_LABEL = 'Import transcript'
+
+/** The new transcript's rows as the span reading takes them. */
+function spokenOf(rows: { segments: Row[]; words: Row[] }): SpokenTranscript {
+  const words = new Map<string, TimedWord[]>()
+  for (const w of rows.words) {
+    const id = String(w.segment_id)
+    const list = words.get(id) ?? []
+    list.push({ start: Number(w.start), end: Number(w.end), text: String(w.text) })
+    words.set(id, list)
+  }
+  return {
+    segments: rows.segments.map((s) => ({
+      id: String(s.id),
+      start: Number(s.start),
+      end: Number(s.end),
+      speaker_id: (s.speaker_id as string | null) ?? null,
+      text: String(s.text),
+    })),
+    words,
+  }
+}
 
 /**
  * Replaces an episode's transcript with another (usually a corrected one) as one undoable edit.
- * Statements, chapters and scores stay: they hold times, not words, and the quote check then shows
- * which statements no longer match the words in their span.
+ * Statements, chapters and scores stay: they hold times, not words. A quote filled from the transcript
+ * is filled again from the new words in its span; a typed quote the new words no longer say is flagged
+ * until the editor edits it. Segments the editor edited by hand are replaced only when `replaceEdited`
+ * says the editor was told.
  */
 export async function importTranscript(
   db: Db,
   episodeId: string,
   file: string,
-): Promise<{ segments: number; warnings: string[] }> {
-  const parsed = await readTranscriptFile(file, episodeRow(db, episodeId).duration_seconds)
+  options: { replaceEdited?: boolean } = {},
+): Promise<TranscriptImport> {
+  const duration = episodeRow(db, episodeId).duration_seconds
+  const parsed = await readTranscriptFile(file, duration)
   // Read again after the parse: the episode may have gone while a worker read a large file.
   episodeRow(db, episodeId)
+  const edited = db
+    .prepare(`SELECT count(*) FROM transcript_segments WHERE episode_id = ? AND edited = 1`)
+    .pluck()
+    .get(episodeId) as number
+  if (edited > 0 && !options.replaceEdited)
+    throw new UserError(
+      'conflict',
+      `${edited} transcript ${edited === 1 ? 'segment was' : 'segments were'} edited by hand; the import would replace ${edited === 1 ? 'it' : 'them'} (confirm to replace)`,
+    )
   const existing = db
     .prepare(`SELECT id, name, position FROM participants WHERE episode_id = ?`)
     .all(episodeId) as ExistingParticipant[]
@@ -30,14 +76,27 @@ export async function importTranscript(
   const oldSegments = db
     .prepare(`SELECT id FROM transcript_segments WHERE episode_id = ?`)
     .all(episodeId) as { id: string }[]
+  const statements = db
+    .prepare(`SELECT * FROM statements WHERE episode_id = ?`)
+    .all(episodeId) as StatementRow[]
+  const oldSpoken = transcriptSnapshot(db, episodeId)
+  const newSpoken = spokenOf(rows)
+  const quotes = correctedQuotes(
+    statements,
+    (s) => saidInSpan(oldSpoken, s.start, s.end).text,
+    (s) => saidInSpan(newSpoken, s.start, s.end).text,
+  )
   const speakers = new Set(rows.segments.map((s) => s.speaker_id).filter((id) => id !== null))
-  applyEdit(db, episodeId, `Import transcript ${path.basename(file)}`, (w) => {
+  const silent = [...existing.map((p) => ({ id: p.id, name: p.name }))].filter((p) => !speakers.has(p.id))
+  applyEdit(db, episodeId, `${IMPORT_LABEL} ${path.basename(file)}`, (w) => {
     for (const word of oldWords) w.delete('transcript_words', { episode_id: episodeId, ...word })
     for (const segment of oldSegments)
       w.delete('transcript_segments', { episode_id: episodeId, id: segment.id })
     for (const row of rows.participants) w.insert('participants', row)
     for (const row of rows.segments) w.insert('transcript_segments', row)
     for (const row of rows.words) w.insert('transcript_words', row)
+    for (const change of quotes.changes)
+      w.update('statements', { episode_id: episodeId, id: change.id }, change.columns)
     w.update(
       'episodes',
       { id: episodeId },
@@ -48,5 +107,12 @@ export async function importTranscript(
       },
     )
   })
-  return { segments: rows.segments.length, warnings: parsed.warnings ?? [] }
+  const pastEnd = transcriptPastEndSentence(transcriptExtent(newSpoken.segments, duration), duration)
+  return {
+    segments: rows.segments.length,
+    warnings: [...(parsed.warnings ?? []), ...(pastEnd ? [pastEnd] : [])],
+    quotesRefilled: quotes.refilled,
+    quotesOutdated: quotes.outdated,
+    silentSpeakers: silent.map((p) => p.name),
+  }
 }

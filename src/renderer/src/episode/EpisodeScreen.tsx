@@ -4,6 +4,8 @@ import { findProblems } from '../../../shared/problems'
 import { WithCommandMenu } from '../commands/CommandMenu'
 import { useCommandKeys } from '../commands/commandRegistry'
 import { call, platform, type ChosenFile } from '../platform'
+import { transcriptImportMessage } from '../../../shared/transcriptImportMessage'
+import { ReplaceEditsDialog } from './ReplaceEditsDialog'
 import { useMenuCommand } from '../useMenuCommand'
 import { EDITOR_COMMAND_IDS, EDITOR_COMMANDS, WAVEFORM_MENU } from './editorCommands'
 import { EditorTabs, type EditorTabId } from './EditorTabs'
@@ -90,22 +92,33 @@ export function EpisodeScreen({
       setRefusal(message)
     },
   })
+  const runImport = useCallback(
+    (file: ChosenFile, replaceEdited: boolean) =>
+      void edit('transcript.import', { id, file: file.ref, ...(replaceEdited && { replaceEdited }) }).then(
+        (r) => {
+          if (!r) return
+          const flagged = r.view.statements.filter((s) => s.quoteProblem !== null).length
+          const silent = r.silentSpeakers
+          setNotice(
+            transcriptImportMessage(file.name, r, flagged) +
+              (silent.length > 0
+                ? `. ${silent.join(', ')} ${silent.length === 1 ? 'no longer speaks' : 'no longer speak'}: remove them in Speakers…`
+                : '') +
+              r.warnings.map((warning) => `. Warning: ${warning}`).join(''),
+            // Warnings and flagged quotes are work to do: they stay until the editor closes them.
+            { stays: flagged > 0 || r.warnings.length > 0 || silent.length > 0 },
+          )
+        },
+      ),
+    [edit, id, setNotice],
+  )
+  // Segments edited by hand are not in the new file: the editor is asked before they are replaced.
+  const [replacing, setReplacing] = useState<{ file: ChosenFile; edited: number } | null>(null)
+  const editedSegments = view?.transcript.editedSegments ?? 0
   const importTranscript = useCallback(
     (file: ChosenFile) =>
-      void edit('transcript.import', { id, file: file.ref }).then((r) => {
-        if (!r) return
-        const flagged = r.view.statements.filter((s) => s.quoteProblem !== null).length
-        setNotice(
-          `Imported ${r.segments} transcript ${r.segments === 1 ? 'segment' : 'segments'} from ${file.name}` +
-            (flagged > 0
-              ? `; ${flagged} ${flagged === 1 ? 'statement quote no longer matches' : 'statement quotes no longer match'} the transcript`
-              : '') +
-            r.warnings.map((warning) => `. Warning: ${warning}`).join(''),
-          // Warnings and flagged quotes are work to do: they stay until the editor closes them.
-          { stays: flagged > 0 || r.warnings.length > 0 },
-        )
-      }),
-    [edit, id, setNotice],
+      editedSegments > 0 ? setReplacing({ file, edited: editedSegments }) : runImport(file, false),
+    [editedSegments, runImport],
   )
   const waveform = useRef<WaveformController | null>(null)
   const transcriptPanel = useRef<TranscriptPanelHandle | null>(null)
@@ -245,6 +258,17 @@ export function EpisodeScreen({
         />
       </div>
       <MakeStatementFromSelection transcript={transcript} editor={panelProps} />
+      {replacing && (
+        <ReplaceEditsDialog
+          fileName={replacing.file.name}
+          edited={replacing.edited}
+          onReplace={() => {
+            setReplacing(null)
+            runImport(replacing.file, true)
+          }}
+          onCancel={() => setReplacing(null)}
+        />
+      )}
       <EpisodeDialogs
         id={id}
         view={view}

@@ -39,6 +39,9 @@ export function SpeakerDialog(props: {
 }): React.JSX.Element {
   const { participants } = props
   const speakers = participants.filter((p) => p.segmentCount > 0)
+  // Participants the transcript no longer has speak (a replaced transcript's speakers): offered for removal.
+  const silent = participants.filter((p) => p.segmentCount === 0)
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set())
   const [proposed, setProposed] = useState<ReadonlyMap<string, Role>>(() =>
     props.propose
       ? proposeRoles(
@@ -54,8 +57,8 @@ export function SpeakerDialog(props: {
 
   const set = (id: string, choice: Choice): void => setChoices((all) => ({ ...all, [id]: choice }))
   const apply = (): void =>
-    props.onApply(
-      speakers.map((p) => {
+    props.onApply([
+      ...speakers.map((p): SpeakerMapping => {
         const to = choices[p.id] ?? keep(p)
         return {
           participantId: p.id,
@@ -65,7 +68,10 @@ export function SpeakerDialog(props: {
               : to,
         }
       }),
-    )
+      ...silent
+        .filter((p) => removed.has(p.id))
+        .map((p): SpeakerMapping => ({ participantId: p.id, to: { kind: 'unknown' } })),
+    ])
 
   return (
     <dialog ref={dialog} className="speaker-dialog" aria-label="Map speakers" onClose={props.onClose}>
@@ -170,6 +176,32 @@ export function SpeakerDialog(props: {
             })}
           </tbody>
         </table>
+        {silent.length > 0 && (
+          <fieldset className="silent-speakers">
+            <legend>No longer speaking</legend>
+            <p className="hint">
+              These participants say nothing in the transcript. Remove those who are not in this episode (a
+              statement of theirs keeps no speaker).
+            </p>
+            {silent.map((p) => (
+              <label key={p.id}>
+                <input
+                  type="checkbox"
+                  checked={removed.has(p.id)}
+                  onChange={(e) =>
+                    setRemoved((all) => {
+                      const next = new Set(all)
+                      if (e.target.checked) next.add(p.id)
+                      else next.delete(p.id)
+                      return next
+                    })
+                  }
+                />{' '}
+                Remove {p.name}
+              </label>
+            ))}
+          </fieldset>
+        )}
         <footer>
           <button type="button" onClick={() => dialog.current?.close()}>
             Later
