@@ -10,6 +10,12 @@ export function looksLikeHtml(head: string): boolean {
 // a `<time>` stamp and `<p>` paragraphs. Tags are matched whole; their content never holds a `<`.
 const PART = /<(cite|time|p)\b[^>]*>([\s\S]*?)<\/\1\s*>/gi
 
+const notATranscript = (): TranscriptError =>
+  new TranscriptError(
+    1,
+    'HTML without a Podcasting 2.0 transcript in it (<cite>Speaker:</cite> <time>0:00</time> <p>text</p>)',
+  )
+
 /** `0:09`, `1:02:03` or `00:00:09.5`: seconds, or null for anything else. */
 function stampSeconds(text: string): number | null {
   const m = /^(?:(\d{1,3}):)?(\d{1,2}):(\d{1,2}(?:[.,]\d+)?)$/.exec(text.trim())
@@ -30,6 +36,8 @@ const SECONDS_PER_WORD = 0.4
  * on the media, so it is refused, naming what would be read.
  */
 export function parsePodcastingHtml(text: string, durationSeconds?: number): ParsedTranscript {
+  // Other HTML (show notes, a saved web page) is named for what it lacks, not for its first paragraph.
+  if (!/<time\b/i.test(text)) throw notATranscript()
   const turns: { start: number; speaker: string | null; text: string[] }[] = []
   let speaker: string | null = null
   let start: number | null = null
@@ -55,11 +63,7 @@ export function parsePodcastingHtml(text: string, durationSeconds?: number): Par
       else turns.push({ start, speaker, text: [content] })
     }
   }
-  if (stamps === 0 || turns.length === 0)
-    throw new TranscriptError(
-      1,
-      'HTML without a Podcasting 2.0 transcript in it (<cite>Speaker:</cite> <time>0:00</time> <p>text</p>)',
-    )
+  if (stamps === 0 || turns.length === 0) throw notATranscript()
   const segments: ParsedSegment[] = turns.map((turn, i) => {
     const body = turn.text.join(' ')
     const next = turns[i + 1]?.start
