@@ -550,7 +550,7 @@ describe('rubric', () => {
     const s = episode(true)
     await expectUndoable(s, 'Add dimension Host humour', () => s.call('rubric.add', { label: 'Host humour' }))
     await s.call('rubric.add', {
-      label: 'Host humour',
+      label: 'Host wit',
       description: 'Jokes that land.',
       highlightLabel: 'Best joke',
     })
@@ -558,15 +558,15 @@ describe('rubric', () => {
     expect(view.rubric.dimensions.slice(4)).toEqual([
       { key: 'hostHumour', label: 'Host humour', description: '', highlightLabel: 'Host humour' },
       {
-        key: 'hostHumour2',
-        label: 'Host humour',
+        key: 'hostWit',
+        label: 'Host wit',
         description: 'Jokes that land.',
         highlightLabel: 'Best joke',
       },
     ])
     for (const chapter of view.chapters)
-      expect(chapter.scores.hostHumour2).toEqual({ value: null, reasoning: '' })
-    expect(validExport(s.db, s.id).scoreSummary).toMatchObject({ hostHumour: null, hostHumour2: null })
+      expect(chapter.scores.hostWit).toEqual({ value: null, reasoning: '' })
+    expect(validExport(s.db, s.id).scoreSummary).toMatchObject({ hostHumour: null, hostWit: null })
     expectFullScoreGrid(s.db, s.id)
     await s.call('rubric.add', { label: 'Anything', key: 'custom1' })
     expect(s.view().rubric.dimensions.at(-1)?.key).toBe('custom1')

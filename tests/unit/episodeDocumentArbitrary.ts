@@ -200,9 +200,11 @@ export const episodeDocumentArbitrary: fc.Arbitrary<EpisodeDocument> = frame.cha
       )
 
     const dimensions = fc
-      .array(fc.record({ label: text, description: text, highlightLabel: text, ext: extensions }), {
+      .uniqueArray(fc.record({ label: text, description: text, highlightLabel: text, ext: extensions }), {
         minLength: dimensionKeys.length,
         maxLength: dimensionKeys.length,
+        // Two dimensions may not share a label, case and surrounding spaces aside.
+        selector: (d) => d.label.trim().toLocaleLowerCase(),
       })
       .map((list) =>
         zip(dimensionKeys, list).map(([key, { ext, ...d }]) => withExtensions({ key, ...d }, ext)),

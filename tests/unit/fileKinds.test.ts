@@ -12,7 +12,7 @@ describe('what a picked file may be', () => {
 
   it('refuses a file that is plainly another kind, saying what it looks like and what to choose', () => {
     expect(refusalOf('transcript', 'talk.mp4', 157e6)).toBe(
-      'talk.mp4 is not a transcript (it looks like the episode’s audio or video): choose a .vtt, .srt, .json, .txt file',
+      'talk.mp4 is not a transcript (it looks like the episode’s audio or video): choose a .vtt, .srt, .json, .txt, .html, .htm file',
     )
     expect(refusalOf('media', 'talk.srt', 1000)).toMatch(
       /^talk\.srt is not the episode’s audio or video \(it looks like a transcript\)/,
@@ -31,7 +31,7 @@ describe('what a picked file may be', () => {
   })
 
   it('offers the same formats in the page’s file inputs', () => {
-    expect(acceptFor('transcript')).toBe('.vtt,.srt,.json,.txt')
+    expect(acceptFor('transcript')).toBe('.vtt,.srt,.json,.txt,.html,.htm')
     expect(acceptFor('media').split(',')).toEqual(
       expect.arrayContaining(['audio/*', 'video/*', '.mkv', '.mp3']),
     )

@@ -198,12 +198,13 @@ describe('parseSrt on real-world files', () => {
       'Dr. Mary Smith:',
       'Out.',
       '',
+      // Two seconds after Mary's cue: another turn, not hers carried on (see carrySpeakers).
       '3',
-      '00:00:03,000 --> 00:00:04,000',
+      '00:00:05,000 --> 00:00:06,000',
       "Here's the thing: it rained.",
       '',
       '4',
-      '00:00:04,000 --> 00:00:05,000',
+      '00:00:06,000 --> 00:00:07,000',
       'See https://example.org/a:b',
     ].join('\n')
     expect(texts(srt)).toEqual([
