@@ -53,7 +53,8 @@ test('the speaker dialog proposes roles from the title and the words said, and a
     ['SPEAKER_2', 'other', null],
   ])
 
-  // The mapping, affiliation included, is one undo step.
+  // The mapping, affiliation included, is one undo step with the import it answered.
   await page.keyboard.press('Control+z')
-  await expect(participants.getByLabel('Affiliation of Bob')).toHaveValue('')
+  await expect(participants.getByLabel('Affiliation of Bob')).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Transcript' }).getByRole('listitem')).toHaveCount(0)
 })
