@@ -438,6 +438,8 @@ function participantProblems(
       null,
       duration,
     )
+  // Without a transcript nobody's speaking time is known: a participant is silent only beside one.
+  if (!subject.transcript || subject.transcript.segmentCount === 0) return
   const quotedSpeakers = new Set(subject.statements.map((s) => s.speakerId ?? null))
   subject.participants?.forEach((p, i) => {
     if (p.speakingSeconds > 0 || quotedSpeakers.has(p.id)) return

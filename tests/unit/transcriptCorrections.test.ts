@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { addParticipant } from '../../src/core/analysis/participants'
 import { addDimension, updateDimension } from '../../src/core/analysis/rubric'
 import { createStatement, updateStatement } from '../../src/core/analysis/statements'
 import { openDatabase, type Db } from '../../src/core/db/openDatabase'
@@ -201,6 +202,13 @@ describe('a re-import with other speakers', () => {
     mapSpeakers(db, id, [{ participantId: ann, to: { kind: 'unknown' } }])
     expect(episodeView(db, id).participants.map((p) => p.name)).toEqual(['Bob', 'Carol', 'Dave'])
     expect(exportEpisode(db, id).participants.map((p) => p.name)).not.toContain('Ann')
+  })
+
+  it('warns of no participant while the episode has no transcript to speak in', async () => {
+    const db = openDatabase(path.join(tempFolder(), 'episcore.sqlite'))
+    const id = await createEpisode(db, { mediaPath: media })
+    addParticipant(db, id, { name: 'Ann', role: 'host' })
+    expect(findProblems(episodeView(db, id)).filter((p) => p.kind === 'silentParticipant')).toEqual([])
   })
 })
 
