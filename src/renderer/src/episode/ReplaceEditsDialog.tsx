@@ -25,7 +25,11 @@ export function ReplaceEditsDialog(props: {
         <h2>Replace your edits?</h2>
         <p>
           You edited {segments} of the transcript by hand. Importing {props.fileName} replaces the whole
-          transcript, and {edited === 1 ? 'that edit is' : 'those edits are'} lost (Undo brings them back).
+          transcript, and{' '}
+          {edited === 1
+            ? 'that edit is lost (Undo brings it back)'
+            : 'those edits are lost (Undo brings them back)'}
+          .
         </p>
         <footer>
           <button type="button" onClick={() => dialog.current?.close()}>
