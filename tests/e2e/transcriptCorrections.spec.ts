@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import { machineEpisode } from '../machineEpisode'
 import { fixture, haveFixtures, MISSING_FIXTURES } from '../sharedFixtures'
 import { openEpisodeDocument, openTab } from './analysisPage'
+import { seriousViolations } from './axeCheck'
 import { expect, test } from './hostFixture'
 
 const importFile = (page: Page, name: string, text: string | Buffer): Promise<void> =>
@@ -103,6 +104,7 @@ test('the editor is asked before an import replaces a hand edit, and one undo ta
   await importFile(page, 'corrected.vtt', MACHINE_VTT)
   const ask = page.getByRole('dialog', { name: 'Replace hand edits?' })
   await expect(ask).toContainText('You edited 1 segment of the transcript by hand')
+  expect(await seriousViolations(page)).toEqual([])
   await ask.getByRole('button', { name: 'Cancel' }).click()
   await expect(ask).toHaveCount(0)
   await expect(panel.getByText('Welcome to the show, everybody, and Will.')).toBeVisible()
@@ -142,6 +144,7 @@ test('speakers of a replaced transcript are offered for removal, and warned of i
   await expect(importNotice(page)).toContainText('Swyx, Will Brown no longer speak: remove them in Speakers…')
   const dialog = speakersDialog(page)
   await expect(dialog.getByRole('group', { name: 'No longer speaking' })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
   await dialog.getByRole('button', { name: 'Later' }).click()
   await openTab(page, /^Problems/)
   await expect(problemsPanel(page)).toContainText('“Swyx” has no speaking time and no statements')
