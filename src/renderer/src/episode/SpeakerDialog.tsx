@@ -122,7 +122,7 @@ export function SpeakerDialog(props: {
                       <option value="self">a participant</option>
                       {participants
                         .filter((other) => other.id !== p.id && choices[other.id]?.kind !== 'participant')
-                        .filter((other) => choices[other.id]?.kind !== 'unknown')
+                        .filter((other) => choices[other.id]?.kind !== 'unknown' && !removed.has(other.id))
                         .map((other) => (
                           <option key={other.id} value={`participant:${other.id}`}>
                             the same person as {other.name}
