@@ -160,3 +160,26 @@ describe('episcore transcript import', () => {
     )
   })
 })
+
+describe('episcore load of a rubric with two equal labels', () => {
+  it('refuses the file at the second label’s JSON path, writing nothing', () => {
+    const db = path.join(tempFolder(), 'episcore.sqlite')
+    const made = episcore(['--db', db, 'new', '--media', media])
+    expect(made.code, made.stderr).toBe(0)
+    const exported = episcore(['--db', db, 'export', made.stdout.trim()])
+    const doc = JSON.parse(exported.stdout) as {
+      episode: { id: string }
+      rubric: { dimensions: { label: string }[] }
+    }
+    doc.episode.id = 'humour-twice'
+    doc.rubric.dimensions[0]!.label = 'Humour'
+    doc.rubric.dimensions[2]!.label = 'HUMOUR'
+    const file = writeTemp('humour.json', JSON.stringify(doc))
+    const run = episcore(['--db', db, 'load', file])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain(
+      "/rubric/dimensions/2/label: the label “HUMOUR” is already /rubric/dimensions/0's (labels must differ in more than case and spaces)",
+    )
+    expect(episcore(['--db', db, 'list']).stdout).not.toContain('humour-twice')
+  })
+})
