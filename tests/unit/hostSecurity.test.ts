@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -6,7 +6,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../src/core/db/openDatabase'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
-import { mediaFileOf } from '../../src/core/media/mediaPath'
+import { servableMedia } from '../../src/core/media/mediaPath'
+import { ServedMediaCache } from '../../src/core/media/servedMediaCache'
 import { PeaksCache, peaksLevelOf } from '../../src/core/media/peaksCache'
 import { startHost, type RunningHost } from '../../src/host/startHost'
 import { answerMediaRequest } from '../../src/main/mediaProtocol'
@@ -98,8 +99,12 @@ describe('the browser host serves by episode id only, and only to its own page',
     const dbFile = path.join(dir, 'host.sqlite')
     const db = openDatabase(dbFile)
     loadEpisodeDocument(db, JSON.stringify(EPISODE))
-    // Linked by hand: a real media file would need ffprobe, and only its bytes matter here.
-    db.prepare('UPDATE media SET path = ? WHERE episode_id = ?').run(mediaFile, EPISODE.episode.id)
+    // Linked by hand: a real media file would need ffprobe, and only its bytes (and their hash) matter.
+    db.prepare('UPDATE media SET path = ?, sha256 = ? WHERE episode_id = ?').run(
+      mediaFile,
+      createHash('sha256').update(MEDIA_TEXT).digest('hex'),
+      EPISODE.episode.id,
+    )
     db.close()
     host = await startHost({ databaseFile: dbFile, rendererDir })
     secret = new URL(host.url).searchParams.get('key') ?? ''
@@ -219,10 +224,11 @@ describe('the browser host serves by episode id only, and only to its own page',
     const db = openDatabase(path.join(dir, 'host.sqlite'))
     try {
       const peaks = new PeaksCache(path.join(dir, 'peaks'))
+      const served = new ServedMediaCache((id) => servableMedia(db as Db, id))
       const ask = (url: string): Promise<Response> =>
         answerMediaRequest(
           {
-            media: async (id) => mediaFileOf(db as Db, id),
+            media: (id) => served.media(id),
             peaks: (id, level) => peaks.fileForEpisode(db as Db, id, peaksLevelOf(level)),
           },
           new Request(url),
