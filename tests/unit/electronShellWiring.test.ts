@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import Module from 'node:module'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appDataFolder } from '../../src/core/db/databaseLocation'
@@ -495,6 +496,36 @@ describe('a core that cannot open its database after a crash mid-session', () =>
     expect(list.error?.code).toBe('corrupt-database')
     expect(list.error?.message).toContain(database)
     expect((await call('backups.list', {})).ok).toBe(true)
+  }, 60_000)
+})
+
+describe('the bundle’s large-transcript reader', () => {
+  it('parses a large transcript on a worker thread from the built core, the core’s thread free meanwhile', async () => {
+    const chunks = path.join(ROOT, 'out', 'main', 'chunks')
+    const chunk = fs.readdirSync(chunks).find((f) => f.startsWith('transcriptFile-'))
+    expect(chunk).toBeDefined()
+    const built = Module.createRequire(__filename)(path.join(chunks, chunk ?? '')) as {
+      readTranscriptFile(file: string): Promise<{ segments: unknown[] }>
+    }
+    const cues = Array.from({ length: 60_000 }, (_, i) => {
+      const at = (s: number) => new Date(s * 1000).toISOString().slice(11, 23)
+      return `${at(i * 2)} --> ${at(i * 2 + 1.5)}\nSpeaker ${i % 3}: words spoken in cue number ${i}, some more of them here.\n`
+    })
+    const file = path.join(tempFolder(), 'large.vtt')
+    fs.writeFileSync(file, `WEBVTT\n\n${cues.join('\n')}`)
+    expect(fs.statSync(file).size).toBeGreaterThan(5_000_000)
+    let ticks = 0
+    const ticking = setInterval(() => ticks++, 5)
+    try {
+      const started = Date.now()
+      const parsed = await built.readTranscriptFile(file)
+      expect(parsed.segments.length).toBe(60_000)
+      // Parsed in place, the thread would not tick once until the parse ended.
+      expect(Date.now() - started).toBeGreaterThan(100)
+      expect(ticks).toBeGreaterThan(5)
+    } finally {
+      clearInterval(ticking)
+    }
   }, 60_000)
 })
 
