@@ -22,6 +22,19 @@ export function databaseOpenFailure(file: string, error: unknown): UserError | n
     : null
 }
 
+/**
+ * A database SQLite would open but not write to (it falls back to reading when writing is refused, and
+ * the first edit would then fail): a file or folder that may not be written, or on a read-only mount.
+ */
+export function unwritableDatabase(file: string): UserError | null {
+  const target = path.resolve(file)
+  const folder = path.dirname(target)
+  const cause = fileCause(target) ?? (fs.existsSync(folder) ? folderCause(folder) : null)
+  return cause
+    ? new UserError('invalid-input', `Episcore cannot open its database ${target}: ${cause}.`)
+    : null
+}
+
 function fileCause(file: string): string | null {
   let stat: fs.Stats
   try {

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { UserError } from '../errors'
 import { databaseFileKind, foreignDatabase } from './databaseMarker'
-import { databaseOpenFailure } from './databaseOpenFailure'
+import { databaseOpenFailure, unwritableDatabase } from './databaseOpenFailure'
 import { migrate, newerSchema, schemaVersion } from './migrate'
 import { MIGRATIONS } from './migrations'
 import type { Migration } from './migrations/migration'
@@ -38,6 +38,8 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const found = databaseFileKind(file)
   if (found.kind === 'foreign') throw foreignDatabase(file, found.found)
   if (options.readOnly) return openReadOnly(file, found.kind === 'new', migrations)
+  const unwritable = unwritableDatabase(file)
+  if (unwritable) throw unwritable
   let db: Db
   try {
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
