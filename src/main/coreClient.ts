@@ -174,8 +174,9 @@ export class CoreClient {
   /** A file the editor chose: its handle, which this shell keeps for every core it starts. */
   async registerFile(path: string): Promise<string> {
     const ref = newFileRef()
+    const registered = await this.request({ kind: 'registerFile', path, ref })
     this.files.set(ref, path)
-    return this.request({ kind: 'registerFile', path, ref })
+    return registered
   }
 
   /**
