@@ -7,7 +7,8 @@ import path from 'node:path'
  * A recording stand-in for the `electron` module, for loading the built main process (out/main) under
  * plain Node. It proves our wiring (what is registered, answered, sent and kept), not Electron's
  * behaviour: Electron's binary cannot be had on these machines. The core's utilityProcess is a real Node
- * child process running the built core, talking over Node's IPC channel as it would over parentPort.
+ * child process running the built core, given Electron's `process.parentPort` over Node's IPC channel
+ * (tests/parentPortStandIn.cjs: messages as `{ data }`, a process that lives until it exits).
  */
 
 type Listener = (...args: never[]) => unknown

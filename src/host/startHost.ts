@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import { mediaMimeType } from '../core/media/byteRange'
-import { servableMedia } from '../core/media/mediaPath'
+import { MediaMissing, servableMedia } from '../core/media/mediaPath'
 import { PeaksCache, peaksFolderBeside, peaksLevelOf } from '../core/media/peaksCache'
 import { forgetsMedia, ServedMediaCache } from '../core/media/servedMediaCache'
 import { FileRefs } from '../core/service/fileRefs'
@@ -219,7 +219,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return
     }
     if (area === 'media' && req.method === 'GET' && name) {
-      const media = await served.media(episodeIdOf(name))
+      const media = await served.media(episodeIdOf(name)).catch((error: unknown) => {
+        if (error instanceof MediaMissing) return null
+        throw error
+      })
+      if (!media) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('media file not found')
+        return
+      }
       sendFile(res, media.path, mediaMimeType(media.fileName), req.headers.range)
       return
     }

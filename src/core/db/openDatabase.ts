@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { UserError } from '../errors'
 import { databaseFileKind, foreignDatabase } from './databaseMarker'
-import { databaseOpenFailure, unwritableDatabase } from './databaseOpenFailure'
+import { databaseOpenFailure, nativeModuleFailure, unwritableDatabase } from './databaseOpenFailure'
 import { migrate, newerSchema, schemaVersion } from './migrate'
 import { MIGRATIONS } from './migrations'
 import type { Migration } from './migrations/migration'
@@ -35,7 +35,13 @@ export function busyTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
  */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const migrations = options.migrations ?? MIGRATIONS
-  const found = databaseFileKind(file)
+  let found: ReturnType<typeof databaseFileKind>
+  try {
+    found = databaseFileKind(file)
+  } catch (error) {
+    // The first look at an existing file is the first load of the native module too.
+    throw nativeModuleFailure(error) ?? error
+  }
   if (found.kind === 'foreign') throw foreignDatabase(file, found.found)
   if (options.readOnly) return openReadOnly(file, found.kind === 'new', migrations)
   const unwritable = unwritableDatabase(file)

@@ -23,6 +23,13 @@ export function mediaFileOf(db: Db, episodeId: string): { path: string; fileName
   return { path: media.path, fileName: media.file_name }
 }
 
+/** The media's file is not there (moved, deleted, a disk not connected): the page offers a relink. */
+export class MediaMissing extends UserError {
+  constructor(fileName: string) {
+    super('not-found', `the media file is missing: ${fileName}`)
+  }
+}
+
 /** The refusal for media whose content is not what the episode was made from. */
 export const mediaChanged = (fileName: string): UserError =>
   new UserError(
@@ -53,9 +60,9 @@ async function checkMedia(db: Db, episodeId: string): Promise<ServedMedia> {
   try {
     stat = await fs.promises.stat(media.path)
   } catch {
-    throw new UserError('not-found', `the media file is missing: ${media.file_name}`)
+    throw new MediaMissing(media.file_name)
   }
-  if (!stat.isFile()) throw new UserError('not-found', `the media file is missing: ${media.file_name}`)
+  if (!stat.isFile()) throw new MediaMissing(media.file_name)
   const served = { path: media.path, fileName: media.file_name, sizeBytes: stat.size, mtimeMs: stat.mtimeMs }
   const unchanged =
     media.changed_sha256 === null && media.size_bytes === stat.size && media.mtime_ms === stat.mtimeMs
