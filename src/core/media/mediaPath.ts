@@ -64,9 +64,11 @@ async function checkMedia(db: Db, episodeId: string): Promise<ServedMedia> {
   }
   if (!stat.isFile()) throw new MediaMissing(media.file_name)
   const served = { path: media.path, fileName: media.file_name, sizeBytes: stat.size, mtimeMs: stat.mtimeMs }
-  const unchanged =
-    media.changed_sha256 === null && media.size_bytes === stat.size && media.mtime_ms === stat.mtimeMs
-  if (unchanged) return served
+  // As last checked: served, or still refused (the other content's stat was recorded with its hash).
+  if (media.size_bytes === stat.size && media.mtime_ms === stat.mtimeMs) {
+    if (media.changed_sha256 === null) return served
+    throw mediaChanged(media.file_name)
+  }
   const sha256 = await sha256File(media.path)
   const same = sha256 === media.sha256
   // Only if the row is still the one hashed: a relink meanwhile has recorded its own file.
@@ -75,4 +77,15 @@ async function checkMedia(db: Db, episodeId: string): Promise<ServedMedia> {
   ).run(stat.size, stat.mtimeMs, same ? null : sha256, episodeId, media.path, media.sha256)
   if (!same) throw mediaChanged(media.file_name)
   return served
+}
+
+/**
+ * Media shown as changed is looked at again when its episode is opened: if the file changed since (the
+ * original put back, say), it is hashed, and the episode shows it playable again when the content is the
+ * episode's. A page shows no player for changed media, so no range request would ever check it.
+ */
+export async function recheckChangedMedia(db: Db, episodeId: string): Promise<void> {
+  const media = mediaRow(db, episodeId)
+  if (!media || media.changed_sha256 === null) return
+  await servableMedia(db, episodeId).catch(() => undefined)
 }
