@@ -4,7 +4,7 @@ import path from 'node:path'
 /**
  * The folder each kind of file was last chosen from, kept across launches in the app's data folder.
  * Electron's dialogs open in the Downloads folder whenever no `defaultPath` is given (docs/api/
- * dialog.md: "If not specified, the dialog will default to the user's Downloads folder"), so without
+ * dialog.md: "If not provided, the dialog will default to the user's Downloads folder"), so without
  * this every import of a season's episodes starts from Downloads again.
  */
 export class DialogFolders {
