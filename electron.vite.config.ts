@@ -27,6 +27,8 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           // The core's own process (Electron's utilityProcess): SQLite and all file work run there.
           core: resolve(__dirname, 'src/core/worker/coreProcess.ts'),
+          // A large transcript is parsed on a worker thread, which needs a file of its own to load.
+          transcriptWorker: resolve(__dirname, 'src/core/transcript/transcriptWorker.ts'),
         },
       },
     },

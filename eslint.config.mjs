@@ -25,7 +25,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/*', 'scripts/**/*.{js,mjs,cjs}'],
+    files: ['bin/*', 'scripts/**/*.{js,mjs,cjs}', 'tests/**/*.cjs'],
     languageOptions: { globals: { ...globals.node }, sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

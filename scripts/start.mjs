@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { sandboxProblem, systemFacts } from './linuxSandbox.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(path.join(root, 'package.json'))
@@ -81,6 +82,12 @@ if (!electronBinary())
   })
 const binary = electronBinary()
 if (binary) {
+  // Said in one line before Electron would abort in Chromium's sandbox check; never run without it.
+  const problem = process.platform === 'linux' ? sandboxProblem(systemFacts(binary)) : null
+  if (problem) {
+    console.error(problem)
+    process.exit(1)
+  }
   const app = spawnSync(binary, [root, ...args], { stdio: 'inherit' })
   process.exit(app.status ?? 0)
 } else {

@@ -7,10 +7,14 @@ import path from 'node:path'
  * A recording stand-in for the `electron` module, for loading the built main process (out/main) under
  * plain Node. It proves our wiring (what is registered, answered, sent and kept), not Electron's
  * behaviour: Electron's binary cannot be had on these machines. The core's utilityProcess is a real Node
- * child process running the built core, talking over Node's IPC channel as it would over parentPort.
+ * child process running the built core, given Electron's `process.parentPort` over Node's IPC channel
+ * (tests/parentPortStandIn.cjs: messages as `{ data }`, a process that lives until it exits).
  */
 
 type Listener = (...args: never[]) => unknown
+
+/** Gives a forked core Electron's `process.parentPort` (see the file). */
+export const PARENT_PORT_STAND_IN = path.join(__dirname, 'parentPortStandIn.cjs')
 
 export class FakeFrame {
   constructor(
@@ -21,6 +25,7 @@ export class FakeFrame {
 
 export class FakeWebContents extends EventEmitter {
   readonly sent: unknown[][] = []
+  reloads = 0
   readonly mainFrame = new FakeFrame('')
   readonly session = {
     setPermissionRequestHandler: (): void => undefined,
@@ -29,6 +34,9 @@ export class FakeWebContents extends EventEmitter {
   send(channel: string, ...args: unknown[]): void {
     if (this.owner.destroyed) throw new Error('Object has been destroyed')
     this.sent.push([channel, ...args])
+  }
+  reload(): void {
+    this.reloads++
   }
   constructor(private readonly owner: FakeWindow) {
     super()
@@ -53,8 +61,14 @@ export class FakeWindow extends EventEmitter {
   restore = (): void => undefined
   focus = (): void => void this.focused++
   show = (): void => undefined
-  /** What the user's close does: the window goes, then tells its listeners. */
+  /** What the user's close does: 'close' (which may prevent it), then the window goes and says 'closed'. */
   close(): void {
+    if (this.destroyed) return
+    let prevented = false
+    this.emit('close', { preventDefault: () => (prevented = true) })
+    if (!prevented) this.destroy()
+  }
+  destroy(): void {
     this.destroyed = true
     this.emit('closed')
   }
@@ -86,6 +100,10 @@ export class ElectronStandIn {
   readonly windows: FakeWindow[] = []
   readonly forks: ForkedCore[] = []
   readonly errorBoxes: string[] = []
+  readonly messageBoxes: { message: string; detail: string; buttons: string[] }[] = []
+  /** The button the next message box answers (its index); the box's cancel button when null. */
+  messageBoxAnswer: number | null = null
+  readonly openDialogs: { title?: string; defaultPath?: string }[] = []
   readonly paths = new Map<string, string>()
   menu: MenuItemTemplate[] | null = null
   name = 'episcore'
@@ -145,20 +163,39 @@ export class ElectronStandIn {
         setApplicationMenu: (menu: MenuItemTemplate[]) => void (this.menu = menu),
       },
       dialog: {
-        showOpenDialog: () =>
-          Promise.resolve({
+        showOpenDialog: (...args: unknown[]) => {
+          const options = args.at(-1) as { title?: string; defaultPath?: string }
+          this.openDialogs.push({ title: options.title, defaultPath: options.defaultPath })
+          return Promise.resolve({
             canceled: !this.chosenFile,
             filePaths: this.chosenFile ? [this.chosenFile] : [],
-          }),
+          })
+        },
+        showMessageBox: (...args: unknown[]) => {
+          const options = args.at(-1) as {
+            message: string
+            detail?: string
+            buttons: string[]
+            cancelId?: number
+          }
+          this.messageBoxes.push({
+            message: options.message,
+            detail: options.detail ?? '',
+            buttons: options.buttons,
+          })
+          return Promise.resolve({ response: this.messageBoxAnswer ?? options.cancelId ?? 0 })
+        },
         showSaveDialog: () => Promise.resolve({ canceled: true }),
         showErrorBox: (title: string, text: string) => void this.errorBoxes.push(`${title}: ${text}`),
       },
       shell: { openExternal: () => Promise.resolve() },
       utilityProcess: {
         fork: (modulePath: string, args: string[], options: ForkedCore['options']) => {
+          // With Electron's parentPort (tests/parentPortStandIn.cjs), as a utilityProcess has it.
           const child = fork(modulePath, args, {
             env: options.env,
             stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+            execArgv: ['--require', PARENT_PORT_STAND_IN],
           })
           this.forks.push({ modulePath, options, child })
           return {

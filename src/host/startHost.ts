@@ -3,8 +3,9 @@ import fs from 'node:fs'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import { mediaMimeType } from '../core/media/byteRange'
-import { mediaFileOf } from '../core/media/mediaPath'
+import { MediaMissing, servableMedia } from '../core/media/mediaPath'
 import { PeaksCache, peaksFolderBeside, peaksLevelOf } from '../core/media/peaksCache'
+import { forgetsMedia, ServedMediaCache } from '../core/media/servedMediaCache'
 import { FileRefs } from '../core/service/fileRefs'
 import { DatabaseSession } from '../core/service/databaseSession'
 import { UserError } from '../core/errors'
@@ -115,6 +116,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   await database
     .backUp()
     .catch((error: unknown) => console.error('episcore host: the daily backup failed:', error))
+  // As in the desktop shell: a range request costs a stat, and a file replaced on disk is checked again.
+  const served = new ServedMediaCache((episodeId) => servableMedia(database.db, episodeId))
+  const dispatch = async (method: string, request: unknown, viewBase: string | null | undefined) => {
+    const reply = await database.dispatch(method, request, viewBase)
+    const forget = reply.ok ? forgetsMedia(method) : null
+    if (forget === 'all') served.forgetAll()
+    else if (forget === 'episode') served.forget((request as { id: string }).id)
+    return reply
+  }
   const uploads = path.join(path.dirname(path.resolve(options.databaseFile)), 'episcore-media')
   const rendererDir = path.resolve(options.rendererDir)
   const secret = randomBytes(24).toString('hex')
@@ -122,7 +132,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      const status = error instanceof UserError ? (error.code === 'not-found' ? 404 : 400) : 500
+      const status =
+        error instanceof UserError
+          ? error.code === 'not-found'
+            ? 404
+            : error.code === 'conflict'
+              ? 409
+              : 400
+          : 500
       if (!(error instanceof UserError)) console.error('episcore host:', error)
       if (!res.headersSent)
         json(res, status, {
@@ -175,7 +192,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         })
         return
       }
-      json(res, 200, await database.dispatch(name, request, viewBaseOf(req)))
+      json(res, 200, await dispatch(name, request, viewBaseOf(req)))
       return
     }
     if (area === 'upload' && req.method === 'POST') {
@@ -202,7 +219,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return
     }
     if (area === 'media' && req.method === 'GET' && name) {
-      const media = mediaFileOf(database.db, episodeIdOf(name))
+      const media = await served.media(episodeIdOf(name)).catch((error: unknown) => {
+        if (error instanceof MediaMissing) return null
+        throw error
+      })
+      if (!media) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('media file not found')
+        return
+      }
       sendFile(res, media.path, mediaMimeType(media.fileName), req.headers.range)
       return
     }
@@ -240,7 +264,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       const access = checkRequest(req, new URL(req.url ?? '/', `http://127.0.0.1:${port}`), port, secret)
       return access.allowed && !access.viaQuery
     },
-    (method, request, viewBase) => database.dispatch(method, request, viewBase),
+    (method, request, viewBase) => dispatch(method, request, viewBase),
   )
 
   await new Promise<void>((resolve, reject) => {

@@ -6,6 +6,7 @@ import type {
   CoreStartMessage,
 } from '../core/worker/coreMessages'
 import { isStartMessage } from '../core/worker/coreMessages'
+import { newFileRef } from '../core/service/fileRefs'
 
 /** The core's process as the shell holds it: Electron's UtilityProcess has exactly this shape. */
 export interface CoreChild {
@@ -26,34 +27,69 @@ export class CoreRefusal extends Error {
 }
 
 /** Restarts allowed within a minute before the core is taken to be broken rather than unlucky. */
-const RESTARTS_PER_MINUTE = 3
+export const RESTARTS_PER_MINUTE = 3
+/** How long a quit waits for the core to close its database before ending it. */
+export const CLOSE_WAIT_MS = 5000
+
+/** Why the core is not serving: shown to the editor once, with the ways out. */
+export interface CoreDown {
+  reason: string
+  /** True when it kept stopping (more than {@link RESTARTS_PER_MINUTE} a minute), false when it could not start. */
+  crashing: boolean
+}
+
+/** What the shell starts the core with: another database, or the library's recovery of this one. */
+export interface CoreLaunch {
+  databaseFile?: string
+  recovering?: boolean
+}
+
+type Spawn = (launch: CoreLaunch) => CoreChild
 
 /**
- * Talks to the core process: numbered requests, each settled by its reply. When the process dies, the
- * requests under way are refused with a sentence the editor can act on, and a new process is started
- * (committed edits are safe in SQLite); past a few deaths a minute `onBroken` is told instead.
+ * Talks to the core process: numbered requests, each settled by its reply. Requests wait for the
+ * process's start report; when it cannot start (its database cannot be opened) or dies too often,
+ * `onDown` is told once and every request is refused with the reason until `restart`. A process that
+ * dies now and then is started again (committed edits are safe in SQLite), with the files the editor
+ * chose registered again under the same handles.
  */
 export class CoreClient {
-  private child: CoreChild
+  private child!: CoreChild
   private nextId = 1
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>()
-  private stopping = false
+  /** Requests posted before the process said it started. */
+  private queued: CoreRequestMessage[] = []
+  private state: 'starting' | 'serving' | 'down' | 'stopping' = 'starting'
+  private down: CoreDown | null = null
   private readonly deaths: number[] = []
+  /** The files the editor chose, by handle: kept here so that a restarted core knows them too. */
+  private readonly files = new Map<string, string>()
+  private launchOptions: CoreLaunch = {}
+  private childRunning = false
   /** The latest process's start report. */
-  started: Promise<CoreStartMessage>
+  started!: Promise<CoreStartMessage>
 
   constructor(
-    private readonly spawn: () => CoreChild,
-    private readonly onBroken: (code: number) => void,
+    private readonly spawn: Spawn,
+    private readonly onDown: (down: CoreDown) => void,
   ) {
-    ;({ child: this.child, started: this.started } = this.launch())
+    this.launch()
   }
 
-  private launch(): { child: CoreChild; started: Promise<CoreStartMessage> } {
-    const child = this.spawn()
-    const started = new Promise<CoreStartMessage>((resolve) => {
+  private launch(): void {
+    const child = this.spawn(this.launchOptions)
+    this.child = child
+    this.childRunning = true
+    this.state = 'starting'
+    this.started = new Promise<CoreStartMessage>((resolve) => {
       child.on('message', (message) => {
-        if (isStartMessage(message)) return resolve(message)
+        if (this.child !== child) return
+        if (isStartMessage(message)) {
+          resolve(message)
+          if (message.kind === 'started') this.serving()
+          else this.goDown({ reason: message.message, crashing: false })
+          return
+        }
         const waiting = this.pending.get(message.id)
         if (!waiting) return
         this.pending.delete(message.id)
@@ -62,38 +98,107 @@ export class CoreClient {
       })
       child.on('exit', (code) => {
         resolve({ kind: 'cannot-start', message: `the core process ended (exit code ${code})` })
-        if (this.child === child) this.died(code)
+        if (this.child !== child) return
+        this.childRunning = false
+        this.exited(code)
       })
     })
-    return { child, started }
   }
 
-  private died(code: number): void {
-    for (const waiting of this.pending.values())
-      waiting.reject(new Error('Episcore’s core stopped unexpectedly and is being restarted; try again.'))
+  private serving(): void {
+    this.state = 'serving'
+    // The handles first: a request queued meanwhile may name one.
+    for (const [ref, path] of this.files)
+      this.child.postMessage({ id: this.nextId++, kind: 'registerFile', ref, path })
+    const queued = this.queued
+    this.queued = []
+    for (const message of queued) this.child.postMessage(message)
+  }
+
+  private goDown(down: CoreDown): void {
+    if (this.state === 'down' || this.state === 'stopping') return
+    this.state = 'down'
+    this.down = down
+    this.refuseAll(this.downError())
+    this.onDown(down)
+  }
+
+  private downError(): Error {
+    return new Error(`Episcore cannot use its database: ${this.down?.reason ?? 'the core is not running'}`)
+  }
+
+  private refuseAll(error: Error): void {
+    for (const waiting of this.pending.values()) waiting.reject(error)
     this.pending.clear()
-    if (this.stopping) return
+    this.queued = []
+  }
+
+  private exited(code: number): void {
+    // A core that could not start ends on purpose, after saying why: it is not started again.
+    if (this.state === 'down' || this.state === 'stopping') return
+    this.refuseAll(new Error('Episcore’s core stopped unexpectedly and is being restarted; try again.'))
     const now = Date.now()
     this.deaths.push(now)
     while ((this.deaths[0] ?? now) < now - 60_000) this.deaths.shift()
-    if (this.deaths.length > RESTARTS_PER_MINUTE) return this.onBroken(code)
-    ;({ child: this.child, started: this.started } = this.launch())
+    if (this.deaths.length > RESTARTS_PER_MINUTE)
+      return this.goDown({
+        reason: `Episcore’s core stopped ${this.deaths.length} times within a minute (last exit code ${code}). Your saved work is in the database.`,
+        crashing: true,
+      })
+    this.launch()
+  }
+
+  /** Starts the core again after it went down: on another database, or recovering this one. */
+  restart(launch: CoreLaunch): void {
+    if (this.state !== 'down') return
+    this.launchOptions = launch
+    this.down = null
+    this.deaths.length = 0
+    this.launch()
   }
 
   request<K extends CoreRequest['kind']>(
     request: Extract<CoreRequest, { kind: K }>,
   ): Promise<CoreAnswers[K]> {
-    if (this.stopping) return Promise.reject(new Error('Episcore is quitting'))
+    if (this.state === 'stopping') return Promise.reject(new Error('Episcore is quitting'))
+    if (this.state === 'down') return Promise.reject(this.downError())
     const id = this.nextId++
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject })
-      this.child.postMessage({ id, ...request })
+      const message = { id, ...request } as CoreRequestMessage
+      if (this.state === 'starting') this.queued.push(message)
+      else this.child.postMessage(message)
     })
   }
 
-  /** Ends the process; it closes the database as it goes (SIGTERM). */
-  stop(): void {
-    this.stopping = true
-    this.child.kill()
+  /** A file the editor chose: its handle, which this shell keeps for every core it starts. */
+  async registerFile(path: string): Promise<string> {
+    const ref = newFileRef()
+    const registered = await this.request({ kind: 'registerFile', path, ref })
+    this.files.set(ref, path)
+    return registered
+  }
+
+  /**
+   * Asks the core to close its database and end, and ends it after `waitMs` if it has not: on Windows
+   * a kill is TerminateProcess, which runs no handler at all. Settles once the process is gone.
+   */
+  close(waitMs = CLOSE_WAIT_MS): Promise<void> {
+    const wasServing = this.state === 'serving'
+    this.state = 'stopping'
+    this.refuseAll(new Error('Episcore is quitting'))
+    if (!this.childRunning) return Promise.resolve()
+    const child = this.child
+    const gone = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+    if (wasServing) child.postMessage({ id: this.nextId++, kind: 'close' })
+    else child.kill()
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        child.kill()
+        resolve()
+      }, waitMs)
+    })
+    return Promise.race([gone, late]).finally(() => clearTimeout(timer))
   }
 }

@@ -20,11 +20,14 @@ export function databaseArgument(argv: readonly string[]): string | undefined {
  */
 export function coreEnvironment(
   env: NodeJS.ProcessEnv,
-  options: { packaged: boolean; databaseFile: string | undefined },
+  options: { packaged: boolean; databaseFile: string | undefined; recovering?: boolean },
 ): Record<string, string> {
   const result: Record<string, string> = {}
   for (const [name, value] of Object.entries(env)) if (value !== undefined) result[name] = value
   if (options.packaged) for (const name of DEVELOPMENT_ONLY) delete result[name]
   if (options.databaseFile) result.EPISCORE_DB = path.resolve(options.databaseFile)
+  // Only the editor's choice to recover starts a core that stays up without its database.
+  delete result.EPISCORE_RECOVER
+  if (options.recovering) result.EPISCORE_RECOVER = '1'
   return result
 }

@@ -11,7 +11,8 @@ import {
 } from 'electron'
 import fs from 'node:fs'
 import path from 'node:path'
-import { appDataFolder } from '../core/db/databaseLocation'
+import { appDataFolder, defaultDatabasePath } from '../core/db/databaseLocation'
+import { forgetsMedia, ServedMediaCache } from '../core/media/servedMediaCache'
 import {
   EPISODE_EXTENSIONS,
   MEDIA_EXTENSIONS,
@@ -20,8 +21,9 @@ import {
 } from '../shared/fileKinds'
 import { answerAppRequest } from './appProtocol'
 import { CHANNELS } from './channels'
-import { CoreClient } from './coreClient'
+import { CoreClient, type CoreDown } from './coreClient'
 import { coreEnvironment, databaseArgument } from './coreEnvironment'
+import { DialogFolders } from './dialogFolders'
 import { externalUrl } from './externalLinks'
 import { callPayload, chooseFilePayload, droppedFilePayload, saveTextPayload } from './ipcPayloads'
 import { answerMediaRequest } from './mediaProtocol'
@@ -52,6 +54,20 @@ protocol.registerSchemesAsPrivileged(PRIVILEGED_SCHEMES)
 
 let mainWindow: BrowserWindow | null = null
 let core: CoreClient | null = null
+/** The database the core was started on last: the command line's, else one the editor opened instead. */
+let databaseFile = defaultDatabasePath(databaseArgument(process.argv))
+const dialogFolders = new DialogFolders(path.join(appDataFolder(), 'dialog-folders.json'))
+/** The media each episode plays from, checked by a stat on each range request (no core round trip). */
+let servedMedia: ServedMediaCache | null = null
+
+/** Menu commands chosen while no page listened (no window open, or one still loading). */
+let waitingCommands: [command: string, byKey: boolean][] = []
+/** The pages whose menu listener is in place (the preload says so through CHANNELS.menuReady). */
+const listeningPages = new WeakSet<object>()
+/** Set once the editor (or the system) asked to quit: a window's close then goes on to quitting. */
+let quitAsked = false
+/** How long a closing window waits for its page to commit typed text. */
+const COMMIT_WAIT_MS = 2000
 
 function createWindow(): BrowserWindow {
   const win = new BrowserWindow({
@@ -79,6 +95,7 @@ function createWindow(): BrowserWindow {
     },
   })
   win.once('ready-to-show', () => win.show())
+  commitTypedTextOnClose(win)
   // Every window, the first or one reopened, lets go of itself when closed: nothing holds a destroyed one.
   win.on('closed', () => {
     if (mainWindow === win) mainWindow = null
@@ -101,6 +118,46 @@ function showWindow(): void {
   }
   if (mainWindow.isMinimized()) mainWindow.restore()
   mainWindow.focus()
+}
+
+/**
+ * Text typed in a field is committed when the field loses focus; a window closing (or the app quitting)
+ * would lose it. The close is held back while the page commits it (BrowserWindow 'close': "Calling
+ * event.preventDefault() will cancel the close"), at most COMMIT_WAIT_MS, then goes ahead; a quit held
+ * back this way is asked for again.
+ */
+const commitAnswers = new WeakMap<object, () => void>()
+function commitTypedTextOnClose(win: BrowserWindow): void {
+  let committed = false
+  win.on('close', (event) => {
+    if (committed) return
+    event.preventDefault()
+    if (commitAnswers.has(win.webContents)) return
+    const finish = (): void => {
+      clearTimeout(timer)
+      commitAnswers.delete(win.webContents)
+      committed = true
+      if (!win.isDestroyed()) win.close()
+      if (quitAsked) app.quit()
+    }
+    const timer = setTimeout(finish, COMMIT_WAIT_MS)
+    commitAnswers.set(win.webContents, finish)
+    win.webContents.send(CHANNELS.commitPending)
+  })
+}
+
+/**
+ * A menu command goes to the window's page; with no window (macOS keeps the app running without one)
+ * the window is opened again and the command waits until its page listens.
+ */
+function deliverMenuCommand(command: string, byKey: boolean): void {
+  const win = mainWindow
+  if (win && !win.isDestroyed() && listeningPages.has(win.webContents)) {
+    win.webContents.send(CHANNELS.menuCommand, command, byKey)
+    return
+  }
+  waitingCommands.push([command, byKey])
+  if (!win) showWindow()
 }
 
 /** Page permissions granted: a video's own fullscreen button; no camera, microphone, location or other. */
@@ -144,10 +201,24 @@ function wireIpc(client: CoreClient): void {
     const call = fromOurPage(event) ? callPayload(args) : null
     if (!call) return { ok: false, error: { code: 'invalid-request', message: 'refused' } }
     try {
-      return await client.request({ kind: 'call', ...call })
+      const reply = await client.request({ kind: 'call', ...call })
+      const forget = reply.ok ? forgetsMedia(call.method) : null
+      if (forget === 'all') servedMedia?.forgetAll()
+      else if (forget === 'episode') servedMedia?.forget((call.request as { id: string }).id)
+      return reply
     } catch (error) {
       return { ok: false, error: { code: 'internal', message: (error as Error).message } }
     }
+  })
+  ipcMain.handle(CHANNELS.menuReady, (event) => {
+    if (!fromOurPage(event)) return
+    listeningPages.add(event.sender)
+    const waiting = waitingCommands
+    waitingCommands = []
+    for (const [command, byKey] of waiting) event.sender.send(CHANNELS.menuCommand, command, byKey)
+  })
+  ipcMain.handle(CHANNELS.pendingCommitted, (event) => {
+    commitAnswers.get(event.sender)?.()
   })
   ipcMain.handle(CHANNELS.chooseFile, async (event, ...args: unknown[]) => {
     const kind = chooseFilePayload(args)
@@ -158,27 +229,30 @@ function wireIpc(client: CoreClient): void {
       title,
       properties: ['openFile'],
       filters: [filter, { name: 'All files', extensions: ['*'] }],
+      defaultPath: dialogFolders.folderFor(kind),
     })
     const chosen = result.filePaths[0]
     if (result.canceled || !chosen) return null
-    return { ref: await client.request({ kind: 'registerFile', path: chosen }), name: path.basename(chosen) }
+    dialogFolders.chose(kind, chosen)
+    return { ref: await client.registerFile(chosen), name: path.basename(chosen) }
   })
   ipcMain.handle(CHANNELS.registerDropped, async (event, ...args: unknown[]) => {
     const filePath = droppedFilePayload(args)
     if (!fromOurPage(event) || !filePath) return null
     if (!fs.existsSync(filePath) || !fs.statSync(filePath).isFile()) return null
-    return {
-      ref: await client.request({ kind: 'registerFile', path: filePath }),
-      name: path.basename(filePath),
-    }
+    return { ref: await client.registerFile(filePath), name: path.basename(filePath) }
   })
   ipcMain.handle(CHANNELS.saveText, async (event, ...args: unknown[]) => {
     const payload = saveTextPayload(args)
     const win = mainWindow
     if (!fromOurPage(event) || !win || !payload) return false
     const { defaultName, text } = payload
-    const result = await dialog.showSaveDialog(win, { defaultPath: defaultName })
+    const folder = dialogFolders.folderFor('save')
+    const result = await dialog.showSaveDialog(win, {
+      defaultPath: folder ? path.join(folder, defaultName) : defaultName,
+    })
     if (result.canceled || !result.filePath) return false
+    dialogFolders.chose('save', result.filePath)
     const tmp = `${result.filePath}.${process.pid}.tmp`
     fs.writeFileSync(tmp, text)
     fs.renameSync(tmp, result.filePath)
@@ -188,22 +262,69 @@ function wireIpc(client: CoreClient): void {
 
 /** The core (SQLite, imports, exports, peaks) in a process of its own, so that it never freezes the UI. */
 function startCore(): CoreClient {
-  const env = coreEnvironment(process.env, { packaged, databaseFile: databaseArgument(process.argv) })
+  // The environment the app started with, for every core it starts.
+  const startEnv = { ...process.env }
   return new CoreClient(
-    () =>
+    (launch) =>
       utilityProcess.fork(path.join(__dirname, 'core.js'), [], {
         serviceName: 'Episcore core',
-        env,
+        env: coreEnvironment(startEnv, {
+          packaged,
+          databaseFile: launch.databaseFile ?? databaseArgument(process.argv),
+          recovering: launch.recovering,
+        }),
         stdio: 'inherit',
       }),
-    (code) => {
-      dialog.showErrorBox(
-        'Episcore’s core keeps stopping',
-        `It ended with exit code ${code} several times within a minute. Your saved work is in the database; restart Episcore.`,
-      )
-      app.quit()
-    },
+    (down) => void offerRecovery(down),
   )
+}
+
+const DATABASE_FILTER: Electron.FileFilter = { name: 'Episcore database', extensions: ['sqlite', 'db'] }
+
+/**
+ * The core cannot use its database (it could not open it, or kept stopping): the reason, once, and the
+ * library's ways out. Restoring a backup starts the core in recovery, where the library lists the
+ * backups as it does for a damaged database; another database is opened in its place.
+ */
+async function offerRecovery(down: CoreDown): Promise<void> {
+  const client = core
+  if (!client) return
+  const win = mainWindow && !mainWindow.isDestroyed() ? mainWindow : null
+  const options: Electron.MessageBoxOptions = {
+    type: 'error',
+    title: 'Episcore',
+    message: down.crashing ? 'Episcore’s core keeps stopping' : 'Episcore cannot open its database',
+    detail: `${down.reason}\n\nRestore one of its backups, open another database, or quit.`,
+    buttons: ['Restore a Backup…', 'Open Another Database…', 'Quit'],
+    defaultId: 0,
+    cancelId: 2,
+    noLink: true,
+  }
+  const { response } = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options)
+  if (response === 0) return restartCore(client, { databaseFile, recovering: true })
+  if (response === 1) {
+    const result = await dialog.showOpenDialog({
+      title: 'Open another Episcore database',
+      properties: ['openFile'],
+      filters: [DATABASE_FILTER, { name: 'All files', extensions: ['*'] }],
+      defaultPath: dialogFolders.folderFor('database'),
+    })
+    const chosen = result.filePaths[0]
+    // Cancelled: the reason and the ways out again, rather than a window that cannot work.
+    if (result.canceled || !chosen) return offerRecovery(down)
+    dialogFolders.chose('database', chosen)
+    databaseFile = chosen
+    return restartCore(client, { databaseFile: chosen })
+  }
+  app.quit()
+}
+
+function restartCore(client: CoreClient, launch: { databaseFile: string; recovering?: boolean }): void {
+  servedMedia?.forgetAll()
+  client.restart(launch)
+  // The page shows the library of the database now served (or its backups, when recovering).
+  const win = mainWindow
+  if (win && !win.isDestroyed()) win.webContents.reload()
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -213,31 +334,45 @@ if (!app.requestSingleInstanceLock()) {
   app.on('second-instance', () => showWindow())
   app.on('activate', () => showWindow())
   lockDownNavigation()
-  void app.whenReady().then(async () => {
+  void app.whenReady().then(() => {
     const client = startCore()
     core = client
     const rendererDir = path.join(__dirname, '../renderer')
     protocol.handle(APP_SCHEME, (request) => answerAppRequest(rendererDir, request))
+    const media = new ServedMediaCache((episodeId) => client.request({ kind: 'mediaFile', episodeId }))
+    servedMedia = media
     protocol.handle(MEDIA_SCHEME, (request) =>
       answerMediaRequest(
         {
-          media: (episodeId) => client.request({ kind: 'mediaFile', episodeId }),
+          media: (episodeId) => media.media(episodeId),
           peaks: (episodeId, level) => client.request({ kind: 'peaksFile', episodeId, level }),
         },
         request,
       ),
     )
     wireIpc(client)
-    Menu.setApplicationMenu(buildMenu(() => mainWindow, { packaged }))
+    Menu.setApplicationMenu(buildMenu(deliverMenuCommand, { packaged }))
     createWindow()
-    const started = await client.started
-    if (started.kind === 'cannot-start') {
-      dialog.showErrorBox('Episcore cannot open its database', started.message)
-      app.quit()
-    }
   })
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
-  app.on('will-quit', () => core?.stop())
+  app.on('before-quit', () => {
+    quitAsked = true
+  })
+  // 'will-quit': "Calling event.preventDefault() will prevent the default behavior, which is terminating
+  // the application" (docs/api/app.md). The quit waits for the core to close its database, then goes on.
+  let coreClosed = false
+  let coreClosing = false
+  app.on('will-quit', (event) => {
+    const client = core
+    if (coreClosed || !client) return
+    event.preventDefault()
+    if (coreClosing) return
+    coreClosing = true
+    void client.close().finally(() => {
+      coreClosed = true
+      app.quit()
+    })
+  })
 }

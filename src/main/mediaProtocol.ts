@@ -1,11 +1,16 @@
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import { mediaMimeType, parseRange } from '../core/media/byteRange'
+import type { MediaToServe } from '../core/media/servedMediaCache'
+import { CoreRefusal } from './coreClient'
 import { APP_ORIGIN } from './schemes'
 
-/** Where the core keeps an episode's media and peaks; both refuse an unknown episode. */
+/**
+ * An episode's media, from the shell's keep checked by a stat (see ServedMediaCache), and its peaks
+ * from the core; both refuse an unknown episode.
+ */
 export interface MediaLocator {
-  media(episodeId: string): Promise<{ path: string; fileName: string }>
+  media(episodeId: string): Promise<MediaToServe>
   peaks(episodeId: string, level: string | null): Promise<string>
 }
 
@@ -36,7 +41,7 @@ export async function answerMediaRequest(locate: MediaLocator, request: Request)
     }
     if (url.hostname !== 'media') return new Response('not found', { status: 404, headers: CORS_HEADERS })
     const media = await locate.media(episodeId)
-    const size = fs.statSync(media.path).size
+    const size = media.size
     const range = parseRange(request.headers.get('range'), size)
     const headers: Record<string, string> = {
       ...CORS_HEADERS,
@@ -60,6 +65,8 @@ export async function answerMediaRequest(locate: MediaLocator, request: Request)
       },
     })
   } catch (error) {
-    return new Response((error as Error).message, { status: 404, headers: CORS_HEADERS })
+    // Media replaced by other content is refused as a conflict: there is a file, just not this episode's.
+    const status = error instanceof CoreRefusal && !error.notFound ? 409 : 404
+    return new Response((error as Error).message, { status, headers: CORS_HEADERS })
   }
 }

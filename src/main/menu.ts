@@ -1,6 +1,5 @@
-import { Menu, type BrowserWindow, type MenuItemConstructorOptions } from 'electron'
+import { Menu, type MenuItemConstructorOptions } from 'electron'
 import { menuItems, type MenuEntry, type MenuName } from '../shared/commands'
-import { CHANNELS } from './channels'
 
 export interface MenuOptions {
   /** A packaged app has no reload and no developer tools. */
@@ -12,19 +11,25 @@ export interface MenuOptions {
  * a key (rather than a click) chose it goes along: the page then applies the rules its own keys follow,
  * so a shortcut typed into a text field or an open dialog stays there.
  */
-export function buildMenu(getWindow: () => BrowserWindow | null, options: MenuOptions): Menu {
-  return Menu.buildFromTemplate(menuTemplate(getWindow, options))
+/**
+ * Sends a menu command to the window's page; with no window open (macOS keeps the app running) the
+ * window is opened again and the command waits until its page listens (see CHANNELS.menuReady).
+ */
+export type MenuDelivery = (command: string, byKey: boolean) => void
+
+export function buildMenu(deliver: MenuDelivery, options: MenuOptions): Menu {
+  return Menu.buildFromTemplate(menuTemplate(deliver, options))
 }
 
 /** The template `buildMenu` builds: every command item comes from the declarations in src/shared/commands. */
 export function menuTemplate(
-  getWindow: () => BrowserWindow | null,
+  deliver: MenuDelivery,
   options: MenuOptions & { platform?: NodeJS.Platform },
 ): MenuItemConstructorOptions[] {
   const send =
     (command: string) =>
     (_item: unknown, _window: unknown, event: { triggeredByAccelerator?: boolean }): void =>
-      getWindow()?.webContents.send(CHANNELS.menuCommand, command, event.triggeredByAccelerator === true)
+      deliver(command, event.triggeredByAccelerator === true)
   const isMac = (options.platform ?? process.platform) === 'darwin'
   // macOS registers every accelerator it shows: a plain key (Space, +) would be taken from a text field,
   // so there only the Mod shortcuts are shown; elsewhere plain keys are shown but left to the page.

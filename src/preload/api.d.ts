@@ -26,4 +26,9 @@ export interface DesktopApi {
    * chose it rather than a click.
    */
   onMenuCommand(listener: (command: string, byKey: boolean) => void): () => void
+  /**
+   * The window is about to close (or the app to quit): `commit` saves text typed in a field and not yet
+   * committed; the window closes once it settles (or after a bounded wait).
+   */
+  onCommitPending(commit: () => Promise<void>): () => void
 }

@@ -15,7 +15,18 @@ const api = {
     const wrapped = (_event: IpcRendererEvent, command: string, byKey: boolean): void =>
       listener(command, byKey === true)
     ipcRenderer.on(CHANNELS.menuCommand, wrapped)
+    // Commands chosen while no window was open wait in the main process for this.
+    void ipcRenderer.invoke(CHANNELS.menuReady)
     return () => ipcRenderer.removeListener(CHANNELS.menuCommand, wrapped)
+  },
+  onCommitPending: (commit) => {
+    const wrapped = (): void => {
+      void commit()
+        .catch(() => undefined)
+        .then(() => ipcRenderer.invoke(CHANNELS.pendingCommitted))
+    }
+    ipcRenderer.on(CHANNELS.commitPending, wrapped)
+    return () => ipcRenderer.removeListener(CHANNELS.commitPending, wrapped)
   },
 } satisfies DesktopApi
 

@@ -139,12 +139,15 @@ export interface EpisodeView {
   scoreSummary: Record<string, number | null>
   /**
    * `declaredSeconds`: the length the file declares when less (or more) of it decodes; the episode
-   * then lasts what decodes, and the editor is told both.
+   * then lasts what decodes, and the editor is told both. `changed`: the file at the media's path was
+   * found to hold other content than the episode was made from (replaced on disk); it is not played
+   * until the editor relinks.
    */
   media: {
     fileName: string
     kind: 'audio' | 'video'
     available: boolean
+    changed: boolean
     declaredSeconds: number | null
   } | null
   participants: ParticipantView[]

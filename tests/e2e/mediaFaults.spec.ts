@@ -44,3 +44,33 @@ test('media deleted while it plays: the page says so, offers a relink and stays 
   await expect(page.getByText('The media file interview.mp3 is missing or was moved.')).toBeVisible()
   expect(crashes).toEqual([])
 })
+
+test('media replaced on disk by other content: not played, shown as changed with the relink; played again once put back', async ({
+  page,
+  served,
+}) => {
+  const media = path.join(tempFolder('episcore-e2e-media-'), 'interview.mp3')
+  fs.copyFileSync(longSpeechMp3(1), media)
+  const original = fs.readFileSync(media)
+  const db = openDatabase(served.databaseFile)
+  const id = await createEpisode(db, { mediaPath: media, title: 'Interview' })
+  db.close()
+  await page.goto(served.host.url)
+  await page.goto(new URL(`/#/episode/${id}`, served.host.url).href)
+  await expect(page.getByRole('button', { name: 'Play' })).toBeEnabled()
+
+  // Another recording of the same length under the same name.
+  const other = Buffer.from(original)
+  for (let at = 4096; at < other.length; at += 4096) other.writeUInt8(other.readUInt8(at) ^ 0xff, at)
+  fs.writeFileSync(media, other)
+  await page.reload()
+  const changed = page.getByText('The media file interview.mp3 was replaced on disk by other content')
+  await expect(changed).toBeVisible()
+  await expect(page.getByLabel('Relink media')).toBeAttached()
+  await expect(page.locator('audio')).toHaveCount(0)
+
+  fs.writeFileSync(media, original)
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Play' })).toBeEnabled()
+  await expect(changed).toBeHidden()
+})

@@ -1,10 +1,14 @@
+import { fork, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import Module from 'node:module'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appDataFolder } from '../../src/core/db/databaseLocation'
 import { CHANNELS } from '../../src/main/channels'
+import type { EpisodeView } from '../../src/shared/contract'
+import { VIEW_MARK } from '../../src/shared/viewDelta'
 import { coreEnvironment, databaseArgument } from '../../src/main/coreEnvironment'
-import { ElectronStandIn, FakeFrame, type FakeWindow } from '../electronStandIn'
+import { ElectronStandIn, FakeFrame, PARENT_PORT_STAND_IN, type FakeWindow } from '../electronStandIn'
 import { speechMp3 } from '../generateMedia'
 import { tempFolder } from '../tempFolder'
 
@@ -12,7 +16,8 @@ import { tempFolder } from '../tempFolder'
  * The built Electron shell (out/main) loaded under Node with a recording stand-in for `electron`
  * (tests/electronStandIn.ts). This proves our wiring: what the shell registers, answers, sends and lets
  * go of. It does not prove Electron's behaviour, which only the `_electron` e2e test can, on a machine
- * with the binary.
+ * with the binary. The core runs as a real process with a stand-in for Electron's parentPort
+ * (tests/parentPortStandIn.cjs): messages as `{ data }`, and a process that lives until it exits.
  */
 
 const ROOT = path.resolve(__dirname, '..', '..')
@@ -26,6 +31,10 @@ const until = async (check: () => boolean, what: string, ms = 20_000): Promise<v
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
+
+/** The episode view in a reply to a window that names no view yet (whole, under the view mark). */
+const viewOf = (reply: { value?: unknown }): EpisodeView =>
+  (reply.value as Record<string, { view: EpisodeView }>)[VIEW_MARK]?.view as EpisodeView
 
 /** An IPC event as Electron would give it for a frame of `window` at `url`. */
 const eventFrom = (
@@ -46,7 +55,11 @@ async function startShell(options: {
   const electron = new ElectronStandIn(ROOT)
   electron.packaged = options.packaged
   const saved = { ...process.env }
-  Object.assign(process.env, { EPISCORE_DB: path.join(tempFolder(), 'shell.sqlite') }, options.env)
+  Object.assign(
+    process.env,
+    { EPISCORE_DB: path.join(tempFolder(), 'shell.sqlite'), XDG_CONFIG_HOME: tempFolder() },
+    options.env,
+  )
   try {
     electron.loadMain(MAIN)
     await until(() => electron.windows.length === 1 && electron.forks.length === 1, 'the window and the core')
@@ -69,6 +82,8 @@ describe('the Electron shell as built, loaded with a stand-in for electron', () 
   beforeAll(async () => {
     electron = await startShell({ packaged: false })
     win = electron.window as FakeWindow
+    // What the page's preload does once its menu listener is in place.
+    await electron.ipc.get(CHANNELS.menuReady)?.(eventFrom(win))
   }, 60_000)
   afterAll(() => electron?.stopCores())
 
@@ -86,7 +101,8 @@ describe('the Electron shell as built, loaded with a stand-in for electron', () 
 
   it('is named Episcore and keeps its data in the folder the CLI and the host use', () => {
     expect(electron.name).toBe('Episcore')
-    expect(electron.paths.get('userData')).toBe(appDataFolder())
+    const userData = electron.paths.get('userData') ?? ''
+    expect(userData).toBe(appDataFolder({ XDG_CONFIG_HOME: path.dirname(userData) }))
     expect(path.basename(appDataFolder())).toBe('episcore')
   })
 
@@ -124,9 +140,11 @@ describe('the Electron shell as built, loaded with a stand-in for electron', () 
     const preload = fs.readFileSync(PRELOAD, 'utf8')
     const invoked = [...preload.matchAll(/"(episcore:[a-z-]+)"/g)].map((m) => m[1])
     expect(new Set(invoked)).toEqual(new Set(Object.values(CHANNELS)))
+    // The two the main process sends rather than handles.
+    const sent: string[] = [CHANNELS.menuCommand, CHANNELS.commitPending]
     expect([...electron.ipc.keys()].sort()).toEqual(
       Object.values(CHANNELS)
-        .filter((c) => c !== CHANNELS.menuCommand)
+        .filter((c) => !sent.includes(c))
         .sort(),
     )
   })
@@ -155,8 +173,19 @@ describe('the Electron shell as built, loaded with a stand-in for electron', () 
     expect(await electron.ipc.get(CHANNELS.chooseFile)?.(strangers[0], 'media')).toBeNull()
   })
 
+  let episodeId = ''
+  let media = ''
+  const fetchMedia = (range?: string) =>
+    electron.protocols.get('episcore-media')?.(
+      new Request(`episcore-media://media/${encodeURIComponent(episodeId)}`, {
+        headers: { origin: 'app://episcore', ...(range && { range }) },
+      }),
+    ) as Promise<Response>
+
   it('streams an episode’s media with byte ranges and its peaks to the app’s origin (CORS)', async () => {
-    const media = speechMp3(3)
+    // A copy of its own: later tests replace it on disk.
+    media = path.join(tempFolder(), 'wiring.mp3')
+    fs.copyFileSync(speechMp3(3), media)
     electron.chosenFile = media
     const chosen = (await electron.ipc.get(CHANNELS.chooseFile)?.(eventFrom(win), 'media')) as {
       ref: string
@@ -167,14 +196,9 @@ describe('the Electron shell as built, loaded with a stand-in for electron', () 
     const created = await call('episodes.create', { media: chosen.ref, title: 'Shell wiring' })
     expect(created.ok).toBe(true)
     const id = (created.value as { id: string }).id
+    episodeId = id
     const size = fs.statSync(media).size
     const answer = electron.protocols.get('episcore-media')
-    const fetchMedia = (range?: string) =>
-      answer?.(
-        new Request(`episcore-media://media/${encodeURIComponent(id)}`, {
-          headers: { origin: 'app://episcore', ...(range && { range }) },
-        }),
-      ) as Promise<Response>
 
     const part = await fetchMedia('bytes=0-99')
     expect(part.status).toBe(206)
@@ -206,6 +230,65 @@ describe('the Electron shell as built, loaded with a stand-in for electron', () 
     expect(unknown.status).toBe(404)
   }, 60_000)
 
+  it('answers each range request from the media it keeps, with a stat and no round trip to the core', async () => {
+    expect((await fetchMedia('bytes=0-9')).status).toBe(206)
+    const core = electron.forks.at(-1)?.child as ChildProcess
+    // A core held up by long work (here: stopped outright) does not hold up playback.
+    core.kill('SIGSTOP')
+    try {
+      const started = Date.now()
+      const part = await fetchMedia('bytes=100-199')
+      expect(part.status).toBe(206)
+      expect(Buffer.from(await part.arrayBuffer()).equals(fs.readFileSync(media).subarray(100, 200))).toBe(
+        true,
+      )
+      expect(Date.now() - started).toBeLessThan(2000)
+    } finally {
+      core.kill('SIGCONT')
+    }
+  })
+
+  it('stops serving media replaced on disk, shows it changed, and plays it again once the content is back', async () => {
+    const original = fs.readFileSync(media)
+    const other = Buffer.from(original)
+    const middle = other.length >> 1
+    other.writeUInt8(other.readUInt8(middle) ^ 0xff, middle)
+    fs.writeFileSync(media, other)
+    // Same size, later time: only the content tells, so the core hashes it again.
+    fs.utimesSync(media, new Date(), new Date(Date.now() + 5000))
+    const refused = await fetchMedia('bytes=0-99')
+    expect(refused.status).toBe(409)
+    expect(await refused.text()).toContain('replaced on disk')
+    expect(viewOf(await call('episodes.open', { id: episodeId })).media?.changed).toBe(true)
+
+    fs.writeFileSync(media, original)
+    const resumed = await fetchMedia('bytes=0-99')
+    expect(resumed.status).toBe(206)
+    expect(Buffer.from(await resumed.arrayBuffer()).equals(original.subarray(0, 100))).toBe(true)
+    expect(viewOf(await call('episodes.open', { id: episodeId })).media?.changed).toBe(false)
+  }, 30_000)
+
+  it('opens each kind of file’s dialog in the folder last chosen from', async () => {
+    electron.chosenFile = media
+    await electron.ipc.get(CHANNELS.chooseFile)?.(eventFrom(win), 'media')
+    expect(electron.openDialogs.at(-1)?.defaultPath).toBe(path.dirname(media))
+    // Another kind has a folder of its own (none chosen yet).
+    electron.chosenFile = null
+    await electron.ipc.get(CHANNELS.chooseFile)?.(eventFrom(win), 'transcript')
+    expect(electron.openDialogs.at(-1)?.defaultPath).toBeUndefined()
+  })
+
+  it('keeps the handles of files chosen before the core restarts', async () => {
+    electron.chosenFile = media
+    const chosen = (await electron.ipc.get(CHANNELS.chooseFile)?.(eventFrom(win), 'media')) as { ref: string }
+    const before = electron.forks.length
+    electron.forks.at(-1)?.child.kill('SIGKILL')
+    await until(() => electron.forks.length === before + 1, 'a new core process')
+    const relinked = await call('episodes.relinkMedia', { id: episodeId, media: chosen.ref })
+    expect(relinked.error?.message).toBeUndefined()
+    expect((relinked.value as { sameContent: boolean }).sameContent).toBe(true)
+  }, 30_000)
+
   it('starts the core again when it dies, with the saved work in place', async () => {
     const before = electron.forks.length
     electron.forks.at(-1)?.child.kill('SIGKILL')
@@ -230,33 +313,220 @@ describe('the Electron shell as built, loaded with a stand-in for electron', () 
     ])
   })
 
-  it('lets go of each closed window, reopens one on activate or a second launch, and quits the core', async () => {
-    const undo = electron.menuItems().get('Undo')
+  it('commits a field’s typed text before its window closes, and closes anyway when the page does not answer', async () => {
     win.close()
-    // With no window, a menu command has nowhere to go and must not reach a destroyed one.
-    expect(() => undo?.click?.({}, null, {})).not.toThrow()
+    // Held open until the page says its pending text is committed.
+    expect(win.destroyed).toBe(false)
+    expect(win.webContents.sent.at(-1)).toEqual([CHANNELS.commitPending])
+    // What the page does then (src/renderer/src/pendingText.ts): the field's edit, as its blur would.
+    const typed = await call('episodes.update', { id: episodeId, patch: { title: 'Typed, then closed' } })
+    expect(typed.ok).toBe(true)
+    await electron.ipc.get(CHANNELS.pendingCommitted)?.(eventFrom(win))
+    expect(win.destroyed).toBe(true)
     electron.app.emit('activate')
-    const reopened = electron.window as FakeWindow
-    expect(reopened).not.toBe(win)
-    expect(reopened.url).toBe('app://episcore/index.html')
-    reopened.close()
-    expect(() => undo?.click?.({}, null, {})).not.toThrow()
-    electron.app.emit('second-instance')
-    const third = electron.window as FakeWindow
-    expect(electron.windows.filter((w) => !w.destroyed)).toEqual([third])
-    undo?.click?.({}, third, {})
-    expect(third.webContents.sent).toEqual([[CHANNELS.menuCommand, 'edit.undo', false]])
-    // A second launch with the window open brings it forward instead of opening another.
-    electron.app.emit('second-instance')
-    expect(electron.windows.filter((w) => !w.destroyed)).toEqual([third])
-    expect(third.focused).toBe(1)
-    win = third
-    expect((await call('episodes.list', {})).ok).toBe(true)
+    win = electron.window as FakeWindow
+    const list = await call('episodes.list', {})
+    expect((list.value as { title: string }[]).map((e) => e.title)).toEqual(['Typed, then closed'])
 
-    const core = electron.forks.at(-1)?.child
-    electron.app.emit('will-quit')
-    await until(() => core?.exitCode !== null || core?.signalCode !== null, 'the core to end')
+    // A page that never answers (hung, or not loaded) does not keep the window open for long.
+    const silent = win
+    silent.close()
+    expect(silent.destroyed).toBe(false)
+    await until(() => silent.destroyed, 'the window to close without an answer', 5000)
   }, 30_000)
+
+  it('reopens the window for a menu command chosen with none open, and runs it once the page listens', async () => {
+    const undo = electron.menuItems().get('Undo')
+    expect(electron.window).toBeUndefined()
+    undo?.click?.({}, null, {})
+    const reopened = electron.window as FakeWindow
+    expect(reopened.url).toBe('app://episcore/index.html')
+    // Not sent before the page listens; then sent, once.
+    expect(reopened.webContents.sent).toEqual([])
+    await electron.ipc.get(CHANNELS.menuReady)?.(eventFrom(reopened))
+    expect(reopened.webContents.sent).toEqual([[CHANNELS.menuCommand, 'edit.undo', false]])
+    undo?.click?.({}, reopened, {})
+    expect(reopened.webContents.sent.at(-1)).toEqual([CHANNELS.menuCommand, 'edit.undo', false])
+    win = reopened
+  })
+
+  it('brings the window forward on activate or a second launch instead of opening another', async () => {
+    electron.app.emit('second-instance')
+    expect(electron.windows.filter((w) => !w.destroyed)).toEqual([win])
+    electron.app.emit('activate')
+    expect(electron.windows.filter((w) => !w.destroyed)).toEqual([win])
+    expect(win.focused).toBe(2)
+    expect((await call('episodes.list', {})).ok).toBe(true)
+  })
+
+  it('quits by asking the core to close its database, waiting for it, not by killing it', async () => {
+    const core = electron.forks.at(-1)?.child as ChildProcess
+    const database = String(electron.forks.at(-1)?.options.env?.EPISCORE_DB)
+    let prevented = 0
+    const quitsBefore = electron.quits
+    electron.app.emit('will-quit', { preventDefault: () => prevented++ })
+    expect(prevented).toBe(1)
+    await until(() => core.exitCode !== null || core.signalCode !== null, 'the core to end')
+    expect({ code: core.exitCode, signal: core.signalCode }).toEqual({ code: 0, signal: null })
+    // Closed, not killed: SQLite folded its write-ahead log into the database and removed it.
+    expect(fs.existsSync(`${database}-wal`)).toBe(false)
+    await until(() => electron.quits === quitsBefore + 1, 'the quit to go on')
+    // The quit asked again goes through.
+    electron.app.emit('will-quit', { preventDefault: () => prevented++ })
+    expect(prevented).toBe(1)
+  }, 30_000)
+})
+
+/** The built core as Electron starts it: a process with a parentPort, answering `{ data }` messages. */
+function forkCore(env: Record<string, string>): { child: ChildProcess; messages: unknown[] } {
+  const messages: unknown[] = []
+  const child = fork(path.join(ROOT, 'out', 'main', 'core.js'), [], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--require', PARENT_PORT_STAND_IN],
+  })
+  child.on('message', (message) => messages.push(message))
+  return { child, messages }
+}
+
+const exitOf = (child: ChildProcess): Promise<number | null> =>
+  child.exitCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise((resolve) => child.once('exit', resolve))
+
+describe('the core process under Electron’s parentPort', () => {
+  it('says why it cannot open its database, naming the path and the cause, and exits non-zero within 5 s', async () => {
+    const folder = path.join(tempFolder(), 'library.sqlite')
+    fs.mkdirSync(folder)
+    const started = Date.now()
+    const { child, messages } = forkCore({ EPISCORE_DB: folder })
+    try {
+      expect(await exitOf(child)).toBe(1)
+      expect(Date.now() - started).toBeLessThan(5000)
+      const [report] = messages as { kind: string; message: string }[]
+      expect(report?.kind).toBe('cannot-start')
+      expect(report?.message).toContain(folder)
+      expect(report?.message).toContain('is a folder, not a database file')
+    } finally {
+      child.kill('SIGKILL')
+    }
+  }, 20_000)
+
+  it('closes its database and exits 0 when asked to close (no kill, which Windows cannot deliver gently)', async () => {
+    const database = path.join(tempFolder(), 'close.sqlite')
+    const { child, messages } = forkCore({ EPISCORE_DB: database })
+    try {
+      await until(() => messages.length > 0, 'the start report')
+      expect(messages[0]).toEqual({ kind: 'started', problem: null })
+      child.send({ id: 1, kind: 'call', method: 'reviewer.set', request: { name: 'Ada' }, viewBase: null })
+      child.send({ id: 2, kind: 'close' })
+      expect(await exitOf(child)).toBe(0)
+      expect(messages.slice(1)).toEqual([
+        { id: 1, ok: true, value: { ok: true, value: { name: 'Ada' } } },
+        { id: 2, ok: true, value: null },
+      ])
+      expect(fs.existsSync(`${database}-wal`)).toBe(false)
+    } finally {
+      child.kill('SIGKILL')
+    }
+  }, 20_000)
+})
+
+describe('a core that cannot open its database after a crash mid-session', () => {
+  let electron: ElectronStandIn
+  afterAll(() => electron?.stopCores())
+
+  it('is told once, with the reason and the ways out, and no request hangs', async () => {
+    const database = path.join(tempFolder(), 'unplugged.sqlite')
+    electron = await startShell({ packaged: false, env: { EPISCORE_DB: database } })
+    const win = electron.window as FakeWindow
+    const call = (method: string, request: unknown) =>
+      electron.ipc.get(CHANNELS.call)?.(eventFrom(win), method, request, null) as Promise<{
+        ok: boolean
+        error?: { message: string }
+      }>
+    expect((await call('episodes.list', {})).ok).toBe(true)
+    // The database goes away (an unplugged disk, a folder moved) and something stands at its path that
+    // cannot be opened; then the core crashes.
+    fs.renameSync(database, `${database}.moved`)
+    fs.mkdirSync(database)
+    electron.forks.at(-1)?.child.kill('SIGKILL')
+    await until(() => electron.forks.length === 2, 'the restarted core')
+    const restarted = electron.forks[1]?.child as ChildProcess
+    expect(await exitOf(restarted)).toBe(1)
+    await until(() => electron.messageBoxes.length === 1, 'the reason shown')
+    const [shown] = electron.messageBoxes
+    expect(shown?.message).toBe('Episcore cannot open its database')
+    expect(shown?.detail).toContain(database)
+    expect(shown?.detail).toContain('is a folder')
+    expect(shown?.buttons).toEqual(['Restore a Backup…', 'Open Another Database…', 'Quit'])
+    // Answered at once with the reason, not left spinning.
+    const started = Date.now()
+    const refused = await call('episodes.list', {})
+    expect(refused.ok).toBe(false)
+    expect(refused.error?.message).toContain('is a folder')
+    expect(Date.now() - started).toBeLessThan(1000)
+    // Not started again and again, and not shown again.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(electron.forks.length).toBe(2)
+    expect(electron.messageBoxes.length).toBe(1)
+    expect(electron.quits).toBe(1)
+  }, 60_000)
+
+  it('restores a backup through the library when the editor chooses to', async () => {
+    const database = path.join(tempFolder(), 'recover.sqlite')
+    fs.mkdirSync(database)
+    electron.stopCores()
+    electron = await startShell({ packaged: false, env: { EPISCORE_DB: database } })
+    electron.messageBoxAnswer = 0
+    await until(() => electron.forks.length === 2, 'the core started to recover')
+    expect(electron.messageBoxes.length).toBe(1)
+    expect(electron.forks[1]?.options.env?.EPISCORE_RECOVER).toBe('1')
+    expect(electron.forks[0]?.options.env?.EPISCORE_RECOVER).toBeUndefined()
+    const win = electron.window as FakeWindow
+    expect(win.webContents.reloads).toBe(1)
+    const call = (method: string, request: unknown) =>
+      electron.ipc.get(CHANNELS.call)?.(eventFrom(win), method, request, null) as Promise<{
+        ok: boolean
+        value?: unknown
+        error?: { code: string; message: string }
+      }>
+    // The library shows the reason and the backups, as for a damaged database.
+    const list = await call('episodes.list', {})
+    expect(list.error?.code).toBe('corrupt-database')
+    expect(list.error?.message).toContain(database)
+    expect((await call('backups.list', {})).ok).toBe(true)
+  }, 60_000)
+})
+
+describe('the bundle’s large-transcript reader', () => {
+  it('parses a large transcript on a worker thread from the built core, the core’s thread free meanwhile', async () => {
+    const chunks = path.join(ROOT, 'out', 'main', 'chunks')
+    const chunk = fs.readdirSync(chunks).find((f) => f.startsWith('transcriptFile-'))
+    expect(chunk).toBeDefined()
+    const built = Module.createRequire(__filename)(path.join(chunks, chunk ?? '')) as {
+      readTranscriptFile(file: string): Promise<{ segments: unknown[] }>
+    }
+    const cues = Array.from({ length: 60_000 }, (_, i) => {
+      const at = (s: number) => new Date(s * 1000).toISOString().slice(11, 23)
+      return `${at(i * 2)} --> ${at(i * 2 + 1.5)}\nSpeaker ${i % 3}: words spoken in cue number ${i}, some more of them here.\n`
+    })
+    const file = path.join(tempFolder(), 'large.vtt')
+    fs.writeFileSync(file, `WEBVTT\n\n${cues.join('\n')}`)
+    expect(fs.statSync(file).size).toBeGreaterThan(5_000_000)
+    let ticks = 0
+    const ticking = setInterval(() => ticks++, 5)
+    try {
+      const started = Date.now()
+      const parsed = await built.readTranscriptFile(file)
+      expect(parsed.segments.length).toBe(60_000)
+      // Parsed in place, the thread would not tick once until the parse ended.
+      expect(Date.now() - started).toBeGreaterThan(100)
+      expect(ticks).toBeGreaterThan(5)
+    } finally {
+      clearInterval(ticking)
+    }
+  }, 60_000)
 })
 
 describe('the packaged shell', () => {

@@ -150,6 +150,7 @@ describe.skipIf(!haveFixtures)(
         fileName: 'moved.mp3',
         kind: 'audio',
         available: false,
+        changed: false,
         declaredSeconds: null,
       })
       expect(view.transcript.segmentCount).toBeGreaterThan(10)

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -6,7 +6,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../src/core/db/openDatabase'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
-import { mediaFileOf } from '../../src/core/media/mediaPath'
+import { servableMedia } from '../../src/core/media/mediaPath'
+import { ServedMediaCache } from '../../src/core/media/servedMediaCache'
 import { PeaksCache, peaksLevelOf } from '../../src/core/media/peaksCache'
 import { startHost, type RunningHost } from '../../src/host/startHost'
 import { answerMediaRequest } from '../../src/main/mediaProtocol'
@@ -73,6 +74,7 @@ describe('the browser host serves by episode id only, and only to its own page',
   let host: RunningHost
   let cookie = ''
   let secret = ''
+  let mediaFile = ''
   const get = (target: string, headers: string[] = []): Promise<Answer> =>
     rawRequest(
       host.port,
@@ -92,14 +94,18 @@ describe('the browser host serves by episode id only, and only to its own page',
     // What must never be served: files beside the renderer, as package.json is beside the built app.
     fs.writeFileSync(path.join(dir, 'package.json'), `{"name": "${SECRET_TEXT}"}`)
     fs.writeFileSync(path.join(dir, 'secret.txt'), SECRET_TEXT)
-    const mediaFile = path.join(dir, 'media', 'episode.mp3')
+    mediaFile = path.join(dir, 'media', 'episode.mp3')
     fs.mkdirSync(path.dirname(mediaFile))
     fs.writeFileSync(mediaFile, MEDIA_TEXT)
     const dbFile = path.join(dir, 'host.sqlite')
     const db = openDatabase(dbFile)
     loadEpisodeDocument(db, JSON.stringify(EPISODE))
-    // Linked by hand: a real media file would need ffprobe, and only its bytes matter here.
-    db.prepare('UPDATE media SET path = ? WHERE episode_id = ?').run(mediaFile, EPISODE.episode.id)
+    // Linked by hand: a real media file would need ffprobe, and only its bytes (and their hash) matter.
+    db.prepare('UPDATE media SET path = ?, sha256 = ? WHERE episode_id = ?').run(
+      mediaFile,
+      createHash('sha256').update(MEDIA_TEXT).digest('hex'),
+      EPISODE.episode.id,
+    )
     db.close()
     host = await startHost({ databaseFile: dbFile, rendererDir })
     secret = new URL(host.url).searchParams.get('key') ?? ''
@@ -128,6 +134,40 @@ describe('the browser host serves by episode id only, and only to its own page',
     const script = await get('/assets/app.js')
     expect(script.status).toBe(200)
     expect(script.body).toBe('console.log("app")')
+  })
+
+  it('stops serving media replaced on disk, shows it changed, and serves it again once the content is back', async () => {
+    const id = EPISODE.episode.id
+    const openView = async (): Promise<{ media: { changed: boolean } }> => {
+      const body = JSON.stringify({ id })
+      const answer = await rawRequest(
+        host.port,
+        [
+          'POST /api/episodes.open HTTP/1.1',
+          `Host: 127.0.0.1:${host.port}`,
+          `Cookie: ${cookie}`,
+          'Content-Type: application/json',
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          'Connection: close',
+        ].join('\r\n'),
+        body,
+      )
+      return (JSON.parse(answer.body) as { value: { media: { changed: boolean } } }).value
+    }
+    expect((await get(`/media/${id}`)).body).toBe(MEDIA_TEXT)
+    // Same size, other bytes, a later time: the host stops serving it and the core hashes it again.
+    fs.writeFileSync(mediaFile, [...MEDIA_TEXT].reverse().join(''))
+    fs.utimesSync(mediaFile, new Date(), new Date(Date.now() + 5000))
+    const refused = await get(`/media/${id}`)
+    expect(refused.status).toBe(409)
+    expect(refused.body).toContain('replaced on disk')
+    expect(refused.body).not.toContain(MEDIA_TEXT)
+    expect((await openView()).media.changed).toBe(true)
+    fs.writeFileSync(mediaFile, MEDIA_TEXT)
+    const served = await get(`/media/${id}`)
+    expect(served.status).toBe(200)
+    expect(served.body).toBe(MEDIA_TEXT)
+    expect((await openView()).media.changed).toBe(false)
   })
 
   it("refuses media and peaks asked for by another site's or another port's page", async () => {
@@ -219,10 +259,11 @@ describe('the browser host serves by episode id only, and only to its own page',
     const db = openDatabase(path.join(dir, 'host.sqlite'))
     try {
       const peaks = new PeaksCache(path.join(dir, 'peaks'))
+      const served = new ServedMediaCache((id) => servableMedia(db as Db, id))
       const ask = (url: string): Promise<Response> =>
         answerMediaRequest(
           {
-            media: async (id) => mediaFileOf(db as Db, id),
+            media: (id) => served.media(id),
             peaks: (id, level) => peaks.fileForEpisode(db as Db, id, peaksLevelOf(level)),
           },
           new Request(url),

@@ -112,6 +112,7 @@ describe('loading episode JSON v1', () => {
       fileName: 'agentic-rl.mp3',
       kind: 'audio',
       available: false,
+      changed: false,
       declaredSeconds: null,
     })
     expect(view.history).toMatchObject({ canUndo: false, canRedo: false })

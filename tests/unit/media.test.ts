@@ -104,6 +104,7 @@ describe('relinking moved media', () => {
       fileName: 'moved.mp3',
       kind: 'audio',
       available: true,
+      changed: false,
       declaredSeconds: null,
     })
     expect(await relinkMedia(db, id, speechMp3(4))).toEqual({ sameContent: false })

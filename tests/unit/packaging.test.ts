@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { FileMatcher } from 'app-builder-lib/out/fileMatcher'
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config'
 import { DebugLogger } from 'builder-util'
 import type { Configuration } from 'electron-builder'
@@ -131,6 +132,8 @@ describe('the packed app', () => {
   it('sets the fuses of Electron’s security checklist in the packaged binary', async () => {
     const config = await builderConfig()
     expect(config.electronFuses).toEqual({
+      // Apple Silicon starts no app whose ad-hoc signature the flipped fuses broke: signed again.
+      resetAdHocDarwinSignature: true,
       runAsNode: false,
       enableCookieEncryption: true,
       enableNodeOptionsEnvironmentVariable: false,
@@ -173,4 +176,106 @@ describe('the packed app', () => {
     const manifest = path.join(path.dirname(tools[0] ?? ''), 'package.json')
     expect(fs.statSync(manifest).mode & 0o111).toBe(0)
   })
+})
+
+type Platform = 'linux' | 'mac' | 'win'
+const NODE_PLATFORM: Record<Platform, string> = { linux: 'linux', mac: 'darwin', win: 'win32' }
+
+/**
+ * Whether electron-builder would copy `file` (a path inside node_modules) into the app for a platform
+ * and arch: its own FileMatcher, given what it gives node_modules (app-builder-lib's
+ * getNodeModuleFileMatcher: "**\/*" and the exclusions of `files` and the platform's `files`), with
+ * the macros expanded as its platform packager does.
+ */
+function packsNodeModuleFile(
+  config: Configuration,
+  platform: Platform,
+  arch: string,
+): (file: string) => boolean {
+  const exclusions = [...packedFiles(config), ...[config[platform]?.files ?? []].flat()].filter(
+    (p): p is string => typeof p === 'string' && p.startsWith('!'),
+  )
+  const expand = (pattern: string): string =>
+    pattern.replaceAll('${/*}', '{,/**/*}').replaceAll('${arch}', arch)
+  const matcher = new FileMatcher(root, '/app', expand, ['**/*', ...exclusions])
+  const filter = matcher.createFilter()
+  return (file) =>
+    filter(path.join(root, file), {
+      isDirectory: () => false,
+      moduleFullFilePath: file,
+    } as unknown as fs.Stats)
+}
+
+/** The production packages out/main names (a require or a createRequire of a package), and theirs. */
+function packagesOutMainLoads(): Set<string> {
+  const dependencies = Object.keys(
+    (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: object })
+      .dependencies,
+  )
+  const outMain = path.join(root, 'out', 'main')
+  const built = fs
+    .readdirSync(outMain, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => fs.readFileSync(path.join(outMain, f), 'utf8'))
+    .join('\n')
+  const needed = new Set(dependencies.filter((name) => built.includes(`"${name}"`)))
+  // With what each loads in turn, where installed (optional platform packages included).
+  for (const name of needed) {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8'),
+    ) as { dependencies?: object; optionalDependencies?: object }
+    for (const dep of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies }))
+      if (fs.existsSync(path.join(root, 'node_modules', dep))) needed.add(dep)
+  }
+  return needed
+}
+
+describe('what the installers carry', () => {
+  it.skipIf(!fs.existsSync(path.join(root, 'out', 'main', 'core.js')))(
+    'only the packages out/main loads, and only the target platform’s better-sqlite3 binary',
+    async () => {
+      const config = await builderConfig()
+      const needed = packagesOutMainLoads()
+      // (and the one ffmpeg and ffprobe platform package installed here, which each loads)
+      expect([...needed].filter((n) => !/-installer\/(darwin|linux|win32)-/.test(n)).sort()).toEqual([
+        '@ffmpeg-installer/ffmpeg',
+        '@ffprobe-installer/ffprobe',
+        'better-sqlite3',
+        'node-addon-api',
+        'zod',
+      ])
+      // better-sqlite3 names node-addon-api for its compile only: its lib never loads it.
+      needed.delete('node-addon-api')
+      const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+        packages: Record<string, { dev?: boolean; devOptional?: boolean }>
+      }
+      const production = Object.entries(lock.packages)
+        .filter(([key, info]) => key.startsWith('node_modules/') && !info.dev && !info.devOptional)
+        .map(([key]) => key.slice('node_modules/'.length))
+      for (const [platform, arch] of [
+        ['linux', 'x64'],
+        ['linux', 'arm64'],
+        ['mac', 'arm64'],
+        ['mac', 'x64'],
+        ['win', 'x64'],
+      ] as const) {
+        const packs = packsNodeModuleFile(config, platform, arch)
+        const where = `${platform}-${arch}`
+        for (const name of production) {
+          const manifest = `node_modules/${name}/package.json`
+          const platformPackage = /-installer\/(darwin|linux|win32)-/.test(name)
+          if (needed.has(name) || platformPackage) expect(packs(manifest), `${where}: ${name}`).toBe(true)
+          else expect(packs(manifest), `${where}: ${name} is not loaded at run time`).toBe(false)
+        }
+        for (const never of ['tsx', 'esbuild', 'ws', '@tanstack/react-table', '@tanstack/react-virtual'])
+          expect(packs(`node_modules/${never}/package.json`), `${where}: ${never}`).toBe(false)
+        expect(packs('node_modules/better-sqlite3/lib/database.js')).toBe(true)
+        expect(packs('node_modules/better-sqlite3/deps/sqlite3/sqlite3.c')).toBe(false)
+        expect(packs('node_modules/better-sqlite3/build/Release/better_sqlite3.node')).toBe(false)
+        const binaries = fs.readdirSync(path.join(root, 'node_modules', 'better-sqlite3', 'prebuilds'))
+        const packed = binaries.filter((b) => packs(`node_modules/better-sqlite3/prebuilds/${b}`))
+        expect(packed, where).toEqual([`${NODE_PLATFORM[platform]}-${arch}.node`])
+      }
+    },
+  )
 })

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { UserError } from '../errors'
 import { databaseFileKind, foreignDatabase } from './databaseMarker'
+import { databaseOpenFailure, nativeModuleFailure, unwritableDatabase } from './databaseOpenFailure'
 import { migrate, newerSchema, schemaVersion } from './migrate'
 import { MIGRATIONS } from './migrations'
 import type { Migration } from './migrations/migration'
@@ -34,15 +35,26 @@ export function busyTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
  */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const migrations = options.migrations ?? MIGRATIONS
-  const found = databaseFileKind(file)
+  let found: ReturnType<typeof databaseFileKind>
+  try {
+    found = databaseFileKind(file)
+  } catch (error) {
+    // The first look at an existing file is the first load of the native module too.
+    throw nativeModuleFailure(error) ?? error
+  }
   if (found.kind === 'foreign') throw foreignDatabase(file, found.found)
   if (options.readOnly) return openReadOnly(file, found.kind === 'new', migrations)
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  const unwritable = unwritableDatabase(file)
+  if (unwritable) throw unwritable
   let db: Db
   try {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
     db = new Database(file)
   } catch (error) {
-    throw new UserError('invalid-input', `cannot open the database ${file}: ${(error as Error).message}`)
+    throw (
+      databaseOpenFailure(file, error) ??
+      new UserError('invalid-input', `cannot open the database ${file}: ${(error as Error).message}`)
+    )
   }
   try {
     // First, so that switching to WAL waits for another writer too.
@@ -53,9 +65,9 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   } catch (error) {
     db.close()
     if (error instanceof UserError) throw error
-    // A busy database or a full disk is no sign of a foreign file.
+    // A busy database or a full disk is no sign of a foreign file; the path and the cause are named.
     const storage = sqliteUserError(error)
-    if (storage) throw storage
+    if (storage) throw (storage.code === 'busy' ? null : databaseOpenFailure(file, error)) ?? storage
     throw new UserError('invalid-input', `${file} is not an Episcore database: ${(error as Error).message}`)
   }
   return db
@@ -74,7 +86,11 @@ function openReadOnly(file: string, isNew: boolean, migrations: readonly Migrati
     db = new Database(file, { readonly: true, fileMustExist: true })
     db.pragma(`busy_timeout = ${busyTimeoutMs()}`)
   } catch (error) {
-    throw sqliteUserError(error) ?? new UserError('invalid-input', `cannot open the database ${file}`)
+    throw (
+      databaseOpenFailure(file, error) ??
+      sqliteUserError(error) ??
+      new UserError('invalid-input', `cannot open the database ${file}`)
+    )
   }
   const version = schemaVersion(db)
   if (version === latest) return db

@@ -374,6 +374,7 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
           fileName: media.file_name,
           kind: media.kind,
           available: fs.existsSync(media.path),
+          changed: media.changed_sha256 !== null,
           declaredSeconds: media.declared_seconds,
         }
       : null,

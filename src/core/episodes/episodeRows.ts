@@ -33,6 +33,8 @@ export interface MediaRow {
   audio_codec: string | null
   video_codec: string | null
   declared_seconds: number | null
+  mtime_ms: number | null
+  changed_sha256: string | null
 }
 
 export interface SegmentRow {

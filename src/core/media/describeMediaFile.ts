@@ -8,6 +8,8 @@ export interface MediaFile {
   path: string
   fileName: string
   sizeBytes: number
+  /** When the file was last modified: with the size, how a shell tells the file was replaced. */
+  mtimeMs: number
   sha256: string
   /** As ffprobe says, but for the duration: the decoded length where the declared one is off. */
   probe: MediaProbe
@@ -23,10 +25,13 @@ export async function describeMediaFile(file: string): Promise<MediaFile> {
   const mediaPath = path.resolve(file)
   const probe = await probeMedia(mediaPath)
   const length = await checkedMediaLength(mediaPath, probe.durationSeconds)
+  // Taken before hashing: a file changed while it is hashed then reads as changed at the next play.
+  const stat = fs.statSync(mediaPath)
   return {
     path: mediaPath,
     fileName: path.basename(mediaPath),
-    sizeBytes: fs.statSync(mediaPath).size,
+    sizeBytes: stat.size,
+    mtimeMs: stat.mtimeMs,
     sha256: await sha256File(mediaPath),
     probe: { ...probe, durationSeconds: length.durationSeconds },
     declaredSeconds: length.declaredSeconds,
@@ -44,6 +49,8 @@ export const MEDIA_COLUMNS = [
   'audio_codec',
   'video_codec',
   'declared_seconds',
+  'mtime_ms',
+  'changed_sha256',
 ] as const
 
 /** A media file's values for {@link MEDIA_COLUMNS}: one order for an episode's insert and its relink. */
@@ -57,4 +64,7 @@ export const mediaColumnValues = (media: MediaFile): (string | number | null)[] 
   media.probe.audioCodec,
   media.probe.videoCodec,
   media.declaredSeconds,
+  media.mtimeMs,
+  // The file just described is the episode's media: nothing is found changed yet.
+  null,
 ]

@@ -4,6 +4,7 @@ import type { RestoreOutcome } from '../../shared/contract'
 import { ok, type Reply } from '../../shared/result'
 import { ViewSender } from '../../shared/viewDelta'
 import { backupOnOpen, checkDatabase, listBackups, restoreBackup } from '../db/backups'
+import { databaseOpenFailure } from '../db/databaseOpenFailure'
 import { openDatabase, type Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { UserError } from '../errors'
@@ -19,6 +20,11 @@ const CHECKPOINT_AT_LEAST_MS = 5000
 export interface SessionOptions {
   files: FileRefs
   peaks: PeaksCache
+  /**
+   * A database that cannot be opened is refused as a damaged one is (every method but `backups.*`),
+   * rather than thrown: the app started to let the editor restore a backup over it.
+   */
+  recovering?: boolean
 }
 
 type State = { db: Db; handlers: Handlers } | { db: null; refusal: UserError; handlers: Handlers }
@@ -46,11 +52,20 @@ export class DatabaseSession {
     readonly file: string,
     private readonly options: SessionOptions,
   ) {
-    this.state = this.open(false)
+    this.state = this.open(options.recovering ?? false)
   }
 
-  private open(afterRestore: boolean): State {
-    const check = checkDatabase(this.file)
+  private open(keepBackupsReachable: boolean): State {
+    let check: ReturnType<typeof checkDatabase>
+    try {
+      check = checkDatabase(this.file)
+    } catch (error) {
+      // A folder, an unreadable file or a missing disk fails the read-only look already.
+      const failure = databaseOpenFailure(this.file, error) ?? error
+      if (!keepBackupsReachable) throw failure
+      const refusal = new UserError('corrupt-database', (failure as Error).message)
+      return { db: null, refusal, handlers: refusingHandlers(refusal, this.backups) }
+    }
     if (!check.ok) {
       const refusal = new UserError(
         'corrupt-database',
@@ -65,10 +80,10 @@ export class DatabaseSession {
       const { files, peaks } = this.options
       return { db, handlers: createHandlers({ db, files, peaks, backups: this.backups }) }
     } catch (error) {
-      // At start the caller reports it; after a restore the backups must stay reachable to try another.
-      if (!afterRestore) throw error
-      const refusal =
-        error instanceof UserError ? error : new UserError('invalid-input', (error as Error).message)
+      // At start the caller reports it; after a restore, or when recovering, the backups must stay
+      // reachable: the library shows the reason and its backups as it does for a damaged database.
+      if (!keepBackupsReachable) throw error
+      const refusal = new UserError('corrupt-database', (error as Error).message)
       return { db: null, refusal, handlers: refusingHandlers(refusal, this.backups) }
     }
   }

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { UserError } from '../errors'
 
+const FILE_REF = /^file-[0-9a-f]{32}$/
+
+/** A new handle for a file to read: unguessable, so the page cannot name a file it was not given. */
+export const newFileRef = (): string => `file-${randomBytes(16).toString('hex')}`
+
 /**
  * Files the user chose (dialog, drop or upload), by opaque handle: the renderer passes handles,
  * never paths, so it cannot make the core read a file the user did not pick.
@@ -11,7 +16,14 @@ export class FileRefs {
   private readonly outputs = new Map<string, string>()
 
   register(path: string): string {
-    const ref = `file-${randomBytes(16).toString('hex')}`
+    const ref = newFileRef()
+    this.paths.set(ref, path)
+    return ref
+  }
+
+  /** A file under the handle a shell gave it (kept by the shell across core restarts). */
+  registerAs(ref: string, path: string): string {
+    if (!FILE_REF.test(ref)) throw new UserError('invalid-request', 'not a file handle')
     this.paths.set(ref, path)
     return ref
   }

@@ -24,6 +24,7 @@ import { sqliteUserError } from '../db/sqliteErrors'
 import { createEpisode } from '../episodes/createEpisode'
 import { episodeRow, episodeView, listEpisodes } from '../episodes/episodeQueries'
 import { relinkMedia } from '../episodes/relinkMedia'
+import { recheckChangedMedia } from '../media/mediaPath'
 import { updateEpisode } from '../episodes/updateEpisode'
 import { UserError } from '../errors'
 import { episodeJsonText, episodeSlug, exportEpisode, exportFileName } from '../export/exportEpisode'
@@ -119,7 +120,10 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
       })
       return { id, warnings }
     },
-    'episodes.open': (r) => episodeView(db, r.id),
+    'episodes.open': async (r) => {
+      await recheckChangedMedia(db, r.id)
+      return episodeView(db, r.id)
+    },
     'episodes.update': edited((r) => updateEpisode(db, r.id, r.patch)),
     'episodes.export': (r) => {
       const doc = exportEpisode(db, r.id)

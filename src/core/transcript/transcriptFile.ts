@@ -37,20 +37,31 @@ export function readTranscriptReply(file: string, durationSeconds?: number): Wor
   }
 }
 
-const WORKER_SOURCE = `
+/** What a worker thread runs: the reader from `workerData.module`, loaded through tsx for sources. */
+export const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
 if (workerData.loader) require(workerData.loader).register()
 const { readTranscriptReply } = require(workerData.module)
 parentPort.postMessage(readTranscriptReply(workerData.file, workerData.durationSeconds))
 `
 
+/** The worker's entry that the build writes beside the bundle (see transcriptWorker.ts). */
+export const BUNDLED_WORKER = 'transcriptWorker.js'
+
 /**
  * This module's own file and, when it is TypeScript (the CLI, the browser host and the tests run the
- * sources), the loader that lets a worker require it; null inside a bundle, where it has no file.
+ * sources), the loader that lets a worker require it. Inside a bundle (`out/main/core.js`) it has no
+ * file: the worker entry built beside the bundle is used, else (none there) null, read in place.
  */
 function workerModule(): { module: string; loader: string | null } | null {
   const extension = path.extname(__filename)
-  if (path.basename(__filename, extension) !== 'transcriptFile') return null
+  if (path.basename(__filename, extension) !== 'transcriptFile') {
+    // Beside the bundle, or one folder up when this module went into a shared chunk (chunks/).
+    const bundled = [__dirname, path.dirname(__dirname)]
+      .map((dir) => path.join(dir, BUNDLED_WORKER))
+      .find((file) => fs.existsSync(file))
+    return bundled ? { module: bundled, loader: null } : null
+  }
   if (extension === '.js') return { module: __filename, loader: null }
   try {
     return { module: __filename, loader: createRequire(__filename).resolve('tsx/cjs/api') }

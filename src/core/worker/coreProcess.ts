@@ -3,7 +3,7 @@ import { serveCore, type ParentChannel } from './coreService'
 
 /**
  * The core process's entry (`out/main/core.js`). Electron starts it as a utilityProcess, which talks
- * through `process.parentPort`; Node's `child_process.fork` (the shell's wiring test) through IPC.
+ * through `process.parentPort`; Node's `child_process.fork` through IPC.
  */
 interface ElectronParentPort {
   postMessage(message: unknown): void
@@ -25,6 +25,23 @@ function parentChannel(): ParentChannel {
   }
 }
 
-const database = serveCore(defaultDatabasePath(undefined), parentChannel())
-if (!database) process.exitCode = 1
+/**
+ * Ends the process. A utilityProcess is a Chromium service that lives until it exits or its parent
+ * lets go of it, whatever its event loop holds (electron/electron shell/services/node/node_service.cc:
+ * only process.exit reaches its exit handler), so an exit code alone would leave it running. The short
+ * wait lets the last message leave before the port is closed by the exit.
+ */
+const EXIT_AFTER_MS = 200
+function exitSoon(code: number): void {
+  process.exitCode = code
+  setTimeout(() => process.exit(code), EXIT_AFTER_MS)
+}
+
+const database = serveCore(defaultDatabasePath(undefined), parentChannel(), {
+  recovering: process.env.EPISCORE_RECOVER === '1',
+  onClosed: () => exitSoon(0),
+})
+// The shell reported why; it offers the editor's ways out (another database, a backup).
+if (!database) exitSoon(1)
+// Node's fork and POSIX kills still close cleanly; the shell itself asks with a `close` message.
 else process.once('SIGTERM', () => (database.close(), process.exit(0)))

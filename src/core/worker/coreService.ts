@@ -1,5 +1,5 @@
 import { PeaksCache, peaksFolderBeside, peaksLevelOf } from '../media/peaksCache'
-import { mediaFileOf } from '../media/mediaPath'
+import { servableMedia } from '../media/mediaPath'
 import { DatabaseSession } from '../service/databaseSession'
 import { FileRefs } from '../service/fileRefs'
 import { UserError } from '../errors'
@@ -16,17 +16,32 @@ function isRequestMessage(message: unknown): message is CoreRequestMessage {
   return typeof m === 'object' && m !== null && typeof m.id === 'number' && typeof m.kind === 'string'
 }
 
+export interface CoreOptions {
+  /**
+   * Started by the editor's choice to recover: a database that cannot be opened is answered as the
+   * library answers a damaged one (its backups offered) instead of ending the process.
+   */
+  recovering?: boolean
+  /** Asked by the shell to close: the database is closed, the reply sent, then this ends the process. */
+  onClosed?: () => void
+}
+
 /**
  * The core as the desktop app runs it, in a process of its own: opens the database, takes the daily
  * backup, and answers the shell's requests one message each. A damaged database still starts (the
- * library then offers the backups); one that cannot be opened at all is reported and the process ends.
+ * library then offers the backups); one that cannot be opened at all is reported and null answered,
+ * for the caller to end the process.
  */
-export function serveCore(databaseFile: string, parent: ParentChannel): DatabaseSession | null {
+export function serveCore(
+  databaseFile: string,
+  parent: ParentChannel,
+  options: CoreOptions = {},
+): DatabaseSession | null {
   const files = new FileRefs()
   const peaks = new PeaksCache(peaksFolderBeside(databaseFile))
   let database: DatabaseSession
   try {
-    database = new DatabaseSession(databaseFile, { files, peaks })
+    database = new DatabaseSession(databaseFile, { files, peaks, recovering: options.recovering })
   } catch (error) {
     parent.send({ kind: 'cannot-start', message: (error as Error).message })
     return null
@@ -37,20 +52,32 @@ export function serveCore(databaseFile: string, parent: ParentChannel): Database
       case 'call':
         return database.dispatch(request.method, request.request, request.viewBase)
       case 'registerFile':
-        return files.register(request.path)
+        return files.registerAs(request.ref, request.path)
       case 'mediaFile':
-        return mediaFileOf(database.db, request.episodeId)
+        return servableMedia(database.db, request.episodeId)
       case 'peaksFile':
         return peaks.fileForEpisode(database.db, request.episodeId, peaksLevelOf(request.level))
       case 'prepareLastEpisode':
         return database.prepareLastEpisode()
+      case 'close':
+        // Every request already under way (this one is not yet among them) is answered first.
+        await Promise.allSettled([...underWay])
+        database.close()
+        return null
     }
   }
 
+  const underWay = new Set<Promise<unknown>>()
   parent.onMessage((message) => {
     if (!isRequestMessage(message)) return
-    answer(message).then(
-      (value) => parent.send({ id: message.id, ok: true, value }),
+    const answering = answer(message)
+    underWay.add(answering)
+    void answering.finally(() => underWay.delete(answering)).catch(() => undefined)
+    answering.then(
+      (value) => {
+        parent.send({ id: message.id, ok: true, value })
+        if (message.kind === 'close') options.onClosed?.()
+      },
       (error: unknown) =>
         parent.send({
           id: message.id,

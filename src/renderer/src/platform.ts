@@ -3,6 +3,7 @@ import { refusalOf, type FileKind } from '../../shared/fileKinds'
 import type { Reply } from '../../shared/result'
 import { VIEW_BASE_HEADER, ViewReceiver } from '../../shared/viewDelta'
 import { fetchHost } from './hostAnswers'
+import { pageIsLeaving, sendWhileLeaving, track } from './pendingText'
 import { SocketClient, SocketUnavailable } from './socketClient'
 
 export interface ChosenFile {
@@ -47,7 +48,7 @@ function received<T>(method: MethodName, reply: Reply<unknown>): Reply<T> {
 function desktopPlatform(api: NonNullable<Window['episcore']>): Platform {
   return {
     kind: 'desktop',
-    call: async (method, request) => received(method, await api.call(method, request, views.base())),
+    call: async (method, request) => received(method, await track(api.call(method, request, views.base()))),
     mediaUrl: (id) => `episcore-media://media/${encodeURIComponent(id)}`,
     peaksUrl: (id, level) => `episcore-media://peaks/${encodeURIComponent(id)}?level=${level}`,
     adoptFile: async (file, kind) => {
@@ -69,16 +70,23 @@ function browserPlatform(): Platform {
   return {
     kind: 'browser',
     call: async (method, request) => {
+      if (pageIsLeaving()) {
+        // No answer can come back to a page going away (see pendingText.ts).
+        sendWhileLeaving(method, request)
+        return { ok: false, error: { code: 'internal', message: 'the page is closing' } }
+      }
       try {
-        return received(method, await socket.call(method, request, views.base()))
+        return received(method, await track(socket.call(method, request, views.base())))
       } catch (error) {
         if (!(error instanceof SocketUnavailable)) throw error
       }
-      const reply = await fetchHost<unknown>(`/api/${method}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [VIEW_BASE_HEADER]: views.base() ?? '' },
-        body: JSON.stringify(request),
-      })
+      const reply = await track(
+        fetchHost<unknown>(`/api/${method}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [VIEW_BASE_HEADER]: views.base() ?? '' },
+          body: JSON.stringify(request),
+        }),
+      )
       return received(method, reply)
     },
     mediaUrl: (id) => `/media/${encodeURIComponent(id)}`,

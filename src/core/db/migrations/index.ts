@@ -6,6 +6,7 @@ import { migration005 } from './005_application_id'
 import { migration006 } from './006_declared_media_length'
 import { migration007 } from './007_stale_text'
 import { migration008 } from './008_transcript_corrections'
+import { migration009 } from './009_media_file_stat'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration006,
   migration007,
   migration008,
+  migration009,
 ]

@@ -14,6 +14,7 @@ import { EpisodeDialogs } from './EpisodeDialogs'
 import { EpisodeToolbar } from './EpisodeToolbar'
 import { FirstRunHint } from './FirstRunHint'
 import { usePreferences } from '../usePreferences'
+import { KeptTextOffer } from './KeptTextOffer'
 import { KeyHints } from './KeyHints'
 import { Transport } from './playback/Transport'
 import { usePlayback } from './playback/usePlayback'
@@ -179,17 +180,19 @@ export function EpisodeScreen({
         <div className="player-column">
           {!preferences.firstRunHintSeen && <FirstRunHint onClose={() => keep({ firstRunHintSeen: true })} />}
           <MediaLengthBanner view={view} />
-          {view.media && !view.media.available && (
+          <KeptTextOffer episodeId={id} edit={edit} />
+          {view.media && (!view.media.available || view.media.changed) && (
             <RelinkMedia
               episodeId={id}
               fileName={view.media.fileName}
+              changed={view.media.available && view.media.changed}
               edit={edit}
               onNotice={setNotice}
               onError={reportError}
             />
           )}
           <div className={reviewing ? 'stage reviewing' : 'stage'}>
-            {view.media?.available && (
+            {view.media?.available && !view.media.changed && (
               <Player
                 key={`player-${view.media.fileName}`}
                 ref={setMedia}
@@ -209,7 +212,7 @@ export function EpisodeScreen({
             labelOf={screen.labelOf}
             run={screen.run}
           >
-            {playback.media && view.media?.available && (
+            {playback.media && view.media?.available && !view.media.changed && (
               <WaveformPanel
                 key={`waveform-${view.media.fileName}`}
                 peaks={peaks}

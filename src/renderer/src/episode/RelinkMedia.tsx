@@ -3,10 +3,14 @@ import type { Edit } from './editorPanelProps'
 import { acceptFor } from '../../../shared/fileKinds'
 import { BrowserFileButton } from '../BrowserFileButton'
 
-/** Offered when the episode's media file is gone: the analysis stays editable meanwhile. */
+/**
+ * Offered when the episode's media file is gone, or was replaced on disk by other content (`changed`):
+ * the analysis stays editable meanwhile.
+ */
 export function RelinkMedia(props: {
   episodeId: string
   fileName: string
+  changed?: boolean
   edit: Edit
   onNotice: (notice: string) => void
   onError: (message: string) => void
@@ -27,7 +31,10 @@ export function RelinkMedia(props: {
   const choose = platform.chooseFile
   return (
     <div role="alert" className="error relink">
-      The media file {fileName} is missing or was moved. The analysis stays editable.{' '}
+      {props.changed
+        ? `The media file ${fileName} was replaced on disk by other content since this episode was made, so it is not played: relink it to use it (check that the times still match), or put the original back.`
+        : `The media file ${fileName} is missing or was moved.`}{' '}
+      The analysis stays editable.{' '}
       {choose ? (
         <button
           type="button"
