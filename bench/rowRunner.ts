@@ -61,6 +61,11 @@ export interface RunOptions {
    * core, so that a row is not marked for the work of the one before it.
    */
   settleMs: number
+  /**
+   * When (performance.now()) to stop settling and repeating, so that a machine busy throughout cannot
+   * stretch the bench past its time: later rows are measured once, marked as they come.
+   */
+  patientUntil?: number
   log: (line: string) => void
 }
 
@@ -73,8 +78,9 @@ export async function measureRows(
   options: RunOptions,
   machine: Machine = THIS_MACHINE,
 ): Promise<MeasuredRow[]> {
+  const patient = (): boolean => performance.now() < (options.patientUntil ?? Infinity)
   for (let attempt = 1; ; attempt++) {
-    for (let waited = 0; waited < options.settleMs; waited += 1000) {
+    for (let waited = 0; waited < options.settleMs && patient(); waited += 1000) {
       if (!loadIsHigh(machine.loadAverage(), machine.cores)) break
       await machine.sleep(1000)
     }
@@ -84,7 +90,7 @@ export async function measureRows(
     const seconds = Math.round(performance.now() - started) / 1000
     const atEnd = machine.loadAverage()
     const high = loadIsHigh(atStart, machine.cores) || loadIsHigh(atEnd, machine.cores)
-    if (!high || attempt > options.repeats)
+    if (!high || attempt > options.repeats || !patient())
       return rows.map((row) => ({
         ...row,
         group: measure.group,

@@ -82,6 +82,19 @@ describe('the bench measuring a row under load', () => {
     expect(rows[0]?.loadHigh).toBeUndefined()
   })
 
+  it('neither waits nor measures again once its patience is over: the row is kept, marked', async () => {
+    const measure = counting()
+    const busy = machineReading([3])
+    const rows = await measureRows(
+      measure,
+      { repeats: 2, settleMs: 20_000, patientUntil: 0, log: () => {} },
+      busy,
+    )
+    expect(measure.runs).toBe(1)
+    expect(busy.slept).toBe(0)
+    expect(rows[0]).toMatchObject({ attempts: 1, loadHigh: true })
+  })
+
   it('waits for the load to fall before a row, at most the settling time', async () => {
     const machine = machineReading([3, 3, 1, 1, 1])
     await measureRows(counting(), { repeats: 0, settleMs: 10_000, log: () => {} }, machine)
