@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
+import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import type { Plugin } from 'vite'
 import { rendererContentSecurityPolicy } from './src/shared/contentSecurityPolicy'
@@ -19,8 +20,21 @@ const contentSecurityPolicyMeta = (): Plugin => ({
   ],
 })
 
+/** The command line (bin/episcore) is built with the app: scripts/buildCli.mjs bundles it into out/cli. */
+const commandLine = (): Plugin => ({
+  name: 'episcore-cli',
+  apply: 'build',
+  closeBundle() {
+    const run = spawnSync(process.execPath, [resolve(__dirname, 'scripts/buildCli.mjs')], {
+      stdio: 'inherit',
+    })
+    if (run.status !== 0) throw new Error('the command line (scripts/buildCli.mjs) could not be built')
+  },
+})
+
 export default defineConfig({
   main: {
+    plugins: [commandLine()],
     build: {
       rollupOptions: {
         input: {

@@ -7,7 +7,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // The CLI tests run bin/episcore, which runs the bundle: built from the sources they test.
+          globalSetup: ['tests/buildCli.ts'],
+        },
       },
       {
         // The renderer's own logic, tested beside the components that use it.

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { ffmpegPath } from '../src/core/media/tools'
 import { SPEECH_LIKE } from '../tests/generateMedia'
+import { fileLabel, spokenLabel, type Sizes } from './sizes'
 
 /** Generated once into bench/media (ignored by git) and reused by later runs. */
 export const MEDIA_DIR = path.resolve(__dirname, 'media')
@@ -49,51 +50,50 @@ export interface BenchMedia {
   hourMp4: string
 }
 
-/** Four hours of speech-like mono at a podcast's low bitrate, for the scale measures. */
-export function scaleMedia(log: (line: string) => void): string {
-  const piece = once('speech-10min-32k.mp3', (out) => {
-    log('generating 10 minutes of speech-like audio (32 kb/s mono mp3)…')
+/** Speech-like mono at a podcast's low bitrate (32 kb/s), for the scale measures. */
+export function scaleMedia(log: (line: string) => void, sizes: Sizes): string {
+  const { pieceSeconds, pieces } = sizes.scale
+  const piece = once(`speech-${fileLabel(pieceSeconds)}-32k.mp3`, (out) => {
+    log(`generating ${spokenLabel(pieceSeconds)} of speech-like audio (32 kb/s mono mp3)…`)
     ffmpeg([
-      ...['-f', 'lavfi', '-i', SPEECH_LIKE, '-t', '600'],
+      ...['-f', 'lavfi', '-i', SPEECH_LIKE, '-t', String(pieceSeconds)],
       ...['-ac', '1', '-ar', '22050', '-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3', out],
     ])
   })
-  return once('speech-4h-32k.mp3', (out) => repeat(piece, 24, out))
+  return once(`speech-${fileLabel(pieceSeconds * pieces)}-32k.mp3`, (out) => repeat(piece, pieces, out))
 }
 
-export function benchMedia(log: (line: string) => void): BenchMedia {
-  const tenMinutes = once('speech-10min.mp3', (out) => {
-    log('generating 10 minutes of speech-like audio (mp3)…')
+/** The long-media rows' files: what `hour` and `threeHours` name are their full sizes. */
+export function benchMedia(log: (line: string) => void, sizes: Sizes): BenchMedia {
+  const { pieceSeconds, hourPieces, threeHourPieces, videoPieces } = sizes.media
+  const piece = fileLabel(pieceSeconds)
+  const audio = once(`speech-${piece}.mp3`, (out) => {
+    log(`generating ${spokenLabel(pieceSeconds)} of speech-like audio (mp3)…`)
     ffmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      SPEECH_LIKE,
-      '-t',
-      '600',
-      '-ac',
-      '1',
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '64k',
-      '-f',
-      'mp3',
-      out,
+      ...['-f', 'lavfi', '-i', SPEECH_LIKE, '-t', String(pieceSeconds)],
+      ...['-ac', '1', '-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3', out],
     ])
   })
-  const tenMinutesVideo = once('video-10min.mp4', (out) => {
-    log('generating 10 minutes of video with speech-like audio (mp4)…')
+  const video = once(`video-${piece}.mp4`, (out) => {
+    log(`generating ${spokenLabel(pieceSeconds)} of video with speech-like audio (mp4)…`)
     ffmpeg([
-      ...['-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25:duration=600'],
-      ...['-f', 'lavfi', '-i', SPEECH_LIKE, '-t', '600'],
+      ...['-f', 'lavfi', '-i', `testsrc=size=640x360:rate=25:duration=${pieceSeconds}`],
+      ...['-f', 'lavfi', '-i', SPEECH_LIKE, '-t', String(pieceSeconds)],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k'],
       ...['-shortest', '-f', 'mp4', out],
     ])
   })
+  const of = (kind: string, pieces: number): string => `${kind}-${fileLabel(pieceSeconds * pieces)}`
   return {
-    hourMp3: once('speech-1h.mp3', (out) => repeat(tenMinutes, 6, out)),
-    threeHourMp3: once('speech-3h.mp3', (out) => repeat(tenMinutes, 18, out)),
-    hourMp4: once('video-1h.mp4', (out) => repeat(tenMinutesVideo, 6, out)),
+    hourMp3: once(`${of('speech', hourPieces)}.mp3`, (out) => repeat(audio, hourPieces, out)),
+    threeHourMp3: once(`${of('speech', threeHourPieces)}.mp3`, (out) => repeat(audio, threeHourPieces, out)),
+    hourMp4: once(`${of('video', videoPieces)}.mp4`, (out) => repeat(video, videoPieces, out)),
   }
+}
+
+/** What a row names as its input, from a file this module made: "a 3 h mp3". */
+export function mediaLabel(file: string): string {
+  const match = /-(\d+)(h|min)(?:-32k)?\.(mp3|mp4)$/.exec(file)
+  if (!match) return path.basename(file)
+  return `a ${match[1]} ${match[2]} ${match[3]}`
 }

@@ -1,14 +1,7 @@
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium'
 
-export interface Row {
-  measure: string
-  value: number | string
-  unit: string
-  target: string
-  pass: boolean | null
-  note?: string
-}
+export type { Row } from './rowRunner'
 
 export type Log = (line: string) => void
 

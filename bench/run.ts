@@ -1,6 +1,8 @@
 /**
- * `npm run bench`: the speed and memory targets of long media and of scale (bench/scale.ts), measured
- * here on media the bench generates itself. Prints a table and writes bench/results.json.
+ * `npm run bench`: the speed and memory targets of the CLI's start, of long media and of scale
+ * (bench/scale.ts), measured here on media the bench generates itself. Prints a table and writes
+ * bench/results.json. `npm run bench:quick` (--quick) computes every row at reduced sizes
+ * (bench/sizes.ts) into bench/quick-results.json, to prove the bench still runs.
  */
 import type { Browser, Page } from '@playwright/test'
 import { spawnSync } from 'node:child_process'
@@ -14,15 +16,16 @@ import { PeaksCache, peaksFolderBeside } from '../src/core/media/peaksCache'
 import { probeMedia } from '../src/core/media/probeMedia'
 import { ffmpegPath } from '../src/core/media/tools'
 import { startHost } from '../src/host/startHost'
-import { benchMedia } from './benchMedia'
+import { benchMedia, mediaLabel, type BenchMedia } from './benchMedia'
+import { cliStart } from './cliStart'
 import { launch, newPage, percentile, seconds, tenths, type Row } from './common'
+import { measureRows, THIS_MACHINE, type MeasuredRow } from './rowRunner'
 import { scaleBench } from './scale'
+import { FULL, QUICK, type Sizes } from './sizes'
 
 const ROOT = path.resolve(__dirname, '..')
 const RENDERER_DIR = path.join(ROOT, 'out', 'renderer')
-const REGIONS = 500
 
-const rows: Row[] = []
 const log = (line: string): void => console.error(`bench: ${line}`)
 
 function timed(run: () => void): number {
@@ -44,7 +47,7 @@ function ffmpegDecodeToNull(media: string): number {
   })
 }
 
-async function peaksRatio(label: string, media: string): Promise<void> {
+async function peaksRatio(media: string): Promise<Row[]> {
   const probe = await probeMedia(media)
   const out = path.join(os.tmpdir(), `episcore-bench-${process.pid}.dat`)
   // Best of two each, alternating, so both see the same disk cache and machine load.
@@ -61,14 +64,18 @@ async function peaksRatio(label: string, media: string): Promise<void> {
   }
   fs.rmSync(out, { force: true })
   const ratio = Math.round((peaksMs / ffmpegMs) * 100) / 100
-  rows.push({
-    measure: `peaks / ffmpeg decode to null, ${label}`,
-    value: ratio,
-    unit: 'x',
-    target: '<= 1.3',
-    pass: ratio <= 1.3,
-    note: `peaks ${seconds(peaksMs)} s, ffmpeg -vn -f null ${seconds(ffmpegMs)} s`,
-  })
+  return [
+    {
+      measure: `peaks / ffmpeg decode to null, ${mediaLabel(media).slice(2)}`,
+      value: ratio,
+      unit: 'x',
+      target: '<= 1.3',
+      pass: ratio <= 1.3,
+      against: 'ffmpeg decoding the same file to null, in turn with it (best of two each)',
+      input: mediaLabel(media),
+      note: `peaks ${seconds(peaksMs)} s, ffmpeg -vn -f null ${seconds(ffmpegMs)} s`,
+    },
+  ]
 }
 
 /** Resident memory of Chromium's renderer processes, from /proc (Linux); the bench runs one page at a time. */
@@ -97,8 +104,17 @@ async function jsHeapMb(page: Page): Promise<number> {
   return Math.round((usage.usedSize + (usage.backingStorageSize ?? 0)) / 1024 / 1024)
 }
 
-/** Opens the 3-hour episode (peaks cached) and measures until its waveform is painted. */
-async function secondOpen(browser: Browser, url: string, id: string): Promise<void> {
+/** What the long-media rows in the page are measured on. */
+interface LongEpisode {
+  id: string
+  /** "3 h", the media's length. */
+  length: string
+  input: string
+}
+
+/** Opens the long episode (peaks cached) and measures until its waveform is painted. */
+async function secondOpen(browser: Browser, url: string, episode: LongEpisode): Promise<Row[]> {
+  const { id } = episode
   const times: number[] = []
   let heap = 0
   let rss: number | null = null
@@ -122,26 +138,32 @@ async function secondOpen(browser: Browser, url: string, id: string): Promise<vo
     await page.close()
   }
   const median = [...times].sort((a, b) => a - b)[1] as number
-  rows.push({
-    measure: 'second open of a 3 h episode until the waveform is painted',
-    value: seconds(median),
-    unit: 's',
-    target: '<= 1',
-    pass: median <= 1000,
-    note: `runs ${times.map((t) => seconds(t)).join(', ')} s (API, overview peaks, first paint)`,
-  })
-  rows.push({
-    measure: 'renderer JS heap (with typed arrays), 3 h episode open (Episcore)',
-    value: heap,
-    unit: 'MB',
-    target: '<= 300',
-    pass: heap <= 300,
-    note: rss === null ? undefined : `renderer process RSS ${rss} MB`,
-  })
+  return [
+    {
+      measure: `second open of a ${episode.length} episode until the waveform is painted (median of 3)`,
+      value: seconds(median),
+      unit: 's',
+      target: '<= 1',
+      pass: median <= 1000,
+      against: 'the target',
+      input: episode.input,
+      note: `runs ${times.map((t) => seconds(t)).join(', ')} s (API, overview peaks, first paint)`,
+    },
+    {
+      measure: `renderer JS heap (with typed arrays), ${episode.length} episode open (Episcore)`,
+      value: heap,
+      unit: 'MB',
+      target: '<= 300',
+      pass: heap <= 300,
+      against: 'the target; wavesurfer.js decoding the file itself is its own row',
+      input: episode.input,
+      ...(rss !== null && { note: `renderer process RSS ${rss} MB` }),
+    },
+  ]
 }
 
 /** The comparison: wavesurfer.js given the media URL, decoding the whole file in the page. */
-async function wavesurferDecoding(browser: Browser, label: string, media: string): Promise<void> {
+async function wavesurferDecoding(browser: Browser, media: string): Promise<Row[]> {
   const page = await newPage(browser)
   const wavesurfer = path.join(ROOT, 'node_modules', 'wavesurfer.js', 'dist', 'wavesurfer.esm.js')
   await page.route('http://bench.local/**', (route) => {
@@ -176,18 +198,28 @@ async function wavesurferDecoding(browser: Browser, label: string, media: string
   clearInterval(sampler)
   const heap = await jsHeapMb(page).catch(() => NaN)
   await page.close().catch(() => undefined)
-  rows.push({
-    measure: `wavesurfer.js decoding ${label} itself (comparison)`,
-    value: outcome === 'ready' ? seconds(Date.now() - start) : outcome,
-    unit: outcome === 'ready' ? 's' : '',
-    target: 'for comparison',
-    pass: null,
-    note: `peak renderer RSS ${peakRss} MB, JS heap after ${heap} MB`,
-  })
+  return [
+    {
+      measure: `wavesurfer.js decoding ${mediaLabel(media)} itself (comparison)`,
+      value: outcome === 'ready' ? seconds(Date.now() - start) : outcome,
+      unit: outcome === 'ready' ? 's' : '',
+      target: 'for comparison',
+      pass: null,
+      against: "nothing: it shows what Episcore's peaks spare the page",
+      input: `${mediaLabel(media)}, given to wavesurfer.js by URL`,
+      note: `peak renderer RSS ${peakRss} MB, JS heap after ${heap} MB`,
+    },
+  ]
 }
 
-/** Zooms and scrolls the 3 h episode with 500 regions, one step per frame, and times every frame. */
-async function frameTimes(browser: Browser, url: string, id: string): Promise<void> {
+/** Zooms and scrolls the long episode with its statements, one step per frame, and times every frame. */
+async function frameTimes(
+  browser: Browser,
+  url: string,
+  episode: LongEpisode,
+  regionsWanted: number,
+): Promise<Row[]> {
+  const { id } = episode
   const page = await newPage(browser)
   await page.goto(url)
   await page.goto(new URL(`/#/episode/${id}`, url).href)
@@ -237,7 +269,8 @@ async function frameTimes(browser: Browser, url: string, id: string): Promise<vo
       element.dispatchEvent(
         new WheelEvent('wheel', { deltaY: -100, ctrlKey: true, bubbles: true, cancelable: true }),
       )
-    media.currentTime = 3600
+    // An hour in, or a third of a shorter episode.
+    media.currentTime = Math.min(3600, media.duration / 3)
     await media.play()
     const from = media.currentTime
     const frames = await window.benchFrames((_, elapsed) => (elapsed < 3000 ? 'play' : null))
@@ -245,12 +278,15 @@ async function frameTimes(browser: Browser, url: string, id: string): Promise<vo
     return { advanced: media.currentTime - from, times: frames.map(([, t]) => t) }
   })
   await page.close()
+  const rows: Row[] = []
   rows.push({
-    measure: 'playing the 3 h episode for 3 s at 100 px/s, following the playhead',
+    measure: `playing the ${episode.length} episode for 3 s at 100 px/s, following the playhead`,
     value: Math.round(playback.advanced * 100) / 100,
     unit: 's of media',
     target: '>= 2.7 (no stall)',
     pass: playback.advanced >= 2.7,
+    against: 'the 3 s of wall time it played for',
+    input: episode.input,
     note: `frame time p95 ${tenths(percentile(playback.times, 0.95))} ms`,
   })
   const of = (kind: string | null, q: number): number =>
@@ -264,82 +300,108 @@ async function frameTimes(browser: Browser, url: string, id: string): Promise<vo
   const p95 = of(null, 0.95)
   const median = of(null, 0.5)
   rows.push({
-    measure: `frame time p95, zooming and scrolling a 3 h episode with ${regions} statement spans`,
+    measure: `frame time p95, zooming and scrolling a ${episode.length} episode with ${regions} statement spans`,
     value: p95,
     unit: 'ms',
     target: '<= 16',
-    pass: p95 <= 16 && regions >= REGIONS,
+    pass: p95 <= 16 && regions >= regionsWanted,
+    against: 'the target (a 60 Hz frame)',
+    input: episode.input,
     note: `${frames.length} frames, median ${median} ms, max ${Math.round(sorted.at(-1) ?? NaN)} ms; p95 zoom steps ${of('zoom', 0.95)} ms, scroll steps ${of('scroll', 0.95)} ms; over 16 ms: ${frames.filter(([, t]) => t > 16).length} (${frames
       .map(([k, t], i) => (t > 16 ? `${i}:${k}` : ''))
       .filter(Boolean)
       .join(' ')})`,
   })
+  return rows
 }
 
-function addStatements(databaseFile: string, episodeId: string, durationSeconds: number): void {
+function addStatements(
+  databaseFile: string,
+  episodeId: string,
+  durationSeconds: number,
+  count: number,
+): void {
   const db = openDatabase(databaseFile)
   const insert = db.prepare(
     `INSERT INTO statements (episode_id, id, title, quote, start, end) VALUES (?, ?, ?, '', ?, ?)`,
   )
   db.transaction(() => {
-    for (let i = 0; i < REGIONS; i++) {
-      const start = Math.round(((i + 0.2) * durationSeconds * 1000) / REGIONS) / 1000
+    for (let i = 0; i < count; i++) {
+      const start = Math.round(((i + 0.2) * durationSeconds * 1000) / count) / 1000
       insert.run(episodeId, `st${i}`, `Statement ${i + 1}`, start, Math.round((start + 12) * 1000) / 1000)
     }
   })()
   db.close()
 }
 
-function printTable(all: readonly Row[]): void {
-  const header = ['measure', 'value', 'target', 'ok', 'note']
+const loadText = (row: MeasuredRow): string =>
+  `${row.load.atStart[0]} -> ${row.load.atEnd[0]}${row.loadHigh ? ' HIGH' : ''}${row.attempts > 1 ? ` (${row.attempts} tries)` : ''}`
+
+function printTable(all: readonly MeasuredRow[]): void {
+  const header = ['measure', 'value', 'target', 'ok', 'load']
   const lines = all.map((r) => [
     r.measure,
     `${r.value}${r.unit ? ' ' + r.unit : ''}`,
     r.target,
     r.pass === null ? '' : r.pass ? 'yes' : 'NO',
-    r.note ?? '',
+    loadText(r),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
   const format = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')
   console.log(format(header))
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'))
-  for (const l of lines) console.log(format(l))
+  all.forEach((r, i) => {
+    console.log(format(lines[i] ?? []))
+    console.log(`    against ${r.against}; on ${r.input}`)
+    if (r.note) console.log(`    ${r.note}`)
+  })
 }
 
-/** The long-media measures; `decoding` adds those that decode whole files (peaks, wavesurfer.js). */
-async function longMedia(decoding: boolean): Promise<void> {
-  const media = benchMedia(log)
-  if (decoding) {
-    log('peaks vs ffmpeg decode…')
-    await peaksRatio('1 h mp3', media.hourMp3)
-    await peaksRatio('3 h mp3', media.threeHourMp3)
-    await peaksRatio('1 h mp4 (video)', media.hourMp4)
-  }
+/** The groups BENCH_ONLY names (comma-separated), in the order they run. */
+const GROUPS = ['cli', 'peaks', 'browser', 'wavesurfer', 'scale'] as const
+type Group = (typeof GROUPS)[number]
 
+type Measure = (group: Group, name: string, run: () => Promise<Row[]>) => Promise<void>
+
+/** The long episode in a database of its own, with statements and its peaks cached. */
+async function longEpisode(
+  media: BenchMedia,
+  sizes: Sizes,
+): Promise<{ databaseFile: string; episode: LongEpisode; dir: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'episcore-bench-'))
   const databaseFile = path.join(dir, 'bench.sqlite')
   const db = openDatabase(databaseFile)
-  const id = await createEpisode(db, { mediaPath: media.threeHourMp3, title: 'Three hours' })
-  log('first open: computing the 3 h peaks once…')
+  const id = await createEpisode(db, { mediaPath: media.threeHourMp3, title: 'Long' })
+  log("first open: computing the long episode's peaks once…")
   await new PeaksCache(peaksFolderBeside(databaseFile)).fileForEpisode(db, id)
   const duration = (await probeMedia(media.threeHourMp3)).durationSeconds
   db.close()
-  addStatements(databaseFile, id, duration)
+  addStatements(databaseFile, id, duration, sizes.regions)
+  const label = mediaLabel(media.threeHourMp3)
+  return {
+    databaseFile,
+    dir,
+    episode: {
+      id,
+      length: label.slice(2, -4),
+      input: `${label} episode with ${sizes.regions} statement spans, its peaks cached`,
+    },
+  }
+}
 
+async function browserRows(media: BenchMedia, sizes: Sizes, measure: Measure): Promise<void> {
+  const { databaseFile, episode, dir } = await longEpisode(media, sizes)
   const host = await startHost({ databaseFile, rendererDir: RENDERER_DIR })
   const browser = await launch()
   try {
     log('second open in Chromium…')
-    await secondOpen(browser, host.url, id)
+    await measure('browser', 'second open', () => secondOpen(browser, host.url, episode))
     log('frame times…')
-    // A browser of its own, as an editor's would be: not carrying the pages opened above.
-    const fresh = await launch()
-    await frameTimes(fresh, host.url, id).finally(() => fresh.close())
-    if (decoding) {
-      log('wavesurfer.js decoding by itself (comparison)…')
-      await wavesurferDecoding(browser, 'a 1 h mp3', media.hourMp3)
-      await wavesurferDecoding(browser, 'a 3 h mp3', media.threeHourMp3)
-    }
+    await measure('browser', 'frame times', async () => {
+      // A browser of its own, as an editor's would be: not carrying the pages opened above.
+      const fresh = await launch()
+      return frameTimes(fresh, host.url, episode, sizes.regions).finally(() => fresh.close())
+    })
   } finally {
     await browser.close()
     await host.close()
@@ -347,47 +409,108 @@ async function longMedia(decoding: boolean): Promise<void> {
   }
 }
 
+async function wavesurferRows(media: BenchMedia, measure: Measure): Promise<void> {
+  log('wavesurfer.js decoding by itself (comparison)…')
+  for (const file of [media.hourMp3, media.threeHourMp3]) {
+    await measure('wavesurfer', `wavesurfer.js decoding ${mediaLabel(file)}`, async () => {
+      // A browser for each: a page that crashed decoding can leave its browser unusable.
+      const browser = await launch()
+      try {
+        return await wavesurferDecoding(browser, file)
+      } finally {
+        await browser.close().catch(() => undefined)
+      }
+    })
+  }
+}
+
+function parseOnly(value: string | undefined): Set<Group> {
+  if (!value) return new Set(GROUPS)
+  const names = value.split(',').map((name) => name.trim())
+  const unknown = names.filter((name) => !(GROUPS as readonly string[]).includes(name))
+  if (unknown.length > 0)
+    throw new Error(`BENCH_ONLY names groups among ${GROUPS.join(', ')}; not ${unknown.join(', ')}`)
+  return new Set(names as Group[])
+}
+
+/** The commit measured, and whether the tree held changes besides it (files git ignores aside). */
+function gitState(): { commit: string | null; clean: boolean | null } {
+  const git = (args: string[]): string | null => {
+    const run = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' })
+    return run.status === 0 ? run.stdout.trim() : null
+  }
+  const status = git(['status', '--porcelain'])
+  return { commit: git(['rev-parse', 'HEAD']), clean: status === null ? null : status === '' }
+}
+
 async function main(): Promise<void> {
+  const quick = process.argv.includes('--quick')
+  const sizes = quick ? QUICK : FULL
   if (!fs.existsSync(path.join(RENDERER_DIR, 'index.html')))
     throw new Error('build the renderer first (npm run build)')
-  // BENCH_ONLY=browser: the page's long-media measures, without decoding; BENCH_ONLY=scale: the scale ones.
-  const only = process.env.BENCH_ONLY || null
-  if (only !== null && only !== 'browser' && only !== 'scale')
-    throw new Error(`BENCH_ONLY is browser or scale, not ${only}`)
-  // The machine may be shared: its load says how far to trust a run.
-  const loadAverage = (): number[] => os.loadavg().map((l) => Math.round(l * 10) / 10)
-  const loadAtStart = loadAverage()
-  if (only !== 'scale') await longMedia(only === null)
-  const scale = only === 'browser' ? [] : await scaleBench(log, RENDERER_DIR)
-
-  printTable([...rows, ...scale])
-  const run = {
-    when: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      memoryGb: Math.round(os.totalmem() / 2 ** 30),
-      loadAverage: { atStart: loadAtStart, atEnd: loadAverage() },
-    },
-  }
+  const only = parseOnly(process.env.BENCH_ONLY)
+  const started = performance.now()
+  const git = gitState()
+  // The machine may be shared: its load says how far to trust a run, row by row.
+  const loadAtStart = THIS_MACHINE.loadAverage()
   log(
-    `load average (1, 5, 15 min) at the start ${loadAtStart.join(' ')}, at the end ${run.machine.loadAverage.atEnd.join(' ')}; ${run.machine.cpus} cores`,
+    `${sizes.name} sizes${quick ? ' (every row at reduced sizes, to prove it runs)' : ''}; ${[...only].join(', ')}; commit ${git.commit?.slice(0, 12) ?? 'unknown'}${git.clean === false ? ' with uncommitted changes' : ''}`,
   )
-  const file = path.join(__dirname, 'results.json')
-  // A scale-only run replaces the scale section and keeps the rest of the last full run.
-  const kept =
-    only === 'scale' && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as object) : {}
-  if (only !== 'browser')
-    fs.writeFileSync(
-      file,
-      JSON.stringify(
-        only === 'scale'
-          ? { ...kept, scale: { ...run, rows: scale } }
-          : { ...run, rows, scale: { ...run, rows: scale } },
-        null,
-        2,
-      ) + '\n',
+  if (quick) log(`quick sizes: ${JSON.stringify(sizes)}`)
+
+  const rows: MeasuredRow[] = []
+  // Waiting for the load to fall and measuring again stop 20 minutes in: a machine busy throughout gets
+  // every later row once, marked, and the full bench still ends within 30 minutes.
+  const patientUntil = started + 20 * 60_000
+  const measure: Measure = async (group, name, run) => {
+    if (!only.has(group)) return
+    const measured = await measureRows(
+      { group, name, run },
+      // The quick bench proves the rows run, in under a minute: it marks a busy machine, never waits.
+      { repeats: quick ? 0 : 2, settleMs: quick ? 0 : 20_000, patientUntil, log },
     )
-  if ([...rows, ...scale].some((r) => r.pass === false)) process.exitCode = 1
+    rows.push(...measured)
+  }
+
+  await measure('cli', 'CLI start', async () => cliStart(sizes.cliRuns))
+  const needsMedia = only.has('peaks') || only.has('browser') || only.has('wavesurfer')
+  const media = needsMedia ? benchMedia(log, sizes) : null
+  if (media) {
+    if (only.has('peaks')) log('peaks vs ffmpeg decode…')
+    for (const file of [media.hourMp3, media.threeHourMp3, media.hourMp4])
+      await measure('peaks', `peaks of ${mediaLabel(file)}`, () => peaksRatio(file))
+    if (only.has('browser')) await browserRows(media, sizes, measure)
+    if (only.has('wavesurfer')) await wavesurferRows(media, measure)
+  }
+  if (only.has('scale'))
+    await scaleBench(log, RENDERER_DIR, sizes, (name, run) => measure('scale', name, run))
+
+  printTable(rows)
+  const loadAtEnd = THIS_MACHINE.loadAverage()
+  const durationSeconds = Math.round((performance.now() - started) / 100) / 10
+  log(
+    `${durationSeconds} s; load average (1, 5, 15 min) at the start ${loadAtStart.join(' ')}, at the end ${loadAtEnd.join(' ')}; ${THIS_MACHINE.cores} cores; rows measured under a load over 1 per core: ${rows.filter((r) => r.loadHigh).length}`,
+  )
+  const results = {
+    when: new Date().toISOString(),
+    sizes: sizes.name,
+    ...git,
+    durationSeconds,
+    machine: {
+      cpus: THIS_MACHINE.cores,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      loadAverage: { atStart: loadAtStart, atEnd: loadAtEnd },
+    },
+    ...(only.size < GROUPS.length && { only: [...only] }),
+    rows,
+  }
+  // The full bench's record is bench/results.json, and only a full run of every group writes it.
+  const file = quick ? 'quick-results.json' : only.size === GROUPS.length ? 'results.json' : null
+  if (file) fs.writeFileSync(path.join(__dirname, file), JSON.stringify(results, null, 2) + '\n')
+  else log('BENCH_ONLY: bench/results.json is left as it was (only a run of every group writes it)')
+  // A target missed fails the full bench. The quick one fails only when a row cannot be computed: its
+  // sizes are not the targets', and CI machines are shared.
+  if (!quick && rows.some((r) => r.pass === false)) process.exitCode = 1
 }
 
 main().then(

@@ -11,8 +11,7 @@ import {
 import { SEED_DIMENSIONS, SEED_SCALE } from '../src/shared/rubric'
 // The same episode on every run.
 import { random } from '../tests/seededRandom'
-
-export const SCALE = { words: 40_000, segments: 4_000, chapters: 60, statements: 1_000, highlights: 4 }
+import type { Sizes } from './sizes'
 
 const VOCABULARY = (
   'the a of to and in that it is we was for on you with as this they but be at what so have from not ' +
@@ -30,7 +29,7 @@ const VOCABULARY = (
 const ms = (seconds: number): number => Math.round(seconds * 1000) / 1000
 
 /**
- * A four-hour machine analysis at the issue's scale, as a scoring pipeline would write it: a transcript
+ * A machine analysis at the scale `options.scale` names (the full bench: four hours, 40,000 words), as a scoring pipeline would write it: a transcript
  * with word times (Whisper-like: ten words a segment), chapters scored with reasoning, statements quoting
  * the transcript (a few not quite), one highlight per dimension, everything unreviewed.
  */
@@ -38,7 +37,9 @@ export function scaleEpisode(options: {
   id: string
   durationSeconds: number
   media: { fileName: string; sha256: string }
+  scale: Sizes['scale']
 }): EpisodeDocument {
+  const SCALE = options.scale
   const next = random(7)
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T
   const sentence = (count: number): string => {
@@ -53,8 +54,11 @@ export function scaleEpisode(options: {
     { id: 'cohost', name: 'Kim Cohost', role: 'host', affiliation: 'The Show' },
   ]
 
-  // 3.59 s a segment leaves the last one well inside four hours, whatever the mp3 frames add.
+  // 3.59 s a segment (four hours for 4,000) leaves the last one well inside the media, whatever the mp3
+  // frames add.
   const slot = 3.59
+  if (slot * SCALE.segments > options.durationSeconds - 10)
+    throw new Error(`${SCALE.segments} segments do not fit in ${options.durationSeconds} s of media`)
   const wordsPerSegment = SCALE.words / SCALE.segments
   const segments: TranscriptSegment[] = []
   let speaker = 'host'
@@ -141,7 +145,7 @@ export function scaleEpisode(options: {
     generator: 'episcore bench',
     episode: {
       id: options.id,
-      title: 'Four hours at scale',
+      title: `${Math.round(options.durationSeconds / 60)} minutes at scale`,
       show: 'bench',
       publishedOn: '2026-01-01',
       durationSeconds: options.durationSeconds,

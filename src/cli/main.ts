@@ -12,7 +12,6 @@ import {
   writePeaksFile,
   type LocalService,
 } from '../core/service/localService'
-import { startHost } from '../host/startHost'
 import { reportLines } from './reportLines'
 import { transcriptImportMessage } from '../shared/transcriptImportMessage'
 
@@ -289,6 +288,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         const port = values.port === undefined ? 0 : Number(values.port)
         if (!Number.isInteger(port) || port < 0 || port > 65535)
           throw new UsageError('--port must be 0-65535')
+        // Loaded only to serve: the host's HTTP and WebSocket modules would slow every other command's start.
+        const { startHost } = await import('../host/startHost')
         const host = await startHost({
           databaseFile: defaultDatabasePath(dbPath),
           rendererDir: str(values.renderer) ?? path.resolve(__dirname, '..', '..', 'out', 'renderer'),

@@ -9,5 +9,10 @@ export const TEXT_LIMITS = {
   url: 2000,
 } as const
 
-/** The refusal's words: the editor reads "The title can be at most 500 characters". */
-export const tooLong = (limit: number): string => `can be at most ${limit.toLocaleString('en')} characters`
+/**
+ * The refusal's words: the editor reads "The summary can be at most 20,000 characters". Thousands are
+ * grouped by hand: the contract's schemas call this as they are made, and a first toLocaleString starts
+ * ICU's number formatting, a tenth of the CLI's start.
+ */
+export const tooLong = (limit: number): string =>
+  `can be at most ${String(limit).replace(/\B(?=(\d{3})+$)/g, ',')} characters`

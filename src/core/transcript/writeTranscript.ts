@@ -74,7 +74,8 @@ export function writeWebVtt(segments: readonly ParsedSegment[]): string {
 export const SRT_MAX_LINE_CHARS = 32
 export const SRT_MAX_LINES = 2
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+/** Made when first needed: a segmenter starts ICU's break iterators, which every CLI start would pay. */
+let graphemes: Intl.Segmenter | undefined
 
 /** Characters as code points, so an emoji counts once, as a viewer sees it. */
 const charCount = (text: string): number => {
@@ -96,6 +97,7 @@ function hardSplit(word: string): string[] {
   const pieces: string[] = []
   let piece = ''
   let width = 0
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })
   for (const { segment: grapheme } of graphemes.segment(word)) {
     // A single grapheme wider than a line exists only in contrived input; cut it between code points.
     const units = charCount(grapheme) > SRT_MAX_LINE_CHARS ? Array.from(grapheme) : [grapheme]

@@ -1,0 +1,81 @@
+/**
+ * How big the bench's inputs are. The full bench measures the targets at their real sizes; the quick
+ * one (`npm run bench:quick`, run by CI) computes every row at reduced sizes, to prove each still runs.
+ */
+export interface Sizes {
+  name: 'full' | 'quick'
+  /** Speech-like mp3 and mp4 for the long-media rows: a piece generated once, repeated by stream copy. */
+  media: { pieceSeconds: number; hourPieces: number; threeHourPieces: number; videoPieces: number }
+  /** Statement spans on the long episode's waveform. */
+  regions: number
+  /** The scale episode: its media (32 kb/s mono) and what it holds. */
+  scale: {
+    pieceSeconds: number
+    pieces: number
+    words: number
+    segments: number
+    chapters: number
+    statements: number
+    highlights: number
+  }
+  exportRuns: number
+  /** Edits timed (a multiple of 3: chapter titles, scores and statement titles in turn). */
+  edits: number
+  /** Opens of the scale episode in the UI after the first, and loads of its URL in a new page. */
+  opensAgain: number
+  pageLoads: number
+  scrollMs: number
+  /** Runs of each command in the CLI's start row, side by side. */
+  cliRuns: number
+}
+
+export const FULL: Sizes = {
+  name: 'full',
+  media: { pieceSeconds: 600, hourPieces: 6, threeHourPieces: 18, videoPieces: 6 },
+  regions: 500,
+  scale: {
+    pieceSeconds: 600,
+    pieces: 24,
+    words: 40_000,
+    segments: 4_000,
+    chapters: 60,
+    statements: 1_000,
+    highlights: 4,
+  },
+  exportRuns: 20,
+  edits: 150,
+  opensAgain: 4,
+  pageLoads: 2,
+  scrollMs: 3000,
+  cliRuns: 5,
+}
+
+export const QUICK: Sizes = {
+  name: 'quick',
+  media: { pieceSeconds: 60, hourPieces: 3, threeHourPieces: 6, videoPieces: 3 },
+  regions: 100,
+  scale: {
+    // Nine minutes: no file name shared with the full sizes' (their piece is 10 min).
+    pieceSeconds: 60,
+    pieces: 9,
+    words: 1_400,
+    segments: 140,
+    chapters: 12,
+    statements: 35,
+    highlights: 4,
+  },
+  exportRuns: 5,
+  edits: 15,
+  opensAgain: 2,
+  pageLoads: 1,
+  scrollMs: 1000,
+  cliRuns: 3,
+}
+
+/** A duration as the bench's file names write it: 10min, 1h. */
+export const fileLabel = (seconds: number): string =>
+  seconds % 3600 === 0 ? `${seconds / 3600}h` : `${seconds / 60}min`
+
+/** A duration as a row says it: 10 min, 1 h. */
+export const spokenLabel = (seconds: number): string =>
+  seconds % 3600 === 0 ? `${seconds / 3600} h` : `${seconds / 60} min`

@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { tempFolder } from '../tempFolder'
+
+const ROOT = path.resolve(__dirname, '..', '..')
+const BIN = path.join(ROOT, 'bin', 'episcore')
+
+describe('bin/episcore', () => {
+  it('runs the bundled CLI with plain Node: no TypeScript source or transpiler is loaded', () => {
+    // Lists, as the process ends, every module it required.
+    const listModules = path.join(tempFolder(), 'listModules.cjs')
+    fs.writeFileSync(
+      listModules,
+      `process.on('exit', () => process.stderr.write('MODULES ' + JSON.stringify(Object.keys(require.cache))))`,
+    )
+    const run = spawnSync(process.execPath, ['--require', listModules, BIN, '--help'], { encoding: 'utf8' })
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(/^usage: episcore/)
+    const modules = JSON.parse(/MODULES (.*)$/.exec(run.stderr)?.[1] ?? '[]') as string[]
+    expect(modules).toContain(path.join(ROOT, 'out', 'cli', 'episcore.js'))
+    expect(modules.filter((m) => /[\\/]node_modules[\\/](tsx|esbuild)[\\/]|\.tsx?$/.test(m))).toEqual([])
+  })
+
+  it('without the build says in one line to run `npm run build`, and exits 1', () => {
+    // The script alone in a checkout whose out/ was never built.
+    const checkout = tempFolder()
+    fs.mkdirSync(path.join(checkout, 'bin'))
+    fs.copyFileSync(BIN, path.join(checkout, 'bin', 'episcore'))
+    const run = spawnSync(process.execPath, [path.join(checkout, 'bin', 'episcore'), 'list'], {
+      encoding: 'utf8',
+    })
+    expect(run.status).toBe(1)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(/^episcore: .*run `npm run build`\n$/)
+  })
+})
