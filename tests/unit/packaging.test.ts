@@ -71,6 +71,17 @@ describe('packaging', () => {
     for (const binary of [ffmpegPath(), ffprobePath()]) expect(matchesAny(unpacked, inApp(binary))).toBe(true)
   })
 
+  it('leaves the command line’s bundle out of the installers, which run only the app', async () => {
+    const config = await builderConfig()
+    const expand = (pattern: string): string => pattern.replaceAll('${/*}', '{,/**/*}')
+    const filter = new FileMatcher(root, '/app', expand, packedFiles(config)).createFilter()
+    const packs = (file: string): boolean =>
+      filter(path.join(root, file), { isDirectory: () => false } as unknown as fs.Stats)
+    expect(packs('out/main/index.js')).toBe(true)
+    expect(packs('out/renderer/index.html')).toBe(true)
+    expect(packs('out/cli/episcore.js')).toBe(false)
+  })
+
   it('runs ffmpeg and ffprobe from beside the asar archive, where they are unpacked', () => {
     const inside = '/opt/Episcore/resources/app.asar/node_modules/@ffmpeg-installer/linux-x64/ffmpeg'
     expect(outsideAsar(inside)).toBe(
