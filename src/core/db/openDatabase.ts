@@ -34,8 +34,11 @@ export function busyTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
  */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const migrations = options.migrations ?? MIGRATIONS
-  const found = databaseFileKind(file)
+  const found = databaseFileKind(file, migrations.length)
   if (found.kind === 'foreign') throw foreignDatabase(file, found.found)
+  // Before anything is opened for writing: even switching to WAL would change a newer app's file.
+  if (found.kind === 'episcore' && found.version > migrations.length)
+    throw newerSchema(found.version, migrations.length)
   if (options.readOnly) return openReadOnly(file, found.kind === 'new', migrations)
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   let db: Db
