@@ -169,6 +169,22 @@ describe('restoring a backup', () => {
     expect(episodeIds(file)).toEqual(['one', 'three', 'two'])
   })
 
+  it('lists and restores a database an earlier version moved aside with its -wal, edits in the WAL included', async () => {
+    const { file, db } = databaseWith('one')
+    db.pragma('wal_autocheckpoint = 0')
+    loadEpisodeDocument(db, machineEpisode('in-the-wal'))
+    // Moved aside while open, as the earlier restore moved a database and its -wal.
+    const aside = path.join(backupFolderOf(file), 'episcore-before-restore-20250509-120000.sqlite')
+    fs.mkdirSync(backupFolderOf(file))
+    for (const suffix of ['', '-wal']) fs.copyFileSync(file + suffix, aside + suffix)
+    db.close()
+    expect(listBackups(file)).toEqual([
+      expect.objectContaining({ file: path.basename(aside), kind: 'before-restore', episodes: 2 }),
+    ])
+    restoreBackup(file, path.basename(aside), { now: day(11) })
+    expect(episodeIds(file)).toEqual(['in-the-wal', 'one'])
+  })
+
   it('never lets a leftover -wal meet the restored database', async () => {
     const { file, db } = databaseWith('one')
     await backupOnOpen(db, file, day(10))

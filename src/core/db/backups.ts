@@ -320,6 +320,8 @@ function prepareIncoming(backup: FoundBackup): string {
   for (const suffix of ['', ...COMPANIONS]) fs.rmSync(incoming + suffix, { force: true })
   try {
     fs.copyFileSync(backup.path, incoming)
+    // A database an earlier version moved aside whole kept its -wal beside it: its last edits are there.
+    if (fs.existsSync(`${backup.path}-wal`)) fs.copyFileSync(`${backup.path}-wal`, `${incoming}-wal`)
     const db = openDatabase(incoming)
     db.close()
     settleCopy(incoming)
