@@ -82,12 +82,10 @@ test('a restore asks first, naming what it drops; the database it replaced is li
   page,
   served,
 }) => {
-  // The library as the host's start backed it up, then a day's work: two episodes made, one renamed.
-  const early = openDatabase(served.databaseFile)
-  loadEpisodeDocument(early, machineEpisode('kept'))
-  early.close()
-  await served.restart()
+  // A library of one episode, backed up (in place of the empty one the host's start backed up), then a
+  // day's work: two episodes made, one renamed.
   const db = openDatabase(served.databaseFile)
+  loadEpisodeDocument(db, machineEpisode('kept'))
   fs.rmSync(path.join(path.dirname(served.databaseFile), 'episcore-backups'), { recursive: true })
   await backupOnOpen(db, served.databaseFile)
   loadEpisodeDocument(db, machineEpisode('new-one'))
