@@ -409,13 +409,20 @@ function replaceContent(live: string, incoming: string, aside: string): void {
 }
 
 /**
- * A damaged (or unreadable) database cannot be rewritten from inside: its files are copied aside as
- * found, its -wal and -shm removed (a stale WAL beside the restored file would be applied to it), and
- * the restored file renamed over it, which is atomic.
+ * A damaged (or unreadable) database cannot be rewritten from inside: its files are kept aside as found
+ * (a second name for each, so that a process still writing to them writes into the copy kept, or a
+ * byte copy where the file system has no hard links), its -wal and -shm names freed (a stale WAL beside
+ * the restored file would be applied to it), and the restored file renamed over it, which is atomic.
  */
 function replaceDamaged(live: string, incoming: string, aside: string): void {
-  for (const suffix of ['', ...COMPANIONS])
-    if (fs.existsSync(live + suffix)) fs.copyFileSync(live + suffix, aside + suffix)
+  for (const suffix of ['', ...COMPANIONS]) {
+    if (!fs.existsSync(live + suffix)) continue
+    try {
+      fs.linkSync(live + suffix, aside + suffix)
+    } catch {
+      fs.copyFileSync(live + suffix, aside + suffix)
+    }
+  }
   for (const suffix of COMPANIONS) fs.rmSync(live + suffix, { force: true })
   fs.renameSync(incoming, live)
 }
