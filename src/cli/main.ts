@@ -2,6 +2,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { publishFormatSchema, type MethodName, type RequestOf, type ResponseOf } from '../shared/contract'
 import {
+  backupFolderOf,
   convertTranscript,
   defaultDatabasePath,
   DEFAULT_PIXELS_PER_SECOND,
@@ -35,6 +36,7 @@ commands:
                          between the machine's and the reviewer's scores; accepted/edited/rejected counts;
                          each item edited or rejected and each chapter's differing scores, machine then
                          reviewer. --csv prints it as CSV (a row per changed field)
+  backup                 copy the database now into episcore-backups/ beside it; prints the copy's path
   peaks MEDIA --out FILE.dat [--pixels-per-second N]
                          waveform peaks (BBC audiowaveform binary, version 2)
   serve [--port N]       the browser host on 127.0.0.1; prints the URL to open
@@ -251,6 +253,14 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         }
         const report = await withService(dbPath, (service) => call(service, 'review.report', { id }), true)
         for (const line of reportLines(report)) io.out(line)
+        return 0
+      }
+      case 'backup': {
+        const { positionals } = parseCommand({})
+        if (positionals.length > 0) throw new UsageError('backup takes no arguments')
+        const file = defaultDatabasePath(dbPath)
+        const made = await withService(dbPath, (service) => call(service, 'backups.create', {}))
+        io.out(path.join(backupFolderOf(file), made.file))
         return 0
       }
       case 'validate': {

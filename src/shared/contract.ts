@@ -284,15 +284,22 @@ export type PeaksStatus =
   | { state: 'failed'; message: string }
   | { state: 'unavailable'; message: string }
 
-/** One of the daily copies of the database kept beside it, as the restore dialog lists them. */
+/** One of the copies of the database kept beside it, as the restore dialog lists them. */
 export interface BackupInfo {
   /** The file's name in the backups folder: what a restore names, never a path. */
   file: string
+  /** Taken when the database was opened (once a day), by hand ("Back up now"), or the database a restore replaced. */
+  kind: 'daily' | 'manual' | 'before-restore'
   /** ISO 8601, from the time in the file's name. */
   takenAt: string
   sizeBytes: number
   /** Read from the copy itself; null when the copy cannot be read. */
   episodes: number | null
+  /**
+   * What restoring it would undo in the current database: episodes created and changed since it was
+   * taken, and removed since (which it brings back); null when either cannot be read.
+   */
+  sinceThen: { created: number; changed: number; removed: number } | null
 }
 
 export interface RestoreOutcome {
@@ -530,7 +537,9 @@ export const contract = {
   'history.redo': edit()(byId),
   /** The database's backups, newest first; answered even when the database itself is damaged. */
   'backups.list': method<BackupInfo[]>()(z.strictObject({})),
-  /** Replaces the database with a listed backup, keeping the replaced one aside. */
+  /** "Back up now": a copy of the database, whatever the day's backups; answers it as listed. */
+  'backups.create': method<BackupInfo>()(z.strictObject({})),
+  /** Replaces the database with a listed backup, keeping the replaced one aside as a backup. */
   'backups.restore': method<RestoreOutcome>()(
     z.strictObject({
       backup: z

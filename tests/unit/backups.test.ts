@@ -6,6 +6,7 @@ import {
   BACKUP_FOLDER,
   backupFolderOf,
   backupOnOpen,
+  backUpNow,
   checkDatabase,
   listBackups,
   restoreBackup,
@@ -27,7 +28,7 @@ function databaseWith(...ids: string[]): { file: string; db: Db } {
 }
 
 const episodeIds = (file: string): string[] => {
-  const db = openDatabase(file)
+  const db = openDatabase(file, { readOnly: true })
   try {
     return listEpisodes(db)
       .map((e) => e.id)
@@ -140,37 +141,94 @@ describe('daily backups', () => {
 })
 
 describe('restoring a backup', () => {
-  it('moves the current database aside, never deleting it, and brings the backup’s data back', async () => {
+  it('keeps the database it replaces as a backup listed like any other, and brings the backup’s data back', async () => {
     const { file, db } = databaseWith('one', 'two')
     await backupOnOpen(db, file, day(10))
     loadEpisodeDocument(db, machineEpisode('three'))
     db.close()
-    const current = fs.readFileSync(file)
     const [backup] = listBackups(file)
+    expect(backup).toMatchObject({ kind: 'daily', sinceThen: { created: 1, changed: 0, removed: 0 } })
 
     const outcome = restoreBackup(file, backup?.file ?? '', { now: day(11) })
 
     expect(outcome).toEqual({ restored: true, keptAside: 'episcore-before-restore-20250511-093015.sqlite' })
     expect(episodeIds(file)).toEqual(['one', 'two'])
     const aside = path.join(backupFolderOf(file), outcome.keptAside ?? '')
-    expect(fs.readFileSync(aside).equals(current)).toBe(true)
     expect(episodeIds(aside)).toEqual(['one', 'three', 'two'])
-    // The replaced database is not a daily backup: pruning never reaches it.
-    expect(listBackups(file).map((b) => b.file)).toEqual([backup?.file])
+    expect(checkDatabase(aside, { thorough: true })).toEqual({ ok: true })
+    // Offered for a restore like any backup (restoring it would bring 'three' back); pruning never reaches it.
+    expect(listBackups(file).map((b) => [b.file, b.kind, b.episodes, b.sinceThen])).toEqual([
+      [outcome.keptAside, 'before-restore', 3, { created: 0, changed: 0, removed: 1 }],
+      [backup?.file, 'daily', 2, { created: 0, changed: 0, removed: 0 }],
+    ])
+    // The copy is one self-contained file, and no partial copy is left.
+    expect(folderOf(file)).toEqual([outcome.keptAside, backup?.file].sort())
+    expect(checkDatabase(file, { thorough: true })).toEqual({ ok: true })
+    // And back again: the replaced database restores as well.
+    restoreBackup(file, outcome.keptAside ?? '', { now: day(12) })
+    expect(episodeIds(file)).toEqual(['one', 'three', 'two'])
   })
 
-  it('moves a leftover -wal aside with its database rather than let it meet the restored one', async () => {
+  it('lists and restores a database an earlier version moved aside with its -wal, edits in the WAL included', async () => {
+    const { file, db } = databaseWith('one')
+    db.pragma('wal_autocheckpoint = 0')
+    loadEpisodeDocument(db, machineEpisode('in-the-wal'))
+    // Moved aside while open, as the earlier restore moved a database and its -wal.
+    const aside = path.join(backupFolderOf(file), 'episcore-before-restore-20250509-120000.sqlite')
+    fs.mkdirSync(backupFolderOf(file))
+    for (const suffix of ['', '-wal']) fs.copyFileSync(file + suffix, aside + suffix)
+    db.close()
+    expect(listBackups(file)).toEqual([
+      expect.objectContaining({ file: path.basename(aside), kind: 'before-restore', episodes: 2 }),
+    ])
+    restoreBackup(file, path.basename(aside), { now: day(11) })
+    expect(episodeIds(file)).toEqual(['in-the-wal', 'one'])
+  })
+
+  it('never lets a leftover -wal meet the restored database', async () => {
     const { file, db } = databaseWith('one')
     await backupOnOpen(db, file, day(10))
     db.close()
     const [backup] = listBackups(file)
     fs.writeFileSync(`${file}-wal`, 'the rest of a crashed session')
-    const outcome = restoreBackup(file, backup?.file ?? '', { now: day(11) })
-    expect(fs.existsSync(`${file}-wal`)).toBe(false)
-    expect(fs.readFileSync(path.join(backupFolderOf(file), `${outcome.keptAside}-wal`), 'utf8')).toBe(
-      'the rest of a crashed session',
+    restoreBackup(file, backup?.file ?? '', { now: day(11) })
+    expect(fs.existsSync(`${file}-wal`) && fs.readFileSync(`${file}-wal`, 'utf8').includes('crashed')).toBe(
+      false,
     )
+    expect(checkDatabase(file, { thorough: true })).toEqual({ ok: true })
     expect(episodeIds(file)).toEqual(['one'])
+  })
+
+  it('takes a backup by hand whatever the day’s, named apart and never pruned', async () => {
+    const { file, db } = databaseWith('one')
+    await backupOnOpen(db, file, day(10))
+    const made = await backUpNow(db, file, day(10, 15))
+    for (let d = 11; d <= 20; d++) await backupOnOpen(db, file, day(d))
+    db.close()
+    expect(made).toMatchObject({
+      file: 'episcore-manual-20250510-153015.sqlite',
+      kind: 'manual',
+      episodes: 1,
+    })
+    const listed = listBackups(file)
+    expect(listed.filter((b) => b.kind === 'daily')).toHaveLength(7)
+    expect(listed.find((b) => b.kind === 'manual')?.file).toBe(made.file)
+  })
+
+  it('restores a backup under a connection left open, which reads the restored database at once', async () => {
+    const { file, db } = databaseWith('one', 'two')
+    await backupOnOpen(db, file, day(10))
+    loadEpisodeDocument(db, machineEpisode('three'))
+    const [backup] = listBackups(file)
+    restoreBackup(file, backup?.file ?? '', { now: day(11) })
+    expect(
+      listEpisodes(db)
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(['one', 'two'])
+    loadEpisodeDocument(db, machineEpisode('after'))
+    db.close()
+    expect(episodeIds(file)).toEqual(['after', 'one', 'two'])
   })
 
   it('refuses names that are not listed backups, and damaged backups, changing nothing', async () => {

@@ -44,6 +44,24 @@ describe("another application's SQLite database", () => {
     expect(snapshot(file)).toEqual(before)
   })
 
+  it('with no tables but a schema version is refused byte for byte as found, never switched to WAL', () => {
+    const file = path.join(tempFolder(), 'versioned.sqlite')
+    const db = new Database(file)
+    db.pragma('user_version = 5')
+    db.close()
+    const before = snapshot(file)
+    expect(() => openDatabase(file)).toThrow(
+      /versioned\.sqlite is not an Episcore database: it holds no tables but says it is at schema version 5/,
+    )
+    const run = episcore(['--db', file, 'new', '--media', 'x.mp3'])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/is not an Episcore database: it holds no tables/)
+    expect(episcore(['--db', file, 'list']).code).toBe(1)
+    expect(snapshot(file)).toEqual(before)
+    // Its header still says rollback journal (1), not WAL (2).
+    expect([...fs.readFileSync(file).subarray(18, 20)]).toEqual([1, 1])
+  })
+
   it('is refused by the browser host, untouched', async () => {
     const file = foreignDatabase()
     const before = snapshot(file)

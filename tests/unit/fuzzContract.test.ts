@@ -172,6 +172,7 @@ const VALID: Samples = {
   'history.undo': [{ id: ID }],
   'history.redo': [{ id: ID }],
   'backups.list': [{}],
+  'backups.create': [{}],
   'backups.restore': [{ backup: 'episcore-2025-05-09.sqlite' }],
 }
 

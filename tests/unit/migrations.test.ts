@@ -117,6 +117,8 @@ describe('database migrations', () => {
     expect(after.pragma('user_version', { simple: true })).toBe(999)
     expect(after.prepare(`SELECT count(*) AS n FROM sqlite_master`).get()).toEqual({ n: 0 })
     after.close()
+    // Not even switched to WAL.
+    expect([...fs.readFileSync(file).subarray(18, 20)]).toEqual([1, 1])
   })
 
   it('applies all pending migrations in one transaction: a failing one leaves the version as it was', () => {

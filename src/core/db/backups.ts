@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { BackupInfo, RestoreOutcome } from '../../shared/contract'
 import { UserError } from '../errors'
-import type { Db } from './openDatabase'
+import { databaseFileKind } from './databaseMarker'
+import { openDatabase, type Db } from './openDatabase'
 
 /** Beside the database, so that a copy of the data folder carries its backups along. */
 export const BACKUP_FOLDER = 'episcore-backups'
@@ -32,18 +33,36 @@ const stampOf = (d: Date): string =>
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-interface DailyBackup {
+export type BackupKind = BackupInfo['kind']
+
+interface FoundBackup {
   name: string
   path: string
+  kind: BackupKind
+  /** YYYYMMDD-HHMMSS, local time: sorts as the times do. */
   stamp: string
   takenAt: Date
 }
 
-/** The finished daily backups of `file`, newest first, read from their names. */
-function dailyBackups(file: string): DailyBackup[] {
+/** Names: `<db>-<stamp>.sqlite` daily, `<db>-manual-<stamp>.sqlite` by hand, `<db>-before-restore-<stamp>[-n].sqlite`. */
+const KIND_TAGS: readonly [BackupKind, string][] = [
+  ['daily', ''],
+  ['manual', 'manual-'],
+  ['before-restore', 'before-restore-'],
+]
+
+/** Every finished backup of `file` (daily, by hand, and each database a restore replaced), newest first. */
+function foundBackups(file: string): FoundBackup[] {
   const folder = backupFolderOf(file)
-  const pattern = new RegExp(
-    `^${escapeRegExp(baseNameOf(file))}-(\\d{4})(\\d{2})(\\d{2})-(\\d{2})(\\d{2})(\\d{2})\\.sqlite$`,
+  const base = escapeRegExp(baseNameOf(file))
+  const patterns = KIND_TAGS.map(
+    ([kind, tag]) =>
+      [
+        kind,
+        new RegExp(
+          `^${base}-${tag}(\\d{4})(\\d{2})(\\d{2})-(\\d{2})(\\d{2})(\\d{2})${kind === 'before-restore' ? '(?:-\\d+)?' : ''}\\.sqlite$`,
+        ),
+      ] as const,
   )
   let names: string[]
   try {
@@ -52,20 +71,25 @@ function dailyBackups(file: string): DailyBackup[] {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
     throw error
   }
-  const found: DailyBackup[] = []
+  const found: FoundBackup[] = []
   for (const name of names) {
-    const m = pattern.exec(name)
-    if (!m) continue
-    const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number]
-    found.push({
-      name,
-      path: path.join(folder, name),
-      stamp: name.slice(-'YYYYMMDD-HHMMSS.sqlite'.length, -'.sqlite'.length),
-      takenAt: new Date(y, mo - 1, d, h, mi, s),
-    })
+    for (const [kind, pattern] of patterns) {
+      const m = pattern.exec(name)
+      if (!m) continue
+      const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number]
+      found.push({
+        name,
+        path: path.join(folder, name),
+        kind,
+        stamp: m.slice(1, 4).join('') + '-' + m.slice(4, 7).join(''),
+        takenAt: new Date(y, mo - 1, d, h, mi, s),
+      })
+    }
   }
-  return found.sort((a, b) => (a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : 0))
+  return found.sort((a, b) => (a.stamp < b.stamp ? 1 : a.stamp > b.stamp ? -1 : a.name < b.name ? 1 : -1))
 }
+
+const dailyBackups = (file: string): FoundBackup[] => foundBackups(file).filter((b) => b.kind === 'daily')
 
 function openReadOnly(file: string): Database.Database {
   return new Database(file, { readonly: true, fileMustExist: true })
@@ -113,10 +137,55 @@ function removeStalePartials(folder: string, now: Date): void {
   }
 }
 
+/** The partial copies a killed backup or restore left in the backups folder, once stale. */
+export function clearInterruptedCopies(file: string, now = new Date()): void {
+  const folder = backupFolderOf(file)
+  if (fs.existsSync(folder)) removeStalePartials(folder, now)
+}
+
+/** A backup's file, as its kind names it at `now`. */
+const backupName = (file: string, kind: Exclude<BackupKind, 'before-restore'>, now: Date): string =>
+  `${baseNameOf(file)}-${kind === 'manual' ? 'manual-' : ''}${stampOf(now)}.sqlite`
+
+/**
+ * Copies the open database with SQLite's online backup API to `target`, through a temporary name it is
+ * renamed from once complete and checked.
+ */
+async function copyOpenDatabase(db: Db, target: string, now: Date): Promise<void> {
+  const folder = path.dirname(target)
+  fs.mkdirSync(folder, { recursive: true })
+  removeStalePartials(folder, now)
+  const partial = target + PARTIAL
+  try {
+    await db.backup(partial)
+    settleCopy(partial)
+    fs.renameSync(partial, target)
+  } catch (error) {
+    for (const suffix of ['', ...COMPANIONS]) fs.rmSync(partial + suffix, { force: true })
+    throw error
+  }
+}
+
+/**
+ * A copy made from a WAL database keeps its WAL mode, with which merely reading it would leave -wal and
+ * -shm files beside it; a backup is a single self-contained file, and one that fails its check is none.
+ */
+function settleCopy(copyFile: string): void {
+  const copy = new Database(copyFile)
+  try {
+    copy.pragma('journal_mode = DELETE')
+    const check = copy.prepare('PRAGMA quick_check(20)').pluck().all() as string[]
+    if (check.length !== 1 || check[0] !== 'ok')
+      throw new Error(`the copy fails its check: ${check.join('; ')}`)
+  } finally {
+    copy.close()
+  }
+}
+
 /**
  * Copies the open database into the backups folder with SQLite's online backup API, unless a backup
- * from the same local day exists, then keeps only the newest {@link BACKUPS_KEPT}. The copy is written
- * under a temporary name and renamed once complete and checked.
+ * from the same local day exists, then keeps only the newest {@link BACKUPS_KEPT} daily ones. The copy
+ * is written under a temporary name and renamed once complete and checked.
  *
  * The backup runs in steps between other work on the event loop, so callers may await it (the browser
  * host does, so that its first answer lists it) or leave it running and report its failure (the desktop
@@ -128,38 +197,39 @@ function removeStalePartials(folder: string, now: Date): void {
 export async function backupOnOpen(db: Db, file: string, now = new Date()): Promise<string | null> {
   const stamp = stampOf(now)
   if (dailyBackups(file).some((b) => b.stamp.slice(0, 8) === stamp.slice(0, 8))) return null
-  const folder = backupFolderOf(file)
-  fs.mkdirSync(folder, { recursive: true })
-  removeStalePartials(folder, now)
-  const name = `${baseNameOf(file)}-${stamp}.sqlite`
-  const partial = path.join(folder, name + PARTIAL)
-  try {
-    await db.backup(partial)
-    const copy = new Database(partial)
-    try {
-      // The copy keeps the live database's WAL mode, with which merely reading it would leave -wal and
-      // -shm files beside it; a backup is a single self-contained file.
-      copy.pragma('journal_mode = DELETE')
-      const check = copy.prepare('PRAGMA quick_check(20)').pluck().all() as string[]
-      if (check.length !== 1 || check[0] !== 'ok')
-        throw new Error(`the copy fails its check: ${check.join('; ')}`)
-    } finally {
-      copy.close()
-    }
-    fs.renameSync(partial, path.join(folder, name))
-  } catch (error) {
-    for (const suffix of ['', ...COMPANIONS]) fs.rmSync(partial + suffix, { force: true })
-    throw error
-  }
+  const name = backupName(file, 'daily', now)
+  await copyOpenDatabase(db, path.join(backupFolderOf(file), name), now)
   for (const old of dailyBackups(file).slice(BACKUPS_KEPT)) fs.rmSync(old.path, { force: true })
   return name
 }
 
-function countEpisodes(file: string): number | null {
+/**
+ * "Back up now": a copy of the open database taken whatever the day's backups, named
+ * `<db>-manual-<stamp>.sqlite` and kept until removed by hand (the daily ones are pruned, these are not).
+ */
+export async function backUpNow(db: Db, file: string, now = new Date()): Promise<BackupInfo> {
+  const name = backupName(file, 'manual', now)
+  const target = path.join(backupFolderOf(file), name)
+  if (fs.existsSync(target))
+    throw new UserError('conflict', `a backup named ${name} was taken this second; try again`)
+  await copyOpenDatabase(db, target, now)
+  const made = foundBackups(file).find((b) => b.name === name)
+  if (!made) throw new Error(`the backup ${name} is not where it was written`)
+  return describeBackup(made, liveEpisodes(file))
+}
+
+interface EpisodeStamp {
+  id: string
+  updated_at: string
+}
+
+/** Each episode's id and last change, read-only; null when the file cannot be read. */
+function episodeStamps(file: string): EpisodeStamp[] | null {
+  if (!fs.existsSync(file)) return []
   try {
     const db = openReadOnly(file)
     try {
-      return db.prepare('SELECT count(*) FROM episodes').pluck().get() as number
+      return db.prepare('SELECT id, updated_at FROM episodes').all() as EpisodeStamp[]
     } finally {
       db.close()
     }
@@ -168,42 +238,207 @@ function countEpisodes(file: string): number | null {
   }
 }
 
-/** The daily backups of the database `file`, newest first, each opened read-only to count its episodes. */
-export function listBackups(file: string): BackupInfo[] {
-  return dailyBackups(file).map((b) => ({
-    file: b.name,
-    takenAt: b.takenAt.toISOString(),
-    sizeBytes: fs.statSync(b.path).size,
-    episodes: countEpisodes(b.path),
-  }))
+const liveEpisodes = (file: string): EpisodeStamp[] | null => episodeStamps(file)
+
+/** What restoring a backup holding `then` would undo in a database holding `now`. */
+function sinceThen(then: EpisodeStamp[], now: EpisodeStamp[]): NonNullable<BackupInfo['sinceThen']> {
+  const before = new Map(then.map((e) => [e.id, e.updated_at]))
+  const current = new Set(now.map((e) => e.id))
+  let created = 0
+  let changed = 0
+  for (const e of now) {
+    const was = before.get(e.id)
+    if (was === undefined) created++
+    else if (was !== e.updated_at) changed++
+  }
+  const removed = then.filter((e) => !current.has(e.id)).length
+  return { created, changed, removed }
 }
 
-/** A name nothing has yet, so that moving a file there never overwrites one. */
+function describeBackup(b: FoundBackup, live: EpisodeStamp[] | null): BackupInfo {
+  const episodes = episodeStamps(b.path)
+  return {
+    file: b.name,
+    kind: b.kind,
+    takenAt: b.takenAt.toISOString(),
+    sizeBytes: fs.statSync(b.path).size,
+    episodes: episodes ? episodes.length : null,
+    sinceThen: episodes && live ? sinceThen(episodes, live) : null,
+  }
+}
+
+/**
+ * Every backup of the database `file`, newest first: the daily ones, those taken by hand, and each
+ * database a restore replaced. Each is opened read-only to count its episodes and to say what restoring
+ * it would undo in the current database.
+ */
+export function listBackups(file: string): BackupInfo[] {
+  const live = liveEpisodes(file)
+  return foundBackups(file).map((b) => describeBackup(b, live))
+}
+
+/** A name nothing has yet, so that a copy put there never overwrites one. */
 function freeName(folder: string, stem: string): string {
   for (let n = 1; ; n++) {
     const name = `${stem}${n === 1 ? '' : `-${n}`}.sqlite`
-    const taken = ['', ...COMPANIONS].some((s) => fs.existsSync(path.join(folder, name + s)))
+    const taken = ['', ...COMPANIONS, PARTIAL].some((s) => fs.existsSync(path.join(folder, name + s)))
     if (!taken) return name
   }
 }
 
-function moveDatabase(from: string, to: string): void {
-  for (const suffix of ['', ...COMPANIONS])
-    if (fs.existsSync(from + suffix)) fs.renameSync(from + suffix, to + suffix)
+const megabytes = (bytes: number): string => `${(bytes / 1024 ** 2).toFixed(1)} MB`
+
+/** Refuses, before anything is written, a restore the disk has no room for. */
+function checkFreeSpace(folder: string, needed: number): void {
+  const { bavail, bsize } = fs.statfsSync(folder)
+  const free = bavail * bsize
+  if (free < needed)
+    throw new UserError(
+      'invalid-input',
+      `there is not enough free disk space to restore: it needs ${megabytes(needed)} (the backup copied in, ` +
+        `the current database kept aside) and ${megabytes(free)} is free; nothing was changed`,
+    )
+}
+
+/** Every table of the schema but SQLite's own, in a stable order. */
+const tablesOf = (db: Db, schema: string): string[] =>
+  db
+    .prepare(
+      `SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
+    )
+    .pluck()
+    .all() as string[]
+
+const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`
+
+/**
+ * The backup, copied beside it under a temporary name, brought to this app's schema and checked: what
+ * a restore puts in place. A backup from a newer app is refused here, before anything else is touched.
+ */
+function prepareIncoming(backup: FoundBackup): string {
+  const incoming = path.join(path.dirname(backup.path), `${backup.name}.restoring${PARTIAL}`)
+  for (const suffix of ['', ...COMPANIONS]) fs.rmSync(incoming + suffix, { force: true })
+  try {
+    fs.copyFileSync(backup.path, incoming)
+    // A database an earlier version moved aside whole kept its -wal beside it: its last edits are there.
+    if (fs.existsSync(`${backup.path}-wal`)) fs.copyFileSync(`${backup.path}-wal`, `${incoming}-wal`)
+    const db = openDatabase(incoming)
+    db.close()
+    settleCopy(incoming)
+    return incoming
+  } catch (error) {
+    for (const suffix of ['', ...COMPANIONS]) fs.rmSync(incoming + suffix, { force: true })
+    throw error
+  }
 }
 
 /**
- * Puts the daily backup named `backupName` in place of the database `file`, which the caller must have
- * closed. The database being replaced (with its -wal and -shm) is moved, never deleted, to
- * `<basename>-before-restore-<stamp>.sqlite` in the backups folder. The backup is checked before
- * anything moves, and the result after; a failure puts the replaced database back.
+ * Replaces the content of the sound database `live` by that of `incoming`, in one SQLite transaction:
+ * at every instant the file is a complete database, the old one or the restored one, whatever kills
+ * the process (SQLite drops a transaction that did not commit the next time anything reads the file).
+ * The file itself stays where it is, so every other process that has it open (a second host, the app
+ * beside the browser host) reads and writes the restored database from its next transaction on:
+ * nothing it is answered `ok` for can go to a file nobody shows. The database being replaced is first
+ * copied aside to `aside`, while this transaction holds the write lock, so that no edit made meanwhile
+ * falls between the copy and the restore.
+ */
+function replaceContent(live: string, incoming: string, aside: string): void {
+  const db = openDatabase(live)
+  try {
+    db.pragma('foreign_keys = OFF')
+    db.prepare('ATTACH DATABASE ? AS incoming').run(incoming)
+    db.transaction(() => {
+      const partial = aside + PARTIAL
+      try {
+        // A second connection reads the last committed state, which this transaction's lock keeps.
+        const reader = new Database(live, { readonly: true, fileMustExist: true })
+        try {
+          reader.prepare('VACUUM INTO ?').run(partial)
+        } finally {
+          reader.close()
+        }
+        settleCopy(partial)
+        fs.renameSync(partial, aside)
+      } catch (error) {
+        for (const suffix of ['', ...COMPANIONS]) fs.rmSync(partial + suffix, { force: true })
+        throw error
+      }
+      const versionsBefore = new Map(
+        (
+          db.prepare('SELECT name, version FROM main.table_versions').all() as {
+            name: string
+            version: number
+          }[]
+        ).map((r) => [r.name, r.version]),
+      )
+      const tables = tablesOf(db, 'main')
+      const theirs = tablesOf(db, 'incoming')
+      if (tables.join() !== theirs.join())
+        throw new Error(
+          `the backup's tables (${theirs.join(', ')}) are not the database's (${tables.join(', ')})`,
+        )
+      for (const table of tables) db.exec(`DELETE FROM main.${quoted(table)}`)
+      for (const table of tables) {
+        const columns = (
+          db.prepare(`SELECT name FROM pragma_table_info(?, 'incoming')`).pluck().all(table) as string[]
+        )
+          .map(quoted)
+          .join(', ')
+        db.exec(
+          `INSERT INTO main.${quoted(table)} (${columns}) SELECT ${columns} FROM incoming.${quoted(table)}`,
+        )
+      }
+      db.exec(
+        'DELETE FROM main.sqlite_sequence; INSERT INTO main.sqlite_sequence SELECT * FROM incoming.sqlite_sequence',
+      )
+      // Past every version anyone has seen of this file: no process keeps a part of the old database's view.
+      const bump = db.prepare('UPDATE main.table_versions SET version = max(version, ?) + 1 WHERE name = ?')
+      for (const [name, version] of versionsBefore) bump.run(version, name)
+      const problems = db.pragma('main.foreign_key_check') as unknown[]
+      if (problems.length > 0) throw new Error(`the restored rows break ${problems.length} references`)
+    }).immediate()
+    db.exec('DETACH DATABASE incoming')
+    try {
+      db.pragma('wal_checkpoint(TRUNCATE)')
+    } catch {
+      // Another process reading holds the WAL; it is written back at a later checkpoint.
+    }
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * A damaged (or unreadable) database cannot be rewritten from inside: its files are kept aside as found
+ * (a second name for each, so that a process still writing to them writes into the copy kept, or a
+ * byte copy where the file system has no hard links), its -wal and -shm names freed (a stale WAL beside
+ * the restored file would be applied to it), and the restored file renamed over it, which is atomic.
+ */
+function replaceDamaged(live: string, incoming: string, aside: string): void {
+  for (const suffix of ['', ...COMPANIONS]) {
+    if (!fs.existsSync(live + suffix)) continue
+    try {
+      fs.linkSync(live + suffix, aside + suffix)
+    } catch {
+      fs.copyFileSync(live + suffix, aside + suffix)
+    }
+  }
+  for (const suffix of COMPANIONS) fs.rmSync(live + suffix, { force: true })
+  fs.renameSync(incoming, live)
+}
+
+/**
+ * Puts the backup named `backupName` (any listed one) in place of the database `file`. The backup is
+ * copied and checked first, and the disk's free space, before anything is changed. The database being
+ * replaced is kept, never deleted: copied to `<basename>-before-restore-<stamp>.sqlite` in the backups
+ * folder, where it is listed as a backup like any other.
  */
 export function restoreBackup(
   file: string,
   backupName: string,
   options: { now?: Date } = {},
 ): RestoreOutcome {
-  const backup = dailyBackups(file).find((b) => b.name === backupName)
+  const backup = foundBackups(file).find((b) => b.name === backupName)
   if (!backup) throw new UserError('not-found', `there is no backup named ${backupName}`)
   const before = checkDatabase(backup.path, { thorough: true })
   if (!before.ok)
@@ -213,23 +448,26 @@ export function restoreBackup(
     )
   const folder = backupFolderOf(file)
   const live = path.resolve(file)
-  const keptAside = fs.existsSync(live)
-    ? freeName(folder, `${baseNameOf(file)}-before-restore-${stampOf(options.now ?? new Date())}`)
-    : null
-  const aside = keptAside && path.join(folder, keptAside)
-  if (aside) moveDatabase(live, aside)
-  const incoming = `${live}.restoring`
+  const liveSize = fs.existsSync(live)
+    ? ['', '-wal'].reduce((sum, s) => sum + (fs.existsSync(live + s) ? fs.statSync(live + s).size : 0), 0)
+    : 0
+  // The backup copied beside it, then again through the WAL, and the current database kept aside.
+  checkFreeSpace(folder, 2 * fs.statSync(backup.path).size + liveSize)
+  const incoming = prepareIncoming(backup)
   try {
-    fs.copyFileSync(backup.path, incoming)
-    fs.renameSync(incoming, live)
-    const after = checkDatabase(live, { thorough: true })
-    if (!after.ok) throw new Error(`the restored copy fails its check: ${after.problem}`)
-  } catch (error) {
-    fs.rmSync(incoming, { force: true })
-    // Only the copy of the backup is removed here; the editor's database goes back where it was.
-    for (const suffix of ['', ...COMPANIONS]) fs.rmSync(live + suffix, { force: true })
-    if (aside) moveDatabase(aside, live)
-    throw error
+    const keptAside = fs.existsSync(live)
+      ? freeName(folder, `${baseNameOf(file)}-before-restore-${stampOf(options.now ?? new Date())}`)
+      : null
+    if (!keptAside) {
+      fs.renameSync(incoming, live)
+      return { restored: true, keptAside }
+    }
+    const aside = path.join(folder, keptAside)
+    if (checkDatabase(live).ok && databaseFileKind(live).kind === 'episcore')
+      replaceContent(live, incoming, aside)
+    else replaceDamaged(live, incoming, aside)
+    return { restored: true, keptAside }
+  } finally {
+    for (const suffix of ['', ...COMPANIONS]) fs.rmSync(incoming + suffix, { force: true })
   }
-  return { restored: true, keptAside }
 }

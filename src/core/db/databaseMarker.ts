@@ -19,10 +19,12 @@ const listed = (names: readonly string[]): string => {
 
 /**
  * What a database file is, read without writing a byte of it: nothing yet (no file, an empty one, or
- * SQLite without a table), an Episcore database (its application id, or an older one's tables and
- * schema version), or another application's, described by what it holds.
+ * SQLite without a table or a schema version), an Episcore database (its application id, or an older one's tables and
+ * schema version), or another application's, described by what it holds. A file without tables but
+ * with a schema version is another application's, unless the version is past `latest` (a newer app's,
+ * which the caller refuses as such).
  */
-export function databaseFileKind(file: string): DatabaseFileKind {
+export function databaseFileKind(file: string, latest = Infinity): DatabaseFileKind {
   if (!fs.existsSync(file) || fs.statSync(file).size === 0) return { kind: 'new' }
   let db: Database.Database | undefined
   try {
@@ -35,6 +37,13 @@ export function databaseFileKind(file: string): DatabaseFileKind {
       .all() as string[]
     const applicationId = db.pragma('application_id', { simple: true }) as number
     const version = db.pragma('user_version', { simple: true }) as number
+    // No migration can bring a schema version without its tables up to date, and opening it to try
+    // would already switch it to WAL: it is refused as found.
+    if (tables.length === 0 && version !== 0 && version <= latest)
+      return {
+        kind: 'foreign',
+        found: `it holds no tables but says it is at schema version ${version} (its user_version)`,
+      }
     if (applicationId === EPISCORE_APPLICATION_ID) return { kind: 'episcore', version }
     if (applicationId !== 0)
       return {

@@ -37,12 +37,15 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const migrations = options.migrations ?? MIGRATIONS
   let found: ReturnType<typeof databaseFileKind>
   try {
-    found = databaseFileKind(file)
+    found = databaseFileKind(file, migrations.length)
   } catch (error) {
     // The first look at an existing file is the first load of the native module too.
     throw nativeModuleFailure(error) ?? error
   }
   if (found.kind === 'foreign') throw foreignDatabase(file, found.found)
+  // Before anything is opened for writing: even switching to WAL would change a newer app's file.
+  if (found.kind === 'episcore' && found.version > migrations.length)
+    throw newerSchema(found.version, migrations.length)
   if (options.readOnly) return openReadOnly(file, found.kind === 'new', migrations)
   const unwritable = unwritableDatabase(file)
   if (unwritable) throw unwritable

@@ -1,12 +1,50 @@
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
+import { clockMillis, lastMillis } from '../analysis/timeChecks'
 import { describeMediaFile, MEDIA_COLUMNS, mediaColumnValues } from '../media/describeMediaFile'
 import { mediaRow } from './episodeQueries'
+
+/** Items named in a refusal; the rest are counted. */
+const NAMED_PAST = 20
+
+const titled = (what: string, title: string): string => (title ? `${what} "${title}"` : what)
+
+/** Every item of the episode that ends (or sits) after `last`, in words, in time order. */
+function itemsPast(db: Db, episodeId: string, last: number): string[] {
+  const chapters = db
+    .prepare(`SELECT title, start, end FROM chapters WHERE episode_id = ? ORDER BY start`)
+    .all(episodeId) as { title: string; start: number; end: number }[]
+  const found: { at: number; words: string }[] = []
+  chapters.forEach((c, i) => {
+    if (c.end > last)
+      found.push({
+        at: c.end,
+        words: `${titled(`chapter ${i + 1}`, c.title)} (ends at ${clockMillis(c.end)})`,
+      })
+  })
+  const ending = (table: 'statements' | 'transcript_segments', column: string, what: string): void => {
+    const rows = db
+      .prepare(`SELECT ${column} AS title, end FROM ${table} WHERE episode_id = ? AND end > ? ORDER BY end`)
+      .all(episodeId, last) as { title: string; end: number }[]
+    for (const r of rows)
+      found.push({ at: r.end, words: `${titled(what, r.title)} (ends at ${clockMillis(r.end)})` })
+  }
+  ending('statements', 'title', 'statement')
+  ending('transcript_segments', `substr(text, 1, 40)`, 'the transcript cue')
+  const highlights = db
+    .prepare(`SELECT title, time FROM highlights WHERE episode_id = ? AND time > ? ORDER BY time`)
+    .all(episodeId, last) as { title: string; time: number }[]
+  for (const h of highlights)
+    found.push({ at: h.time, words: `${titled('highlight', h.title)} (at ${clockMillis(h.time)})` })
+  return found.sort((a, b) => a.at - b.at).map((f) => f.words)
+}
 
 /**
  * Points an episode at its media file again after it was moved or renamed. The analysis is kept
  * whatever the file; `sameContent` is false when the new file is not the one the episode was made
- * from (another hash), so the editor can be warned that times may no longer match.
+ * from (another hash), so the editor can be warned that times may no longer match. Media shorter than
+ * what the episode holds is refused, naming its length and each item past it: every time of an episode
+ * lies within its media, which every export counts on.
  */
 export async function relinkMedia(
   db: Db,
@@ -18,6 +56,17 @@ export async function relinkMedia(
   const media = await describeMediaFile(file)
   const { probe, sha256 } = media
   db.transaction(() => {
+    if (sha256 !== current.sha256) {
+      const past = itemsPast(db, episodeId, lastMillis(probe.durationSeconds))
+      if (past.length > 0) {
+        const more = past.length > NAMED_PAST ? `, and ${past.length - NAMED_PAST} more` : ''
+        throw new UserError(
+          'invalid-input',
+          `${media.fileName} is ${clockMillis(lastMillis(probe.durationSeconds))} long, shorter than what the episode holds: ` +
+            `${past.slice(0, NAMED_PAST).join(', ')}${more}; nothing was changed`,
+        )
+      }
+    }
     db.prepare(
       `UPDATE media SET ${MEDIA_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE episode_id = ?`,
     ).run(...mediaColumnValues(media), episodeId)

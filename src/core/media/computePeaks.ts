@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { waveformHeader } from '../../shared/waveformData'
 import { UserError } from '../errors'
+import { decoders } from './decoderPool'
 import { ffmpegPath } from './tools'
 
 function writeWaveform(file: string, sampleRate: number, samplesPerPixel: number, pairs: Int16Array): void {
@@ -136,7 +137,12 @@ export class PeakFolder {
  * peaks). Writes BBC audiowaveform v2 files (the full level and, if asked, the overview level) through
  * temporary files, so a cancelled or failed run leaves nothing behind.
  */
-export async function computePeaks(media: string, outFile: string, options: PeaksOptions): Promise<void> {
+export function computePeaks(media: string, outFile: string, options: PeaksOptions): Promise<void> {
+  // However many episodes ask at once, no more decoders run than there are cores.
+  return decoders.run(() => decodePeaks(media, outFile, options), options.signal)
+}
+
+async function decodePeaks(media: string, outFile: string, options: PeaksOptions): Promise<void> {
   const pps = options.pixelsPerSecond ?? DEFAULT_PIXELS_PER_SECOND
   const folder = new PeakFolder(Math.max(2, Math.round(options.sampleRate / pps)))
   const expectedSamples = options.durationSeconds * options.sampleRate

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { UserError } from '../errors'
 import { formatClock } from '../../shared/time'
+import { decoders } from './decoderPool'
 import { runTool } from './runTool'
 import { ffmpegPath } from './tools'
 
@@ -14,10 +15,12 @@ export const LENGTH_TOLERANCE_SECONDS = 1
  * frame count), which a file cut short still carries. Decoding to nothing is about as fast as reading.
  */
 export async function decodedSeconds(file: string): Promise<number> {
-  const result = await runTool(ffmpegPath(), [
-    ...['-hide_banner', '-nostdin', '-v', 'error', '-i', file],
-    ...['-map', '0:a:0', '-f', 'null', '-', '-progress', 'pipe:1'],
-  ])
+  const result = await decoders.run(() =>
+    runTool(ffmpegPath(), [
+      ...['-hide_banner', '-nostdin', '-v', 'error', '-i', file],
+      ...['-map', '0:a:0', '-f', 'null', '-', '-progress', 'pipe:1'],
+    ]),
+  )
   let last = 0
   for (const match of result.stdout.matchAll(/^out_time_us=(\d+)$/gm)) last = Number(match[1]) / 1e6
   return last

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
-import type { RestoreOutcome } from '../../shared/contract'
+import type { BackupInfo, RestoreOutcome } from '../../shared/contract'
 import { ok, type Reply } from '../../shared/result'
 import { ViewSender } from '../../shared/viewDelta'
-import { backupOnOpen, checkDatabase, listBackups, restoreBackup } from '../db/backups'
+import {
+  backUpNow,
+  backupOnOpen,
+  checkDatabase,
+  clearInterruptedCopies,
+  listBackups,
+  restoreBackup,
+} from '../db/backups'
 import { databaseOpenFailure } from '../db/databaseOpenFailure'
 import { openDatabase, type Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
@@ -44,6 +51,7 @@ export class DatabaseSession {
   private lastCheckpoint = Date.now()
   private readonly backups: BackupActions = {
     list: () => listBackups(this.file),
+    create: () => this.backUpNow(),
     restore: (backup) => this.restore(backup),
   }
 
@@ -52,6 +60,14 @@ export class DatabaseSession {
     readonly file: string,
     private readonly options: SessionOptions,
   ) {
+    // A restore killed midway left the database as it was (SQLite drops what did not commit) and maybe
+    // its copies; the database it was replacing, when already copied aside, stays listed as a backup.
+    // Tidying is no reason for a start to fail: an unreadable folder is reported by the open below.
+    try {
+      clearInterruptedCopies(file)
+    } catch (error) {
+      console.error('episcore: could not tidy an interrupted restore:', error)
+    }
     this.state = this.open(options.recovering ?? false)
   }
 
@@ -121,14 +137,27 @@ export class DatabaseSession {
     return run
   }
 
+  /** "Back up now", whatever the day's backups; refused as every method is while the database is unusable. */
+  private async backUpNow(): Promise<BackupInfo> {
+    const db = this.db
+    const run = backUpNow(db, this.file)
+    this.backupRun = run.catch(() => undefined)
+    return run
+  }
+
+  /**
+   * The restore rewrites the database file in one transaction of its own (see restoreBackup), so this
+   * session's connection, like any other process's, reads the restored database from its next call on;
+   * only a database that could not be used is opened again.
+   */
   private async restore(backup: string): Promise<RestoreOutcome> {
     await this.backupRun
     // Nothing is awaited from here on, so no request runs against a half-replaced database.
-    this.state.db?.close()
+    const usable = this.state.db !== null
     try {
       return restoreBackup(this.file, backup)
     } finally {
-      this.state = this.open(true)
+      if (!usable) this.state = this.open(true)
     }
   }
 

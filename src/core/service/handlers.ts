@@ -55,6 +55,7 @@ export type Handlers = {
  */
 export interface BackupActions {
   list(): BackupInfo[]
+  create(): Promise<BackupInfo>
   restore(backup: string): Promise<RestoreOutcome>
 }
 
@@ -68,7 +69,7 @@ export interface CoreContext {
 
 const backupHandlers = (
   backups: BackupActions | undefined,
-): Pick<Handlers, 'backups.list' | 'backups.restore'> => {
+): Pick<Handlers, 'backups.list' | 'backups.create' | 'backups.restore'> => {
   const actions = (): BackupActions => {
     if (!backups)
       throw new UserError('invalid-request', 'backups are kept by the app that opened the database')
@@ -76,6 +77,7 @@ const backupHandlers = (
   }
   return {
     'backups.list': () => actions().list(),
+    'backups.create': () => actions().create(),
     'backups.restore': (r) => actions().restore(r.backup),
   }
 }

@@ -9,6 +9,7 @@ import path from 'node:path'
 import type { MethodName, RequestOf, ResponseOf } from '../../shared/contract'
 import type { Reply } from '../../shared/result'
 import { validateEpisodeDocument } from '../../shared/validateEpisode'
+import { backupFolderOf, backUpNow, listBackups, restoreBackup } from '../db/backups'
 import { defaultDatabasePath, openDatabase } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { UserError } from '../errors'
@@ -28,7 +29,7 @@ import {
 import { FileRefs } from './fileRefs'
 import { createHandlers, dispatch } from './handlers'
 
-export { defaultDatabasePath, DEFAULT_PIXELS_PER_SECOND }
+export { backupFolderOf, defaultDatabasePath, DEFAULT_PIXELS_PER_SECOND }
 
 export interface LocalService {
   call<K extends MethodName>(method: K, request: RequestOf<K>): Promise<Reply<ResponseOf<K>>>
@@ -51,7 +52,16 @@ export function openLocalService(
   const db = openDatabase(file, { readOnly: options.readOnly ?? false })
   const files = new FileRefs()
   const peaks = new PeaksCache(peaksFolderBeside(file))
-  const handlers = createHandlers({ db, files, peaks })
+  const handlers = createHandlers({
+    db,
+    files,
+    peaks,
+    backups: {
+      list: () => listBackups(file),
+      create: () => backUpNow(db, file),
+      restore: async (backup) => restoreBackup(file, backup),
+    },
+  })
   return {
     call: async (method, request) =>
       (await dispatch(handlers, method, request)) as Reply<ResponseOf<typeof method>>,

@@ -1,6 +1,7 @@
 import { carriedWarning, carrySpeakers } from './carrySpeakers'
 import { plainCueText, splitSpeakerPrefix } from './cueText'
 import {
+  backwardCue,
   TranscriptError,
   splitLines,
   unplacedLines,
@@ -58,6 +59,8 @@ export function parseSrt(text: string): ParsedTranscript {
   const segments: ParsedSegment[] = []
   let firstBad: number | null = null
   const unplaced: number[] = []
+  const backwards: string[] = []
+  let firstBackward: number | null = null
   let i = 0
   while (i < lines.length) {
     const line = lines[i] ?? ''
@@ -69,16 +72,29 @@ export function parseSrt(text: string): ParsedTranscript {
       i++
       continue
     }
+    const timingLine = i + 1
+    const backward = backwardCue(timingLine, timing.start, timing.end)
     i++
     const payload: string[] = []
     while (i < lines.length && !isBlank(lines[i]) && !startsCue(lines, i)) payload.push(lines[i++] ?? '')
+    if (backward) {
+      backwards.push(backward)
+      firstBackward ??= timingLine
+      continue
+    }
     const segment = cueSegment(timing.start, timing.end, payload)
     if (segment) segments.push(segment)
   }
   if (segments.length > 0) {
     const carried = carrySpeakers(segments)
-    return { format: 'srt', segments, warnings: [...unplacedLines(unplaced), ...carriedWarning(carried)] }
+    return {
+      format: 'srt',
+      segments,
+      warnings: [...unplacedLines(unplaced), ...backwards, ...carriedWarning(carried)],
+    }
   }
+  if (firstBackward !== null)
+    throw new TranscriptError(firstBackward, 'every cue ends before it starts; no usable cue in the file')
   if (firstBad !== null) throw new TranscriptError(firstBad, 'malformed timestamp; no usable cue in the file')
   const lastLine = lines.length - (lines[lines.length - 1] === '' ? 1 : 0)
   throw new TranscriptError(Math.max(1, lastLine), 'no subtitle cue (start --> end) with text in the file')

@@ -1,5 +1,6 @@
 import { VOICE_START, voiceOf, webVttCueText } from './cueText'
 import {
+  backwardCue,
   TranscriptError,
   unplacedLines,
   type ParsedSegment,
@@ -252,8 +253,16 @@ function cueSegments(cue: WebVttCue): ParsedSegment[] {
 /** WebVTT per the W3C parser; voice spans give speakers, markup is stripped and cues without text dropped. */
 export function parseWebVtt(text: string): ParsedTranscript {
   const parse = readWebVtt(text)
-  const segments = parse.cues.flatMap(cueSegments)
-  if (segments.length > 0) return { format: 'webvtt', segments, warnings: unplacedLines(parse.unplaced) }
+  const backwards = parse.cues.flatMap((cue) => backwardCue(cue.line, cue.startTime, cue.endTime) ?? [])
+  const segments = parse.cues.filter((cue) => cue.endTime >= cue.startTime).flatMap(cueSegments)
+  if (segments.length > 0)
+    return { format: 'webvtt', segments, warnings: [...unplacedLines(parse.unplaced), ...backwards] }
+  const firstBackward = parse.cues.find((cue) => cue.endTime < cue.startTime)
+  if (firstBackward)
+    throw new TranscriptError(
+      firstBackward.line,
+      'every cue ends before it starts; no usable cue in the file',
+    )
   if (parse.firstBadTiming !== null)
     throw new TranscriptError(parse.firstBadTiming, 'malformed cue timing; no usable cue in the file')
   if (parse.cues.length > 0) throw new TranscriptError(parse.cues[0]?.line ?? 1, 'no cue has any text')

@@ -1,3 +1,5 @@
+import { formatPreciseClock } from '../../shared/preciseTime'
+
 export interface ParsedWord {
   start: number
   end: number
@@ -39,6 +41,16 @@ export function lineRanges(lines: readonly number[]): string {
 /** The warning for lines a reader could not place in any cue: they are left out, never merged. */
 export const unplacedLines = (lines: readonly number[]): string[] =>
   lines.length === 0 ? [] : [`${lineRanges(lines)}: not part of any cue, left out`]
+
+/**
+ * One rule for a cue that ends before it starts, whichever way the file comes in (a new episode, the
+ * app's import, `transcript convert`): the cue is left out, and a warning names its line. Clamping it
+ * would invent a time; refusing the file would lose every good cue with it. Null for a cue in order.
+ */
+export const backwardCue = (line: number, start: number, end: number): string | null =>
+  end < start
+    ? `line ${line}: the cue ends at ${formatPreciseClock(end)}, before it starts at ${formatPreciseClock(start)}; left out`
+    : null
 
 /** A transcript that cannot be read; the message names the line. */
 export class TranscriptError extends Error {

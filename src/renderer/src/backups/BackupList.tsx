@@ -4,12 +4,19 @@ import { call } from '../platform'
 import './backups.css'
 import { TableHead } from '../TableHead'
 import { MessageLine } from '../MessageLines'
+import { lossInWords } from './lossInWords'
 
 const megabytes = (bytes: number): string =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`
 
+const KIND_WORDS: Record<BackupInfo['kind'], string> = {
+  daily: 'Daily',
+  manual: 'Backed up by hand',
+  'before-restore': 'Replaced by a restore',
+}
+
 /**
- * The database's daily backups with a Restore button each: in the restore dialog, and inline on the
+ * The database's backups with a Restore button each: in the restore dialog, and inline on the
  * library when the database is damaged.
  */
 export function BackupList({
@@ -20,11 +27,13 @@ export function BackupList({
   const [backups, setBackups] = useState<BackupInfo[] | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [asked, setAsked] = useState<BackupInfo | null>(null)
   useEffect(() => {
     call('backups.list', {}).then(setBackups, (e: Error) => setError(e.message))
   }, [])
 
   const restore = (backup: BackupInfo): void => {
+    setAsked(null)
     setBusy(true)
     setError(null)
     call('backups.restore', { backup: backup.file }).then(onRestored, (e: Error) => {
@@ -37,25 +46,39 @@ export function BackupList({
     <div className="backup-list">
       <p className="warning">
         Restoring replaces the current database with the backup. The current database is not deleted: it is
-        kept aside in the episcore-backups folder beside it.
+        kept aside in the episcore-backups folder beside it, and listed here.
       </p>
       <MessageLine kind="error" message={error} />
+      {asked && (
+        <div className="restore-confirm" role="group" aria-label="Confirm the restore">
+          <p>
+            Restore the backup of {new Date(asked.takenAt).toLocaleString()}? {lossInWords(asked)}
+          </p>
+          <button type="button" onClick={() => restore(asked)}>
+            Restore it
+          </button>
+          <button type="button" onClick={() => setAsked(null)} autoFocus>
+            Keep the current database
+          </button>
+        </div>
+      )}
       {backups && backups.length === 0 && <p className="empty">No backups yet.</p>}
       {backups && backups.length > 0 && (
         <table aria-label="Backups">
-          <TableHead columns={['Taken', 'Size', 'Episodes', '']} />
+          <TableHead columns={['Taken', 'Kind', 'Size', 'Episodes', '']} />
           <tbody>
             {backups.map((b) => (
               <tr key={b.file}>
                 <td>
                   <time dateTime={b.takenAt}>{new Date(b.takenAt).toLocaleString()}</time>
                 </td>
+                <td>{KIND_WORDS[b.kind]}</td>
                 <td>{megabytes(b.sizeBytes)}</td>
                 <td>{b.episodes ?? 'unreadable'}</td>
                 <td>
                   <button
                     type="button"
-                    onClick={() => restore(b)}
+                    onClick={() => setAsked(b)}
                     disabled={busy || b.episodes === null}
                     aria-label={`Restore the backup of ${new Date(b.takenAt).toLocaleString()}`}
                   >

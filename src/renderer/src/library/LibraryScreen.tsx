@@ -36,6 +36,8 @@ export function LibraryScreen({
   const [restoring, setRestoring] = useState(startWith === 'help.restoreBackup')
   const [damage, setDamage] = useState<string | null>(null)
   const [restored, setRestored] = useState<RestoreOutcome | null>(null)
+  const [backedUp, setBackedUp] = useState<string | null>(null)
+  const [backingUp, setBackingUp] = useState(false)
   const [dropped, setDropped] = useState<File[]>([])
   const opener = useEpisodeJsonOpener(onOpen)
   const openAtStart = startWith === 'file.open'
@@ -61,7 +63,24 @@ export function LibraryScreen({
     if (command === 'file.new') setCreating(true)
     if (command === 'help.restoreBackup') setRestoring(true)
   })
+  const backUpNow = (): void => {
+    setBackingUp(true)
+    platform.call('backups.create', {}).then(
+      (reply) => {
+        setBackingUp(false)
+        if (reply.ok) {
+          setRestored(null)
+          setBackedUp(reply.value.file)
+        } else setError(reply.error.message)
+      },
+      (e: Error) => {
+        setBackingUp(false)
+        setError(e.message)
+      },
+    )
+  }
   const onRestored = (outcome: RestoreOutcome): void => {
+    setBackedUp(null)
     setRestoring(false)
     setRestored(outcome)
     setError(null)
@@ -85,6 +104,9 @@ export function LibraryScreen({
           New episode from media…
         </button>
         <OpenEpisodeJsonButton opener={opener} />
+        <button type="button" onClick={backUpNow} disabled={backingUp || damage !== null}>
+          Back up now
+        </button>
         <button type="button" onClick={() => setRestoring(true)}>
           Restore from backup…
         </button>
@@ -132,15 +154,21 @@ export function LibraryScreen({
       <StatusLine
         error={error}
         notice={
-          restored &&
-          'Backup restored.' +
-            (restored.keptAside
-              ? ` The database it replaced is kept as ${restored.keptAside} in episcore-backups.`
-              : '')
+          backedUp
+            ? `Backed up as ${backedUp} in the episcore-backups folder beside the database.`
+            : restored &&
+              'Backup restored.' +
+                (restored.keptAside
+                  ? ` The database it replaced is kept as ${restored.keptAside} in episcore-backups; Restore from backup… lists it.`
+                  : '')
         }
         dismissError={() => setError(null)}
-        noticeStays={Boolean(restored?.keptAside)}
-        dismissNotice={() => setRestored(null)}
+        // Where a file went, to read again: it stays until closed.
+        noticeStays={Boolean(backedUp ?? restored?.keptAside)}
+        dismissNotice={() => {
+          setRestored(null)
+          setBackedUp(null)
+        }}
       />
     </main>
   )
