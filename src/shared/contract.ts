@@ -17,6 +17,7 @@ import {
 import { preferencesSchema, type Preferences } from './preferences'
 import { SOURCE_URL_PATTERN } from './sourceUrl'
 import { TEXT_LIMITS, tooLong } from './textLimits'
+import { controlCharactersReplaced, withoutControlCharacters } from './episodeLimits'
 
 /** An opaque handle to a file the user chose; the renderer never names a path itself. */
 export const fileRefSchema = z.string().regex(/^file-[0-9a-f]{32}$/, 'not a file handle')
@@ -274,9 +275,23 @@ export interface RestoreOutcome {
   keptAside: string | null
 }
 
+/**
+ * A title as the editor types it or the CLI is given it: each run of control characters (a pasted line
+ * break, a tab, an escape code) becomes one space, said on stderr, never refused for it.
+ */
+const typedTitle = z
+  .string()
+  .trim()
+  .max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short))
+  .transform((typed) => {
+    const { text, replaced } = withoutControlCharacters(typed)
+    if (replaced) console.warn(`episcore: warning: ${controlCharactersReplaced(text.trim())}`)
+    return text.trim()
+  })
+
 export const episodePatchSchema = z
   .strictObject({
-    title: z.string().trim().min(1, 'a title is needed').max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short)),
+    title: typedTitle.pipe(z.string().min(1, 'a title is needed')),
     show: z.string().trim().max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
     publishedOn: z.iso.date().nullable(),
     sourceUrl: z
@@ -306,7 +321,7 @@ const EDIT_METHODS = {
       id: episodeId,
       start: seconds,
       end: seconds,
-      title: shortText.optional(),
+      title: typedTitle.optional(),
       quote: longText.optional(),
     }),
   ),
@@ -316,7 +331,7 @@ const EDIT_METHODS = {
       statementId: itemId,
       patch: z
         .strictObject({
-          title: shortText,
+          title: typedTitle,
           quote: longText,
           start: seconds,
           end: seconds,
@@ -335,7 +350,7 @@ const EDIT_METHODS = {
     z.strictObject({
       id: episodeId,
       chapterId: itemId,
-      patch: z.strictObject({ title: shortText, why: longText }).partial(),
+      patch: z.strictObject({ title: typedTitle, why: longText }).partial(),
     }),
   ),
   'chapters.delete': edit()(z.strictObject({ id: episodeId, chapterId: itemId })),
@@ -387,7 +402,7 @@ const EDIT_METHODS = {
       id: episodeId,
       dimension: dimensionKeySchema,
       time: seconds,
-      title: shortText.optional(),
+      title: typedTitle.optional(),
       description: longText.optional(),
     }),
   ),
@@ -395,7 +410,7 @@ const EDIT_METHODS = {
     z.strictObject({
       id: episodeId,
       highlightId: itemId,
-      patch: z.strictObject({ time: seconds, title: shortText, description: longText }).partial(),
+      patch: z.strictObject({ time: seconds, title: typedTitle, description: longText }).partial(),
     }),
   ),
   'highlights.delete': edit()(z.strictObject({ id: episodeId, highlightId: itemId })),
@@ -430,7 +445,7 @@ export const contract = {
     z.strictObject({
       media: fileRefSchema,
       transcript: fileRefSchema.optional(),
-      title: z.string().trim().max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short)).optional(),
+      title: typedTitle.optional(),
       show: z.string().trim().max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)).optional(),
       publishedOn: z.iso.date().optional(),
     }),

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { listedProblems } from '../../shared/episodeLimits'
 import { validateEpisodeDocument } from '../../shared/validateEpisode'
 import { insertRows } from '../db/insertRows'
 import type { Db } from '../db/openDatabase'
@@ -35,10 +36,11 @@ export function loadEpisodeDocument(db: Db, input: unknown, options: LoadOptions
   const json = typeof input === 'string' ? parseEpisodeJson(input, name) : input
   const check = validateEpisodeDocument(json)
   if (!check.ok) {
-    const count = `${check.problems.length} problem${check.problems.length === 1 ? '' : 's'}`
+    const n = check.problems.length
+    const count = `${n.toLocaleString('en')} problem${n === 1 ? '' : 's'}`
     throw new UserError(
       'invalid-input',
-      `${name} is not a valid episode JSON v1 file (${count}):\n${check.problems.join('\n')}`,
+      `${name} is not a valid episode JSON v1 file (${count}):\n${listedProblems(check.problems).join('\n')}`,
     )
   }
   const rows = documentRows(check.document, new Date().toISOString())
