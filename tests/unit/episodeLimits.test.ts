@@ -8,6 +8,7 @@ import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { PeaksCache } from '../../src/core/media/peaksCache'
 import { DatabaseSession } from '../../src/core/service/databaseSession'
 import { FileRefs } from '../../src/core/service/fileRefs'
+import { createHandlers, dispatch } from '../../src/core/service/handlers'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { ITEM_LIMITS, MAX_DURATION_SECONDS } from '../../src/shared/episodeLimits'
 import { episodeJsonSchema } from '../../src/shared/episodeJsonSchema'
@@ -237,4 +238,114 @@ describe('a large file loaded through the host', () => {
     expect(db.prepare('SELECT count(*) FROM transcript_segments').pluck().get()).toBe(40_000)
     db.close()
   }, 60_000)
+})
+
+describe('the same limits for an edit and an import', () => {
+  const handlersOn = (db: Db) =>
+    createHandlers({ db, files: new FileRefs(), peaks: new PeaksCache(tempFolder()) })
+
+  it('refuses the chapter, statement, dimension or participant past its cap, changing nothing', async () => {
+    const db = freshDb()
+    const doc = machineEpisode()
+    const chapter = doc.chapters[0] as EpisodeDocument['chapters'][number]
+    // 2,000 chapters of 0.3 s each over the 600 s media.
+    doc.chapters = Array.from({ length: ITEM_LIMITS.chapters }, (_, i) => ({
+      ...chapter,
+      id: `c${String(i).padStart(4, '0')}`,
+      start: (i * 3) / 10,
+      end: ((i + 1) * 3) / 10,
+    }))
+    doc.highlights = []
+    doc.statements = doc.statements.map((s) => ({ ...s, chapterId: null }))
+    const dimension = doc.rubric.dimensions[0] as EpisodeDocument['rubric']['dimensions'][number]
+    doc.rubric.dimensions = Array.from({ length: ITEM_LIMITS.dimensions }, (_, i) => ({
+      ...dimension,
+      key: `d${i}`,
+    }))
+    doc.chapters = doc.chapters.map((c) => ({
+      ...c,
+      scores: Object.fromEntries(doc.rubric.dimensions.map((d) => [d.key, { value: null, reasoning: '' }])),
+    }))
+    doc.scoreSummary = Object.fromEntries(doc.rubric.dimensions.map((d) => [d.key, null]))
+    loadEpisodeDocument(db, doc)
+    const id = doc.episode.id
+    const handlers = handlersOn(db)
+    const before = db.prepare('SELECT count(*) FROM edit_history').pluck().get()
+    expect(await dispatch(handlers, 'chapters.split', { id, at: 100.1 })).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid-input',
+        message: 'at most 2,000 chapters in one episode; this one has 2,000 already',
+      },
+    })
+    expect(await dispatch(handlers, 'rubric.add', { id, label: 'One more' })).toMatchObject({
+      ok: false,
+      error: { message: 'at most 50 rubric dimensions in one episode; this one has 50 already' },
+    })
+    expect(db.prepare('SELECT count(*) FROM edit_history').pluck().get()).toBe(before)
+    expect(await dispatch(handlers, 'statements.create', { id, start: 1, end: 2 })).toMatchObject({
+      ok: true,
+    })
+  }, 30_000)
+
+  it('answers an export of what an older database holds with the problem, never `internal`', async () => {
+    const db = freshDb()
+    const doc = machineEpisode()
+    loadEpisodeDocument(db, doc)
+    db.prepare(`UPDATE episodes SET duration_seconds = 1e300, title = 'a\ttab'`).run()
+    const reply = await dispatch(handlersOn(db), 'episodes.exportAs', { id: doc.episode.id, format: 'html' })
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-input' } })
+    const message = reply.ok ? '' : reply.error.message
+    expect(message).toContain('/episode/durationSeconds: an episode is at most 7 days (604,800 s) long')
+    expect(message).toContain('/episode/title: a title holds a control character')
+  })
+
+  it('refuses a transcript holding a text longer than the editor takes, naming the file', async () => {
+    const db = freshDb()
+    const doc = machineEpisode()
+    loadEpisodeDocument(db, doc)
+    const file = path.join(tempFolder(), 'long.vtt')
+    fs.writeFileSync(file, `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n${'word '.repeat(25_000)}\n`)
+    const files = new FileRefs()
+    const handlers = createHandlers({ db, files, peaks: new PeaksCache(tempFolder()) })
+    const reply = await dispatch(handlers, 'transcript.import', {
+      id: doc.episode.id,
+      file: files.register(file),
+    })
+    expect(reply).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid-input',
+        message: 'long.vtt: the text of segment 1 can be at most 100,000 characters',
+      },
+    })
+  })
+})
+
+describe('a title typed, given to `new` or renamed', () => {
+  it('has each run of control characters replaced by one space, with a warning on stderr', async () => {
+    const db = freshDb()
+    const doc = machineEpisode()
+    loadEpisodeDocument(db, doc)
+    const warned: string[] = []
+    const original = console.warn
+    console.warn = (...args: unknown[]) => void warned.push(args.join(' '))
+    try {
+      const reply = await dispatch(
+        createHandlers({ db, files: new FileRefs(), peaks: new PeaksCache(tempFolder()) }),
+        'episodes.update',
+        {
+          id: doc.episode.id,
+          patch: { title: 'Part one\r\n\tPart\u001b[31m two\u2028' },
+        },
+      )
+      expect(reply.ok).toBe(true)
+    } finally {
+      console.warn = original
+    }
+    expect(db.prepare('SELECT title FROM episodes').pluck().get()).toBe('Part one Part [31m two')
+    expect(warned).toEqual([
+      'episcore: warning: the title\'s line breaks, tabs and other control characters were each replaced by a space: "Part one Part [31m two"',
+    ])
+  })
 })
