@@ -171,6 +171,23 @@ export interface TranscriptView {
   segments: TranscriptSegmentView[]
 }
 
+/**
+ * A title or a name as the editor types it or the CLI is given it: each run of control characters (a
+ * pasted line break, a tab, an escape code) becomes one space, said on stderr, never refused for it.
+ */
+const typed = (limit: number, what: 'title' | 'name') =>
+  z
+    .string()
+    .trim()
+    .max(limit, tooLong(limit))
+    .transform((given) => {
+      const { text, replaced } = withoutControlCharacters(given)
+      if (replaced) console.warn(`episcore: warning: ${controlCharactersReplaced(text.trim(), what)}`)
+      return text.trim()
+    })
+const typedTitle = typed(TEXT_LIMITS.short, 'title')
+const typedName = typed(TEXT_LIMITS.name, 'name')
+
 const participantId = z.string().min(1).max(64)
 
 export const speakerMappingSchema = z.strictObject({
@@ -178,11 +195,7 @@ export const speakerMappingSchema = z.strictObject({
   to: z.discriminatedUnion('kind', [
     z.strictObject({
       kind: z.literal('self'),
-      name: z
-        .string()
-        .trim()
-        .min(1, 'a speaker needs a name')
-        .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
+      name: typedName.pipe(z.string().min(1, 'a speaker needs a name')),
       role: roleSchema,
       /** Left out, the participant's affiliation stays as it is. */
       affiliation: z.string().trim().max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short)).nullable().optional(),
@@ -275,24 +288,10 @@ export interface RestoreOutcome {
   keptAside: string | null
 }
 
-/**
- * A title as the editor types it or the CLI is given it: each run of control characters (a pasted line
- * break, a tab, an escape code) becomes one space, said on stderr, never refused for it.
- */
-const typedTitle = z
-  .string()
-  .trim()
-  .max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short))
-  .transform((typed) => {
-    const { text, replaced } = withoutControlCharacters(typed)
-    if (replaced) console.warn(`episcore: warning: ${controlCharactersReplaced(text.trim())}`)
-    return text.trim()
-  })
-
 export const episodePatchSchema = z
   .strictObject({
     title: typedTitle.pipe(z.string().min(1, 'a title is needed')),
-    show: z.string().trim().max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
+    show: typedName,
     publishedOn: z.iso.date().nullable(),
     sourceUrl: z
       .string()
@@ -308,8 +307,7 @@ const byId = z.strictObject({ id: episodeId })
 
 const itemId = z.string().min(1).max(64)
 /** A name or label that must be given: its absence and its length are said in words. */
-const requiredName = (missing: string): z.ZodString =>
-  z.string().trim().min(1, missing).max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name))
+const requiredName = (missing: string) => typedName.pipe(z.string().min(1, missing))
 const seconds = z.number().finite().min(0).max(1_000_000)
 const shortText = z.string().trim().max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short))
 const longText = z.string().trim().max(TEXT_LIMITS.long, tooLong(TEXT_LIMITS.long))
@@ -446,7 +444,7 @@ export const contract = {
       media: fileRefSchema,
       transcript: fileRefSchema.optional(),
       title: typedTitle.optional(),
-      show: z.string().trim().max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)).optional(),
+      show: typedName.optional(),
       publishedOn: z.iso.date().optional(),
     }),
   ),
@@ -502,7 +500,7 @@ export const contract = {
   'reviewer.get': method<{ name: string | null }>()(z.strictObject({})),
   'reviewer.set': method<{ name: string }>()(
     z.strictObject({
-      name: z.string().trim().min(1, 'a name is needed').max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
+      name: typedName.pipe(z.string().min(1, 'a name is needed')),
     }),
   ),
   /** The editor's choices kept with the library (the first-run hint closed, play the next after A or X). */

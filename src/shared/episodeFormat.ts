@@ -1,5 +1,5 @@
 /**
- * Episode JSON, format version 1: the contract with publishing (shared/episode-format.md).
+ * Episode JSON, format version 1: the contract with publishing (docs/episode-format.md).
  * This schema is the single source of the format; the exporter, the loader and `episcore validate`
  * all check against it.
  */
@@ -56,7 +56,11 @@ const title = z
   .regex(...noControls('a title'))
   .refine(isTrimmed, TRIMMED)
 const shortText = trimmed(TEXT_LIMITS.short)
-const nameText = trimmed(TEXT_LIMITS.name)
+const nameText = z
+  .string()
+  .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name))
+  .regex(...noControls('a name'))
+  .refine(isTrimmed, TRIMMED)
 const longText = trimmed(TEXT_LIMITS.long)
 const list = <T extends z.ZodType>(item: T, limit: number, what: string) =>
   z.array(item).max(limit, tooMany(limit, what))

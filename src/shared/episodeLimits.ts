@@ -59,6 +59,6 @@ export function withoutControlCharacters(text: string): { text: string; replaced
   return { text: cleaned, replaced: cleaned !== text }
 }
 
-/** The warning for a title whose control characters were replaced. */
-export const controlCharactersReplaced = (title: string): string =>
-  `the title's line breaks, tabs and other control characters were each replaced by a space: "${title}"`
+/** The warning for a title or a name whose control characters were replaced. */
+export const controlCharactersReplaced = (text: string, what: 'title' | 'name' = 'title'): string =>
+  `the ${what}'s line breaks, tabs and other control characters were each replaced by a space: "${text}"`
