@@ -53,7 +53,7 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
 if (workerData.loader) require(workerData.loader).register()
 const { checkEpisodeFileReply } = require(workerData.module)
-parentPort.postMessage(checkEpisodeFileReply(workerData.file, workerData.name))
+parentPort.on('message', ({ id, file, name }) => parentPort.postMessage({ id, reply: checkEpisodeFileReply(file, name) }))
 `
 
 /**
@@ -71,20 +71,63 @@ function workerModule(): { module: string; loader: string | null } | null {
   }
 }
 
-function checkOnWorker(
-  where: { module: string; loader: string | null },
-  file: string,
-  name: string,
-): Promise<EpisodeDocument> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { ...where, file, name } })
-    worker.once('message', (reply: WorkerReply) => {
-      if (reply.ok) resolve(reply.value)
-      else reject(reply.user ? new UserError(reply.code, reply.message) : new Error(reply.message))
+type Pending = { resolve: (document: EpisodeDocument) => void; reject: (error: Error) => void }
+
+/**
+ * One reader thread, started at the first large file and kept: starting a thread that loads the
+ * schema costs a second or more (most of it compiling the sources where they run as TypeScript), which
+ * every large file would otherwise pay again. It never keeps the process alive; one that fails is
+ * replaced at the next file.
+ */
+class EpisodeReader {
+  private worker: Worker | null = null
+  private readonly pending = new Map<number, Pending>()
+  private nextId = 0
+
+  constructor(private readonly where: { module: string; loader: string | null }) {}
+
+  check(file: string, name: string): Promise<EpisodeDocument> {
+    const worker = this.worker ?? this.start()
+    const id = this.nextId++
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject })
+      worker.ref()
+      worker.postMessage({ id, file, name })
     })
-    worker.once('error', reject)
-    worker.once('exit', (code) => reject(new Error(`the episode file reader stopped (exit code ${code})`)))
-  })
+  }
+
+  private start(): Worker {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: this.where })
+    const fail = (error: Error): void => {
+      if (this.worker === worker) this.worker = null
+      for (const { reject } of this.pending.values()) reject(error)
+      this.pending.clear()
+    }
+    worker.on('message', ({ id, reply }: { id: number; reply: WorkerReply }) => {
+      const waiting = this.pending.get(id)
+      this.pending.delete(id)
+      if (this.pending.size === 0) worker.unref()
+      if (!waiting) return
+      if (reply.ok) waiting.resolve(reply.value)
+      else waiting.reject(reply.user ? new UserError(reply.code, reply.message) : new Error(reply.message))
+    })
+    worker.once('error', fail)
+    worker.once('exit', (code) => fail(new Error(`the episode file reader stopped (exit code ${code})`)))
+    this.worker = worker
+    return worker
+  }
+}
+
+let reader: EpisodeReader | null | undefined
+let offThread = false
+
+/**
+ * Makes this process read large episode files on the reader thread: a process that answers windows
+ * (the browser host, the app's core) calls it when it opens its database. A one-shot command (the CLI)
+ * has no one else to answer, and would only pay the thread's start.
+ */
+export function readLargeEpisodeFilesOffThread(): void {
+  offThread = true
 }
 
 /**
@@ -98,6 +141,11 @@ export async function checkEpisodeFile(file: string, name: string): Promise<Epis
   } catch {
     throw new UserError('not-found', `file not found: ${file}`)
   }
-  const where = size > WORKER_BYTES ? workerModule() : null
-  return where ? checkOnWorker(where, file, name) : checkEpisodeFileSync(file, name)
+  if (offThread && size > WORKER_BYTES && reader === undefined) {
+    const where = workerModule()
+    reader = where && new EpisodeReader(where)
+  }
+  return offThread && size > WORKER_BYTES && reader
+    ? reader.check(file, name)
+    : checkEpisodeFileSync(file, name)
 }

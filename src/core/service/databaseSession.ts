@@ -9,6 +9,7 @@ import { openDatabase, type Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { UserError } from '../errors'
 import { episodeView } from '../episodes/episodeQueries'
+import { readLargeEpisodeFilesOffThread } from '../load/checkEpisodeFile'
 import { transcriptView } from '../transcript/transcriptQueries'
 import type { PeaksCache } from '../media/peaksCache'
 import type { FileRefs } from './fileRefs'
@@ -47,6 +48,8 @@ export class DatabaseSession {
     readonly file: string,
     private readonly options: SessionOptions,
   ) {
+    // This process answers windows: a large episode file must not hold them up while it is checked.
+    readLargeEpisodeFilesOffThread()
     this.state = this.open(false)
   }
 
