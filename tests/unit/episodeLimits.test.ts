@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -13,7 +14,11 @@ import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { ITEM_LIMITS, MAX_DURATION_SECONDS } from '../../src/shared/episodeLimits'
 import { episodeJsonSchema } from '../../src/shared/episodeJsonSchema'
 import { TEXT_LIMITS } from '../../src/shared/textLimits'
+import type { EpisodeView } from '../../src/shared/contract'
+import { findProblems } from '../../src/shared/problems'
+import { formatClock } from '../../src/shared/time'
 import { machineEpisode } from '../machineEpisode'
+import { MISSING_FIXTURES, SONNET_MP3, haveFixtures } from '../sharedFixtures'
 import { tempFolder } from '../tempFolder'
 
 const freshDb = (): Db => openDatabase(path.join(tempFolder(), 'episcore.sqlite'))
@@ -347,5 +352,38 @@ describe('a title typed, given to `new` or renamed', () => {
     expect(warned).toEqual([
       'episcore: warning: the title\'s line breaks, tabs and other control characters were each replaced by a space: "Part one Part [31m two"',
     ])
+  })
+})
+
+describe.skipIf(!haveFixtures)(`a loaded file's media, linked (${MISSING_FIXTURES})`, () => {
+  it('decoding to a length more than 1 s from the file’s: kept, with a problem naming both lengths', async () => {
+    const db = freshDb()
+    const doc = machineEpisode()
+    const sha256 = createHash('sha256').update(fs.readFileSync(SONNET_MP3)).digest('hex')
+    // The file says 30 s; the media decodes to some 53 s. Nothing in the analysis is past either.
+    doc.episode.durationSeconds = 30
+    doc.episode.media = { fileName: 'audio.mp3', sha256, kind: 'audio' }
+    Object.assign(doc, {
+      chapters: [],
+      highlights: [],
+      statements: [],
+      transcript: null,
+      speakingBalance: null,
+    })
+    loadEpisodeDocument(db, doc)
+    const files = new FileRefs()
+    const handlers = createHandlers({ db, files, peaks: new PeaksCache(tempFolder()) })
+    const reply = await dispatch(handlers, 'episodes.relinkMedia', {
+      id: doc.episode.id,
+      media: files.register(SONNET_MP3),
+    })
+    if (!reply.ok) return expect.fail(reply.error.message)
+    const { view, sameContent } = reply.value as { view: EpisodeView; sameContent: boolean }
+    expect(sameContent).toBe(true)
+    expect(view.summary.durationSeconds).toBeGreaterThan(50)
+    expect(view.media?.declaredSeconds).toBe(30)
+    const problem = findProblems(view).find((p) => p.kind === 'mediaLength')
+    expect(problem?.message).toContain('0:30')
+    expect(problem?.message).toContain(formatClock(view.summary.durationSeconds))
   })
 })
