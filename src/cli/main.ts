@@ -13,8 +13,12 @@ import {
   writePeaksFile,
   type LocalService,
 } from '../core/service/localService'
-import { reportLines } from './reportLines'
+import { listedProblems } from '../shared/episodeLimits'
 import { transcriptImportMessage } from '../shared/transcriptImportMessage'
+import { reportLines } from './reportLines'
+import { terminalField } from './terminalText'
+
+export { endQuietlyOnClosedOutput } from './terminalText'
 
 const USAGE = `usage: episcore [--db PATH] <command> [options]
 
@@ -191,7 +195,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       case 'list': {
         parseCommand({})
         const episodes = await withService(dbPath, (service) => call(service, 'episodes.list', {}), true)
-        for (const e of episodes) io.out(`${e.id}\t${e.title}\t${e.reviewStatus}`)
+        for (const e of episodes) io.out([e.id, e.title, e.reviewStatus].map(terminalField).join('\t'))
         return 0
       }
       case 'export': {
@@ -272,7 +276,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
           io.out('valid')
           return 0
         }
-        for (const p of problems) io.out(p)
+        for (const p of listedProblems(problems)) io.out(terminalField(p))
         return 1
       }
       case 'peaks': {

@@ -1,7 +1,9 @@
 import type { ReviewReport } from '../shared/contract'
 import { formatPreciseClock } from '../shared/preciseTime'
+import { terminalField } from './terminalText'
 
-const name = (title: string, id: string): string => (title ? `“${title}”` : id)
+const name = (title: string, id: string): string => terminalField(title ? `“${title}”` : id)
+const f = terminalField
 
 /**
  * The review report for a terminal: one tab-separated line per dimension, the counts, then each item
@@ -12,22 +14,22 @@ export function reportLines(report: ReviewReport): string[] {
     'dimension\tcompared\tmean absolute difference',
     ...report.dimensions.map(
       (d) =>
-        `${d.label}\t${d.compared}\t${d.meanAbsoluteDifference === null ? '-' : d.meanAbsoluteDifference.toFixed(2)}`,
+        `${f(d.label)}\t${d.compared}\t${d.meanAbsoluteDifference === null ? '-' : d.meanAbsoluteDifference.toFixed(2)}`,
     ),
     `accepted ${report.accepted}, edited ${report.edited}, rejected ${report.rejected}, unreviewed ${report.unreviewed}`,
     ...report.items.flatMap((item) => [
       `${item.decision} ${item.kind} ${name(item.title, item.id)} at ${formatPreciseClock(item.time)}`,
       ...item.changes.map((c) =>
         item.decision === 'rejected'
-          ? `  ${c.field}: ${c.machine}`
-          : `  ${c.field}: ${c.machine} -> ${c.reviewer}`,
+          ? `  ${c.field}: ${f(c.machine)}`
+          : `  ${c.field}: ${f(c.machine)} -> ${f(c.reviewer)}`,
       ),
     ]),
     ...report.chapters.flatMap((chapter) => [
       `scores of chapter ${name(chapter.title, chapter.chapterId)} at ${formatPreciseClock(chapter.start)}`,
       ...chapter.dimensions.map(
         (d) =>
-          `  ${d.label}: ${d.machine ?? '-'} -> ${d.reviewer ?? '-'}${d.machineReasoning === d.reasoning ? ' (reasoning kept)' : ''}`,
+          `  ${f(d.label)}: ${d.machine ?? '-'} -> ${d.reviewer ?? '-'}${d.machineReasoning === d.reasoning ? ' (reasoning kept)' : ''}`,
       ),
     ]),
   ]

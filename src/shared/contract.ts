@@ -17,6 +17,7 @@ import {
 import { preferencesSchema, type Preferences } from './preferences'
 import { SOURCE_URL_PATTERN } from './sourceUrl'
 import { TEXT_LIMITS, tooLong } from './textLimits'
+import { controlCharactersReplaced, withoutControlCharacters } from './episodeLimits'
 
 /** An opaque handle to a file the user chose; the renderer never names a path itself. */
 export const fileRefSchema = z.string().regex(/^file-[0-9a-f]{32}$/, 'not a file handle')
@@ -197,6 +198,23 @@ export interface TranscriptView {
   segments: TranscriptSegmentView[]
 }
 
+/**
+ * A title or a name as the editor types it or the CLI is given it: each run of control characters (a
+ * pasted line break, a tab, an escape code) becomes one space, said on stderr, never refused for it.
+ */
+const typed = (limit: number, what: 'title' | 'name') =>
+  z
+    .string()
+    .trim()
+    .max(limit, tooLong(limit))
+    .transform((given) => {
+      const { text, replaced } = withoutControlCharacters(given)
+      if (replaced) console.warn(`episcore: warning: ${controlCharactersReplaced(text.trim(), what)}`)
+      return text.trim()
+    })
+const typedTitle = typed(TEXT_LIMITS.short, 'title')
+const typedName = typed(TEXT_LIMITS.name, 'name')
+
 const participantId = z.string().min(1).max(64)
 
 export const speakerMappingSchema = z.strictObject({
@@ -204,11 +222,7 @@ export const speakerMappingSchema = z.strictObject({
   to: z.discriminatedUnion('kind', [
     z.strictObject({
       kind: z.literal('self'),
-      name: z
-        .string()
-        .trim()
-        .min(1, 'a speaker needs a name')
-        .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
+      name: typedName.pipe(z.string().min(1, 'a speaker needs a name')),
       role: roleSchema,
       /** Left out, the participant's affiliation stays as it is. */
       affiliation: z.string().trim().max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short)).nullable().optional(),
@@ -310,8 +324,8 @@ export interface RestoreOutcome {
 
 export const episodePatchSchema = z
   .strictObject({
-    title: z.string().trim().min(1, 'a title is needed').max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short)),
-    show: z.string().trim().max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
+    title: typedTitle.pipe(z.string().min(1, 'a title is needed')),
+    show: typedName,
     publishedOn: z.iso.date().nullable(),
     sourceUrl: z
       .string()
@@ -327,8 +341,7 @@ const byId = z.strictObject({ id: episodeId })
 
 const itemId = z.string().min(1).max(64)
 /** A name or label that must be given: its absence and its length are said in words. */
-const requiredName = (missing: string): z.ZodString =>
-  z.string().trim().min(1, missing).max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name))
+const requiredName = (missing: string) => typedName.pipe(z.string().min(1, missing))
 const seconds = z.number().finite().min(0).max(1_000_000)
 const shortText = z.string().trim().max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short))
 const longText = z.string().trim().max(TEXT_LIMITS.long, tooLong(TEXT_LIMITS.long))
@@ -340,7 +353,7 @@ const EDIT_METHODS = {
       id: episodeId,
       start: seconds,
       end: seconds,
-      title: shortText.optional(),
+      title: typedTitle.optional(),
       quote: longText.optional(),
     }),
   ),
@@ -350,7 +363,7 @@ const EDIT_METHODS = {
       statementId: itemId,
       patch: z
         .strictObject({
-          title: shortText,
+          title: typedTitle,
           quote: longText,
           start: seconds,
           end: seconds,
@@ -369,7 +382,7 @@ const EDIT_METHODS = {
     z.strictObject({
       id: episodeId,
       chapterId: itemId,
-      patch: z.strictObject({ title: shortText, why: longText }).partial(),
+      patch: z.strictObject({ title: typedTitle, why: longText }).partial(),
     }),
   ),
   'chapters.delete': edit()(z.strictObject({ id: episodeId, chapterId: itemId })),
@@ -421,7 +434,7 @@ const EDIT_METHODS = {
       id: episodeId,
       dimension: dimensionKeySchema,
       time: seconds,
-      title: shortText.optional(),
+      title: typedTitle.optional(),
       description: longText.optional(),
     }),
   ),
@@ -429,7 +442,7 @@ const EDIT_METHODS = {
     z.strictObject({
       id: episodeId,
       highlightId: itemId,
-      patch: z.strictObject({ time: seconds, title: shortText, description: longText }).partial(),
+      patch: z.strictObject({ time: seconds, title: typedTitle, description: longText }).partial(),
     }),
   ),
   'highlights.delete': edit()(z.strictObject({ id: episodeId, highlightId: itemId })),
@@ -464,8 +477,8 @@ export const contract = {
     z.strictObject({
       media: fileRefSchema,
       transcript: fileRefSchema.optional(),
-      title: z.string().trim().max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short)).optional(),
-      show: z.string().trim().max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)).optional(),
+      title: typedTitle.optional(),
+      show: typedName.optional(),
       publishedOn: z.iso.date().optional(),
     }),
   ),
@@ -524,7 +537,7 @@ export const contract = {
   'reviewer.get': method<{ name: string | null }>()(z.strictObject({})),
   'reviewer.set': method<{ name: string }>()(
     z.strictObject({
-      name: z.string().trim().min(1, 'a name is needed').max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name)),
+      name: typedName.pipe(z.string().min(1, 'a name is needed')),
     }),
   ),
   /** The editor's choices kept with the library (the first-run hint closed, play the next after A or X). */

@@ -1,11 +1,22 @@
 /**
- * Episode JSON, format version 1: the contract with publishing (shared/episode-format.md).
+ * Episode JSON, format version 1: the contract with publishing (docs/episode-format.md).
  * This schema is the single source of the format; the exporter, the loader and `episcore validate`
  * all check against it.
  */
 import { z } from 'zod'
+import {
+  CONTROL_CHARACTER_PROBLEM,
+  ITEM_LIMITS,
+  MAX_DURATION_SECONDS,
+  MAX_FILE_NAME,
+  MAX_SEGMENT_TEXT,
+  MAX_WORD_TEXT,
+  NO_CONTROL_CHARACTERS,
+  tooMany,
+} from './episodeLimits'
 import { PROTOTYPE_KEY_PROBLEM, PROTOTYPE_NAMES } from './prototypeKeys'
 import { sameLabel } from './rubric'
+import { TEXT_LIMITS, tooLong } from './textLimits'
 import { bySpan } from './spanOrder'
 
 export { bySpan }
@@ -20,11 +31,40 @@ const time = z
   .number()
   .finite()
   .min(0, 'a time is never negative')
+  .max(MAX_DURATION_SECONDS, `a time is at most ${MAX_DURATION_SECONDS.toLocaleString('en')} s (7 days)`)
   .refine(hasAtMost3Decimals, 'a time has at most 3 decimals')
 
-const id = z.string().min(1, 'an id is never empty').max(64, 'an id has at most 64 characters')
+// An id or title is printed one per line (`episcore list`): a line break in one would forge a row.
+const noControls = (what: string): [RegExp, string] => [
+  NO_CONTROL_CHARACTERS,
+  `${what} ${CONTROL_CHARACTER_PROBLEM}`,
+]
 
-const trimmed = z.string().refine((s) => s === s.trim(), 'text is trimmed (no leading or trailing spaces)')
+const id = z
+  .string()
+  .min(1, 'an id is never empty')
+  .max(64, 'an id has at most 64 characters')
+  .regex(...noControls('an id'))
+
+const isTrimmed = (s: string): boolean => s === s.trim()
+const TRIMMED = 'text is trimmed (no leading or trailing spaces)'
+/** Text as the editor takes it: the same limit whichever way it comes in (textLimits.ts). */
+const trimmed = (limit: number): z.ZodString =>
+  z.string().max(limit, tooLong(limit)).refine(isTrimmed, TRIMMED)
+const title = z
+  .string()
+  .max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short))
+  .regex(...noControls('a title'))
+  .refine(isTrimmed, TRIMMED)
+const shortText = trimmed(TEXT_LIMITS.short)
+const nameText = z
+  .string()
+  .max(TEXT_LIMITS.name, tooLong(TEXT_LIMITS.name))
+  .regex(...noControls('a name'))
+  .refine(isTrimmed, TRIMMED)
+const longText = trimmed(TEXT_LIMITS.long)
+const list = <T extends z.ZodType>(item: T, limit: number, what: string) =>
+  z.array(item).max(limit, tooMany(limit, what))
 
 const extensions = z.record(z.string(), z.unknown()).optional()
 
@@ -41,57 +81,64 @@ export const dimensionKeySchema = z
   .refine((key) => !PROTOTYPE_NAMES.has(key), PROTOTYPE_KEY_PROBLEM)
 
 export const mediaRefSchema = z.strictObject({
-  fileName: trimmed.pipe(z.string().min(1)),
+  fileName: trimmed(MAX_FILE_NAME).pipe(z.string().min(1)),
   sha256: z.string().regex(/^[0-9a-f]{64}$/, 'sha256 is 64 lowercase hex digits'),
   kind: z.enum(['audio', 'video']),
 })
 
 export const episodeInfoSchema = z.strictObject({
   id,
-  title: trimmed,
-  show: trimmed,
+  title,
+  show: nameText,
   publishedOn: z.iso.date().nullable(),
-  durationSeconds: z.number().finite().positive(),
-  sourceUrl: trimmed.nullable(),
-  summary: trimmed,
+  durationSeconds: z
+    .number()
+    .finite()
+    .positive()
+    .max(
+      MAX_DURATION_SECONDS,
+      `an episode is at most 7 days (${MAX_DURATION_SECONDS.toLocaleString('en')} s) long`,
+    ),
+  sourceUrl: trimmed(TEXT_LIMITS.url).nullable(),
+  summary: longText,
   media: mediaRefSchema.nullable(),
   extensions,
 })
 
 export const participantSchema = z.strictObject({
   id,
-  name: trimmed,
+  name: nameText,
   role: roleSchema,
-  affiliation: trimmed.nullable(),
+  affiliation: shortText.nullable(),
   extensions,
 })
 
 export const dimensionSchema = z.strictObject({
   key: dimensionKeySchema,
-  label: trimmed,
-  description: trimmed,
-  highlightLabel: trimmed,
+  label: nameText,
+  description: longText,
+  highlightLabel: shortText,
   extensions,
 })
 
 export const rubricSchema = z.strictObject({
   scale: z.strictObject({ min: z.number().int(), max: z.number().int() }),
-  dimensions: z.array(dimensionSchema),
+  dimensions: list(dimensionSchema, ITEM_LIMITS.dimensions, 'rubric dimensions'),
   extensions,
 })
 
 export const scoreSchema = z.strictObject({
   value: z.number().int().nullable(),
-  reasoning: trimmed,
+  reasoning: longText,
   extensions,
 })
 
 export const chapterSchema = z.strictObject({
   id,
-  title: trimmed,
+  title,
   start: time,
   end: time,
-  why: trimmed,
+  why: longText,
   scores: z.record(z.string(), scoreSchema),
   origin: originSchema,
   status: itemStatusSchema,
@@ -102,8 +149,8 @@ export const highlightSchema = z.strictObject({
   id,
   dimension: z.string(),
   time,
-  title: trimmed,
-  description: trimmed,
+  title,
+  description: longText,
   origin: originSchema,
   status: itemStatusSchema,
   extensions,
@@ -111,8 +158,8 @@ export const highlightSchema = z.strictObject({
 
 export const statementSchema = z.strictObject({
   id,
-  title: trimmed,
-  quote: trimmed,
+  title,
+  quote: longText,
   start: time,
   end: time,
   speakerId: id.nullable(),
@@ -122,23 +169,33 @@ export const statementSchema = z.strictObject({
   extensions,
 })
 
-export const wordSchema = z.strictObject({ start: time, end: time, text: z.string() })
+export const wordSchema = z.strictObject({
+  start: time,
+  end: time,
+  text: z.string().max(MAX_WORD_TEXT, tooLong(MAX_WORD_TEXT)),
+})
 
 export const segmentSchema = z.strictObject({
   id,
   start: time,
   end: time,
   speakerId: id.nullable(),
-  text: z.string(),
-  words: z.array(wordSchema),
+  text: z.string().max(MAX_SEGMENT_TEXT, tooLong(MAX_SEGMENT_TEXT)),
+  words: list(wordSchema, ITEM_LIMITS.words, 'transcript words'),
   extensions,
 })
 
-export const transcriptSchema = z.strictObject({ segments: z.array(segmentSchema), extensions })
+export const transcriptSchema = z.strictObject({
+  segments: list(segmentSchema, ITEM_LIMITS.segments, 'transcript segments'),
+  extensions,
+})
+
+/** Bins of the longest episode: the speaking balance is bounded by the duration's limit. */
+export const MAX_SPEAKING_BALANCE_BINS = Math.ceil(MAX_DURATION_SECONDS / SPEAKING_BALANCE_BIN_SECONDS)
 
 export const speakingBalanceSchema = z.strictObject({
-  binSeconds: z.number().positive(),
-  bins: z.array(
+  binSeconds: z.number().positive().max(MAX_DURATION_SECONDS),
+  bins: list(
     z.strictObject({
       start: z.number().min(0),
       end: z.number().min(0),
@@ -146,12 +203,14 @@ export const speakingBalanceSchema = z.strictObject({
       guestSeconds: z.number().min(0),
       otherSeconds: z.number().min(0),
     }),
+    MAX_SPEAKING_BALANCE_BINS,
+    'speaking balance bins',
   ),
 })
 
 export const reviewSchema = z.strictObject({
   status: reviewStatusSchema,
-  reviewer: trimmed.nullable(),
+  reviewer: nameText.nullable(),
   updatedAt: isoUtc,
 })
 
@@ -159,13 +218,13 @@ const episodeDocumentShape = z.strictObject({
   format: z.literal(EPISODE_FORMAT),
   version: z.literal(EPISODE_FORMAT_VERSION),
   exportedAt: isoUtc,
-  generator: z.string().min(1),
+  generator: z.string().min(1).max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short)),
   episode: episodeInfoSchema,
-  participants: z.array(participantSchema),
+  participants: list(participantSchema, ITEM_LIMITS.participants, 'participants'),
   rubric: rubricSchema,
-  chapters: z.array(chapterSchema),
-  highlights: z.array(highlightSchema),
-  statements: z.array(statementSchema),
+  chapters: list(chapterSchema, ITEM_LIMITS.chapters, 'chapters'),
+  highlights: list(highlightSchema, ITEM_LIMITS.highlights, 'highlights'),
+  statements: list(statementSchema, ITEM_LIMITS.statements, 'statements'),
   speakingBalance: speakingBalanceSchema.nullable(),
   scoreSummary: z.record(z.string(), z.number().nullable()),
   transcript: transcriptSchema.nullable(),
@@ -328,6 +387,12 @@ export function crossChecks(doc: EpisodeDocument): Issue[] {
         })
     })
     checkSorted(doc.transcript.segments, ['transcript', 'segments'], (a, b) => a.start - b.start, issues)
+    const words = doc.transcript.segments.reduce((n, seg) => n + seg.words.length, 0)
+    if (words > ITEM_LIMITS.words)
+      issues.push({
+        path: ['transcript', 'segments'],
+        message: `${words.toLocaleString('en')} words: ${tooMany(ITEM_LIMITS.words, 'transcript words')}`,
+      })
   }
   return issues
 }

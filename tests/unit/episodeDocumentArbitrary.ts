@@ -1,5 +1,7 @@
 import fc from 'fast-check'
 import { bySpan, type EpisodeDocument } from '../../src/shared/episodeFormat'
+import { ITEM_LIMITS, MAX_DURATION_SECONDS, NO_CONTROL_CHARACTERS } from '../../src/shared/episodeLimits'
+import { TEXT_LIMITS } from '../../src/shared/textLimits'
 import { withDerivedFields } from '../machineEpisode'
 
 /*
@@ -10,9 +12,15 @@ import { withDerivedFields } from '../machineEpisode'
 
 type Extensions = Record<string, unknown> | undefined
 
-const text = fc.string({ unit: 'grapheme', maxLength: 24 }).map((s) => s.trim())
+// Titles, names and ids hold no control characters (a line break, a tab, an escape code).
+const text = fc
+  .string({ unit: 'grapheme', maxLength: 24 })
+  .map((s) => s.trim())
+  .filter((s) => NO_CONTROL_CHARACTERS.test(s))
 const anyText = fc.string({ unit: 'grapheme', maxLength: 24 })
-const id = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).filter((s) => s.length <= 64)
+const id = fc
+  .string({ unit: 'grapheme', minLength: 1, maxLength: 8 })
+  .filter((s) => s.length <= 64 && NO_CONTROL_CHARACTERS.test(s))
 const ids = (length: number): fc.Arbitrary<string[]> =>
   fc.uniqueArray(id, { minLength: length, maxLength: length })
 // JSON.parse makes `__proto__` an own key, but a zod record drops it: a limit of the schema, not the load.
@@ -307,3 +315,191 @@ export const episodeDocumentArbitrary: fc.Arbitrary<EpisodeDocument> = frame.cha
       })
   },
 )
+
+// ---- Hostile documents: a valid one pushed at the format's limits and past them ------------------------
+
+type Json = Record<string, unknown>
+type Mutation = (doc: Json) => void
+
+/** Numbers an attacker (or a broken pipeline) writes where a time or a duration goes. */
+const EXTREME_NUMBERS = [
+  0,
+  0.001,
+  1e-300,
+  MAX_DURATION_SECONDS,
+  MAX_DURATION_SECONDS + 0.001,
+  1e8,
+  1e10,
+  1e300,
+  Number.MAX_VALUE,
+  Number.MAX_SAFE_INTEGER,
+  -1,
+]
+/** Pieces of text that are long, wide, combining, or reach a terminal as a command. */
+const PIECES = [
+  'x',
+  '😀',
+  'e\u0301',
+  '\u200b',
+  '\t',
+  '\n',
+  '\r\n',
+  '\u001b[2J',
+  '\u0085',
+  '\u2028',
+  '<script>',
+  '"',
+]
+
+const listOf = (doc: Json, key: string): Json[] => {
+  const value = key === 'dimensions' ? (doc.rubric as Json | undefined)?.dimensions : doc[key]
+  return Array.isArray(value) ? (value as Json[]) : []
+}
+const itemOf = (doc: Json, list: string, pick: number): Json | null => {
+  const items = list === 'episode' ? [doc.episode as Json] : listOf(doc, list)
+  return items.length === 0 ? null : (items[pick % items.length] as Json)
+}
+
+const TEXT_FIELDS: [string, string, number][] = [
+  ['episode', 'title', TEXT_LIMITS.short],
+  ['episode', 'summary', TEXT_LIMITS.long],
+  ['episode', 'show', TEXT_LIMITS.name],
+  ['episode', 'id', 64],
+  ['chapters', 'title', TEXT_LIMITS.short],
+  ['chapters', 'why', TEXT_LIMITS.long],
+  ['chapters', 'id', 64],
+  ['statements', 'quote', TEXT_LIMITS.long],
+  ['statements', 'title', TEXT_LIMITS.short],
+  ['highlights', 'description', TEXT_LIMITS.long],
+  ['participants', 'name', TEXT_LIMITS.name],
+  ['participants', 'id', 64],
+  ['dimensions', 'label', TEXT_LIMITS.name],
+]
+
+const setText: fc.Arbitrary<Mutation> = fc
+  .record({
+    field: fc.constantFrom(...TEXT_FIELDS),
+    pick: fc.nat(),
+    piece: fc.constantFrom(...PIECES),
+    // Below, at and past the limit, and far past it.
+    over: fc.constantFrom(-1, 0, 1, 2, 1000),
+    at: fc.nat(),
+  })
+  .map(({ field: [list, key, limit], pick, piece, over, at }) => (doc) => {
+    const item = itemOf(doc, list, pick)
+    if (!item) return
+    const padding = 'y'.repeat(Math.max(0, limit + over - 1))
+    const where = at % (padding.length + 1)
+    item[key] = padding.slice(0, where) + piece + padding.slice(where)
+  })
+
+const TIME_FIELDS: [string, string][] = [
+  ['episode', 'durationSeconds'],
+  ['chapters', 'start'],
+  ['chapters', 'end'],
+  ['statements', 'start'],
+  ['statements', 'end'],
+  ['highlights', 'time'],
+]
+
+const setNumber: fc.Arbitrary<Mutation> = fc
+  .record({
+    field: fc.constantFrom(...TIME_FIELDS),
+    pick: fc.nat(),
+    value: fc.constantFrom(...EXTREME_NUMBERS),
+  })
+  .map(({ field: [list, key], pick, value }) => (doc) => {
+    const item = itemOf(doc, list, pick)
+    if (item) item[key] = value
+  })
+
+/** The last chapter's end (and every later item's times) pushed to the duration, made huge first. */
+const stretch: fc.Arbitrary<Mutation> = fc
+  .constantFrom(...EXTREME_NUMBERS.filter((n) => n > 0))
+  .map((duration) => (doc) => {
+    ;(doc.episode as Json).durationSeconds = duration
+    const last = listOf(doc, 'chapters').at(-1)
+    if (last) last.end = duration
+  })
+
+/** A list grown to its cap, or one past it, with items the generated ones repeat under new ids. */
+const grow: fc.Arbitrary<Mutation> = fc
+  .record({
+    list: fc.constantFrom('chapters', 'participants', 'dimensions', 'statements'),
+    past: fc.boolean(),
+  })
+  .map(({ list, past }) => (doc) => {
+    const cap = ITEM_LIMITS[list as 'chapters' | 'participants' | 'dimensions' | 'statements']
+    // 20,000 statements load, open and export in seconds, not in the 2 s a hostile file is given (the
+    // bench measures them): past their cap only, which is refused before any is read.
+    const n = cap + (past || list === 'statements' ? 1 : 0)
+    const duration = (doc.episode as Json).durationSeconds as number
+    if (list === 'chapters') {
+      const template = listOf(doc, 'chapters')[0]
+      if (!template) return
+      // Laid end to end over the media, as a pipeline that cut it finely would.
+      doc.chapters = Array.from({ length: n }, (_, i) => ({
+        ...template,
+        id: `grown-${i}`,
+        start: Math.floor(((duration * 1000) / n) * i) / 1000,
+        end: Math.floor(((duration * 1000) / n) * (i + 1)) / 1000,
+      }))
+      doc.statements = listOf(doc, 'statements').map((s) => ({ ...s, chapterId: null }))
+    } else if (list === 'participants') {
+      doc.participants = Array.from({ length: n }, (_, i) => ({
+        id: `p-${i}`,
+        name: `P ${i}`,
+        role: 'guest',
+        affiliation: null,
+      }))
+      doc.statements = listOf(doc, 'statements').map((s) => ({ ...s, speakerId: null }))
+      if (doc.transcript) doc.transcript = null
+    } else if (list === 'statements') {
+      doc.statements = Array.from({ length: n }, (_, i) => ({
+        id: `st-${String(i).padStart(5, '0')}`,
+        title: '',
+        quote: 'q',
+        start: 0,
+        end: Math.min(duration, 1),
+        speakerId: null,
+        chapterId: null,
+        origin: 'machine',
+        status: 'unreviewed',
+      }))
+    } else {
+      const rubric = doc.rubric as Json
+      rubric.dimensions = Array.from({ length: n }, (_, i) => ({
+        key: `d${i}`,
+        label: `D ${i}`,
+        description: '',
+        highlightLabel: '',
+      }))
+      doc.highlights = []
+      doc.chapters = listOf(doc, 'chapters').map((c) => ({
+        ...c,
+        scores: Object.fromEntries(
+          Array.from({ length: n }, (_, i) => [`d${i}`, { value: null, reasoning: '' }]),
+        ),
+      }))
+    }
+  })
+
+/**
+ * Episode JSON as a hostile or broken writer makes it: a valid document with extreme numbers, text at
+ * and past the editor's limits (wide, combining and control characters too), and lists at and past
+ * their caps. Most are refused; the rest must load, open and export like any other.
+ */
+export const hostileEpisodeDocument: fc.Arbitrary<unknown> = fc
+  .tuple(
+    episodeDocumentArbitrary,
+    // One list grown at most: 2,000 chapters of 50 dimensions each (100,000 scores) take seconds per
+    // export, a cost the bench measures rather than this test's 2 s.
+    fc.option(grow, { nil: null }),
+    fc.array(fc.oneof(setText, setNumber, stretch), { maxLength: 3 }),
+  )
+  .map(([generated, grown, mutations]) => {
+    const doc = JSON.parse(JSON.stringify(generated)) as Json
+    grown?.(doc)
+    for (const mutate of mutations) mutate(doc)
+    return doc
+  })

@@ -5,9 +5,15 @@ import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/core/db/openDatabase'
 import { UserError } from '../../src/core/errors'
 import { loadEpisodeDocument, loadEpisodeFile, type LoadResult } from '../../src/core/load/loadEpisode'
+import { PeaksCache } from '../../src/core/media/peaksCache'
+import { FileRefs } from '../../src/core/service/fileRefs'
+import { createHandlers, dispatch } from '../../src/core/service/handlers'
+import { publishFormatSchema, transcriptExportFormatSchema } from '../../src/shared/contract'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
+import type { Reply } from '../../src/shared/result'
 import { machineEpisode } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
+import { hostileEpisodeDocument } from './episodeDocumentArbitrary'
 import {
   FUZZ_TIMEOUT_MS,
   NUM_RUNS,
@@ -133,5 +139,76 @@ describe('the episode JSON loader under hostile input', () => {
       expect(codes.get('conflict') ?? 0).toBeGreaterThan(0)
     },
     FUZZ_TIMEOUT_MS,
+  )
+})
+
+/** Hostile documents per run: each loads, opens and runs every export, so far fewer than the cheap cases. */
+const HOSTILE_RUNS = 150
+/** What a file may take from its load to its last export (issue 23: "each file in under 2 s"). */
+const MAX_FILE_MS = 2000
+
+const PUBLISH_FORMATS = publishFormatSchema.options
+const TRANSCRIPT_FORMATS = transcriptExportFormatSchema.options
+
+describe('hostile episode JSON, loaded, opened and exported', () => {
+  it(
+    `never answers \`internal\`, and each file is done in under 2 s, ${HOSTILE_RUNS} cases`,
+    async () => {
+      const dir = tempFolder()
+      const file = path.join(dir, 'hostile.json')
+      const db = openDatabase(path.join(dir, 'episcore.sqlite'))
+      const files = new FileRefs()
+      const handlers = createHandlers({ db, files, peaks: new PeaksCache(path.join(dir, 'peaks')) })
+      const ref = files.register(file)
+      let loaded = 0
+      let refused = 0
+      await fc.assert(
+        fc.asyncProperty(hostileEpisodeDocument, async (doc) => {
+          fs.writeFileSync(file, JSON.stringify(doc))
+          const answers: [string, Reply<unknown>][] = []
+          const costs: string[] = []
+          const call = async (method: string, request: unknown): Promise<Reply<unknown>> => {
+            const before = process.cpuUsage()
+            const reply = await dispatch(handlers, method, request)
+            const used = process.cpuUsage(before)
+            answers.push([method, reply])
+            costs.push(
+              `${method} ${JSON.stringify(request).slice(0, 60)}: ${Math.round((used.user + used.system) / 1000)} ms`,
+            )
+            return reply
+          }
+          // The process's CPU time, not the clock's: on a machine shared with other jobs the clock
+          // measures them too, while what the file costs is the work done for it here.
+          const started = process.cpuUsage()
+          const load = await call('episodes.load', { file: ref, replace: true })
+          if (load.ok) {
+            loaded++
+            const { id } = load.value as { id: string }
+            await call('episodes.open', { id })
+            await call('episodes.export', { id })
+            for (const format of PUBLISH_FORMATS) await call('episodes.exportAs', { id, format })
+            for (const format of TRANSCRIPT_FORMATS) await call('transcript.export', { id, format })
+            await call('review.report', { id })
+            await call('review.exportReport', { id })
+            await call('episodes.exportAs', { id, format: 'html', final: true })
+            db.prepare('DELETE FROM episodes WHERE id = ?').run(id)
+          } else refused++
+          const used = process.cpuUsage(started)
+          const ms = (used.user + used.system) / 1000
+          for (const [method, reply] of answers)
+            if (!reply.ok && reply.error.code === 'internal')
+              expect.fail(`${method} answered internal for ${show(doc)}: ${reply.error.message}`)
+          if (ms > MAX_FILE_MS)
+            expect.fail(`the file took ${Math.round(ms)} ms of CPU time (${costs.join('; ')}): ${show(doc)}`)
+        }),
+        // A failing case is shown as found: shrinking files of 2,000 chapters would outlast the test.
+        { numRuns: HOSTILE_RUNS, endOnFailure: true },
+      )
+      db.close()
+      // Both outcomes must have been reached for the run to mean anything.
+      expect(loaded).toBeGreaterThan(0)
+      expect(refused).toBeGreaterThan(0)
+    },
+    FUZZ_TIMEOUT_MS * 3,
   )
 })

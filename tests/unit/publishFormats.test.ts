@@ -165,12 +165,13 @@ describe('YouTube description chapters', () => {
     )
   })
 
-  it('writes every time as h:mm:ss in an episode of an hour or more, and titles on one line', () => {
+  // A title never holds a line break: the format refuses one (docs/episode-format.md, Limits).
+  it('writes every time as h:mm:ss in an episode of an hour or more', () => {
     const doc = publishedDocument({
       durationSeconds: 4000.5,
       chapters: [
         { title: 'Intro', start: 0, end: 59.9 },
-        { title: 'Two\nlines', start: 59.9, end: 3700 },
+        { title: 'Two lines', start: 59.9, end: 3700 },
         { title: 'Late', start: 3700, end: 4000.5 },
       ],
     })

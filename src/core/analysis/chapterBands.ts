@@ -15,6 +15,7 @@ import {
 import { insertChapter, removeChapter } from './chapters'
 import { MIN_CHAPTER_SECONDS } from '../../shared/chapterLimits'
 import { checkedTime, clockMillis, lastMillis } from './timeChecks'
+import { refuseAtCap } from './itemCaps'
 
 /** The shortest chapter a band edit leaves: anything shorter cannot be seen or grabbed on the timeline. */
 // Ends this close are one boundary shared by two chapters (imported times may be a millisecond apart).
@@ -34,6 +35,7 @@ export function splitChapter(db: Db, episodeId: string, at: number): string {
   const duration = episodeRow(db, episodeId).duration_seconds
   const time = checkedTime(at, duration, 'the split point')
   const chapters = chapterRows(db, episodeId)
+  refuseAtCap(db, episodeId, 'chapters', chapters.length === 0 ? 2 : 1)
   if (chapters.length === 0) return firstChapters(db, episodeId, time, lastMillis(duration))
   const chapter = chapters.find((c) => c.start <= time && time <= c.end)
   if (!chapter)

@@ -6,6 +6,7 @@ import type { Row } from '../history/tables'
 import { reassign } from '../participants/mapSpeakers'
 import { analysisEdit, changedColumns, editLabel } from './analysisEdit'
 import { itemRow, nextItemId, type ParticipantRow } from './analysisRows'
+import { refuseAtCap } from './itemCaps'
 
 export interface ParticipantInput {
   name?: string | undefined
@@ -26,6 +27,7 @@ export function addParticipant(
   input: ParticipantInput & { name: string; role: Role },
 ): string {
   episodeRow(db, episodeId)
+  refuseAtCap(db, episodeId, 'participants')
   const id = nextItemId(db, 'participants', episodeId, 'p')
   const position = (
     db

@@ -7,6 +7,7 @@ import type { Row } from '../history/tables'
 import { analysisEdit, changedColumns, editLabel } from './analysisEdit'
 import { chapterRows, dimensionRow, dimensionRows, unscored } from './analysisRows'
 import { keyFromLabel } from './dimensionKey'
+import { refuseAtCap } from './itemCaps'
 
 export interface NewDimension {
   label: string
@@ -18,6 +19,7 @@ export interface NewDimension {
 /** Adds a dimension at the end of the rubric, with an unscored entry on every chapter. */
 export function addDimension(db: Db, episodeId: string, input: NewDimension): string {
   episodeRow(db, episodeId)
+  refuseAtCap(db, episodeId, 'dimensions')
   const dimensions = dimensionRows(db, episodeId)
   const taken = new Set(dimensions.map((d) => d.key))
   if (input.key !== undefined) {

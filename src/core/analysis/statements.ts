@@ -8,6 +8,7 @@ import { itemRow, nextItemId, type StatementRow } from './analysisRows'
 import { isSaidText, spanTranscript } from './spanTranscript'
 import { transcriptSnapshot } from '../transcript/transcriptSnapshot'
 import { checkedSpan } from './timeChecks'
+import { refuseAtCap } from './itemCaps'
 
 export interface NewStatement {
   start: number
@@ -34,6 +35,7 @@ const statementRow = (db: Db, episodeId: string, id: string): StatementRow =>
  */
 export function createStatement(db: Db, episodeId: string, input: NewStatement): string {
   const { start, end } = checkedSpan(input.start, input.end, episodeRow(db, episodeId).duration_seconds)
+  refuseAtCap(db, episodeId, 'statements')
   const said = spanTranscript(db, episodeId, start, end)
   const id = nextItemId(db, 'statements', episodeId, 'st')
   analysisEdit(db, episodeId, 'Add statement', (w) =>

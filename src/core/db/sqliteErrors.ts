@@ -20,6 +20,12 @@ const MESSAGES: Record<string, [ErrorCode, string]> = {
     'invalid-input',
     `the disk could not be read or written (removed, full or failing?): ${NOT_SAVED}`,
   ],
+  // Found while reading, after the database opened: the library offers its backups.
+  SQLITE_CORRUPT: [
+    'corrupt-database',
+    'the database is damaged (part of it cannot be read); restore a backup (the app lists them). Nothing was changed',
+  ],
+  SQLITE_NOTADB: ['corrupt-database', 'the database file is not a database (damaged?); restore a backup'],
   SQLITE_CANTOPEN: [
     'invalid-input',
     'the database file cannot be opened (moved, deleted, or its folder is not writable?)',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
+import { controlCharactersReplaced, withoutControlCharacters } from '../../shared/episodeLimits'
 import { SEED_DIMENSIONS, SEED_SCALE } from '../../shared/rubric'
 import { transcriptExtent, transcriptPastEndSentence } from '../../shared/transcriptPastEnd'
 import { insertRows } from '../db/insertRows'
@@ -53,7 +54,10 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
     input.onWarning?.(`${path.basename(input.transcriptPath ?? '')}: ${warning}`)
   const id = randomUUID()
   const now = new Date().toISOString()
-  const title = input.title?.trim() || fileName.replace(/\.[^.]+$/, '')
+  // A file's name may hold a line break or an escape code: a title never does (see contract.ts).
+  const named = withoutControlCharacters(input.title?.trim() || fileName.replace(/\.[^.]+$/, ''))
+  const title = named.text.trim() || 'Untitled'
+  if (named.replaced) input.onWarning?.(controlCharactersReplaced(title))
   const rubric = loadDefaultRubric(db) ?? { scale: SEED_SCALE, dimensions: SEED_DIMENSIONS }
 
   db.transaction(() => {

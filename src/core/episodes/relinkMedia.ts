@@ -1,8 +1,9 @@
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
 import { clockMillis, lastMillis } from '../analysis/timeChecks'
+import { LENGTH_TOLERANCE_SECONDS } from '../media/decodedLength'
 import { describeMediaFile, MEDIA_COLUMNS, mediaColumnValues } from '../media/describeMediaFile'
-import { mediaRow } from './episodeQueries'
+import { episodeRow, mediaRow } from './episodeQueries'
 
 /** Items named in a refusal; the rest are counted. */
 const NAMED_PAST = 20
@@ -76,6 +77,24 @@ export async function relinkMedia(
         new Date().toISOString(),
         episodeId,
       )
+    else takeDecodedLength(db, episodeId, probe.durationSeconds)
   })()
   return { sameContent: sha256 === current.sha256 }
+}
+
+/**
+ * The media of a loaded file, linked for the first time, may decode to another length than the file
+ * gave (`episode.durationSeconds`). Further than a second away, the episode takes the length that
+ * decodes, and keeps the file's as the media's declared length: the editor is shown both (the media
+ * length problem and banner), as for a file cut short.
+ */
+function takeDecodedLength(db: Db, episodeId: string, decoded: number): void {
+  const given = episodeRow(db, episodeId).duration_seconds
+  if (Math.abs(decoded - given) <= LENGTH_TOLERANCE_SECONDS) return
+  db.prepare(`UPDATE media SET declared_seconds = ? WHERE episode_id = ?`).run(given, episodeId)
+  db.prepare(`UPDATE episodes SET duration_seconds = ?, updated_at = ? WHERE id = ?`).run(
+    decoded,
+    new Date().toISOString(),
+    episodeId,
+  )
 }

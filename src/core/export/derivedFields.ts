@@ -1,4 +1,5 @@
 import { SPEAKING_BALANCE_BIN_SECONDS, type Role, type SpeakingBalance } from '../../shared/episodeFormat'
+import { MAX_DURATION_SECONDS } from '../../shared/episodeLimits'
 import { roundMillis } from '../../shared/time'
 
 export interface TimedSpeech {
@@ -27,10 +28,15 @@ export function speakingBalance(
 ): SpeakingBalance | null {
   const spoken = speech.filter((s): s is TimedSpeech & { role: Role } => s.role !== null && s.end > s.start)
   if (spoken.length === 0) return null
-  const binCount = Math.max(1, Math.ceil(durationSeconds / SPEAKING_BALANCE_BIN_SECONDS))
+  // Bounded whatever the database holds (a file loaded before durations were limited): a number must
+  // never decide how much memory an export or a start takes.
+  const covered = Number.isFinite(durationSeconds)
+    ? Math.min(Math.max(durationSeconds, 0), MAX_DURATION_SECONDS)
+    : MAX_DURATION_SECONDS
+  const binCount = Math.max(1, Math.ceil(covered / SPEAKING_BALANCE_BIN_SECONDS))
   const bins = Array.from({ length: binCount }, (_, i) => ({
     start: i * SPEAKING_BALANCE_BIN_SECONDS,
-    end: Math.min(durationSeconds, (i + 1) * SPEAKING_BALANCE_BIN_SECONDS),
+    end: Math.min(covered, (i + 1) * SPEAKING_BALANCE_BIN_SECONDS),
     hostSeconds: 0,
     guestSeconds: 0,
     otherSeconds: 0,

@@ -5,7 +5,9 @@ import {
   type EpisodeDocument,
   type TranscriptSegment,
 } from '../../shared/episodeFormat'
+import { listedProblems } from '../../shared/episodeLimits'
 import { validateEpisodeDocument } from '../../shared/validateEpisode'
+import { UserError } from '../errors'
 import type { Db } from '../db/openDatabase'
 import { episodeRow, mediaRow } from '../episodes/episodeQueries'
 import {
@@ -28,9 +30,14 @@ export function exportEpisode(
   options: { includeTranscript?: boolean } = {},
 ): EpisodeDocument {
   const document = db.transaction(() => episodeDocument(db, id, options.includeTranscript ?? true))()
-  // A document the app writes must be one the app (and publishing) would accept.
+  // A document the app writes must be one the app (and publishing) would accept. What the database
+  // holds from before a limit (a longer duration, a tab in a title) is said, not reported as a bug.
   const check = validateEpisodeDocument(document)
-  if (!check.ok) throw new Error(`export produced an invalid document:\n${check.problems.join('\n')}`)
+  if (!check.ok)
+    throw new UserError(
+      'invalid-input',
+      `The episode cannot be exported until this is changed:\n${listedProblems(check.problems).join('\n')}`,
+    )
   return document
 }
 

@@ -1,10 +1,10 @@
 import path from 'node:path'
-import { validateEpisodeDocument } from '../../shared/validateEpisode'
+import type { EpisodeDocument } from '../../shared/episodeFormat'
 import { insertRows } from '../db/insertRows'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
+import { checkEpisodeDocument, checkEpisodeFile, checkEpisodeFileSync } from './checkEpisodeFile'
 import { DOCUMENT_TABLES, documentRows } from './documentRows'
-import { parseEpisodeJson, readEpisodeJsonText } from './episodeJsonText'
 
 export interface LoadOptions {
   /** Overwrite an episode with the same id (its edit history goes with it). */
@@ -21,28 +21,34 @@ export interface LoadResult {
 /** Loads an episode JSON v1 file: see loadEpisodeDocument. */
 export function loadEpisodeFile(db: Db, file: string, options: Omit<LoadOptions, 'name'> = {}): LoadResult {
   const name = path.basename(file)
-  return loadEpisodeDocument(db, readEpisodeJsonText(file, name), { ...options, name })
+  return writeEpisode(db, checkEpisodeFileSync(file, name), options)
+}
+
+/**
+ * Loads an episode JSON v1 file as {@link loadEpisodeFile} does, reading and checking a large file on
+ * a worker thread: the host answers other windows meanwhile, and only the write holds it.
+ */
+export async function loadEpisodeFileOffThread(
+  db: Db,
+  file: string,
+  options: Omit<LoadOptions, 'name'> = {},
+): Promise<LoadResult> {
+  return writeEpisode(db, await checkEpisodeFile(file, path.basename(file)), options)
 }
 
 /**
  * Writes an episode JSON v1 document (its text, or the value parsed from it) into the database as a
- * new episode with the document's ids. A document with any problem is refused as a whole, listing every
- * problem as `<json path>: <problem>`; nothing is written then. The load is one transaction and not an
- * undoable edit: the episode starts with an empty history.
+ * new episode with the document's ids. A document with any problem is refused as a whole, listing its
+ * problems as `<json path>: <problem>`; nothing is written then. The load is one transaction and not
+ * an undoable edit: the episode starts with an empty history.
  */
 export function loadEpisodeDocument(db: Db, input: unknown, options: LoadOptions = {}): LoadResult {
-  const name = options.name ?? 'the episode file'
-  const json = typeof input === 'string' ? parseEpisodeJson(input, name) : input
-  const check = validateEpisodeDocument(json)
-  if (!check.ok) {
-    const count = `${check.problems.length} problem${check.problems.length === 1 ? '' : 's'}`
-    throw new UserError(
-      'invalid-input',
-      `${name} is not a valid episode JSON v1 file (${count}):\n${check.problems.join('\n')}`,
-    )
-  }
-  const rows = documentRows(check.document, new Date().toISOString())
-  const { id } = check.document.episode
+  return writeEpisode(db, checkEpisodeDocument(input, options.name ?? 'the episode file'), options)
+}
+
+function writeEpisode(db: Db, document: EpisodeDocument, options: LoadOptions): LoadResult {
+  const rows = documentRows(document, new Date().toISOString())
+  const { id } = document.episode
   return db
     .transaction((): LoadResult => {
       const existing = db.prepare(`SELECT title FROM episodes WHERE id = ?`).get(id) as

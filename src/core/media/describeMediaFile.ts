@@ -1,5 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { MAX_DURATION_SECONDS } from '../../shared/episodeLimits'
+import { formatClock } from '../../shared/time'
+import { UserError } from '../errors'
 import { checkedMediaLength } from './decodedLength'
 import { sha256File } from './hashFile'
 import { probeMedia, type MediaProbe } from './probeMedia'
@@ -24,6 +27,12 @@ export interface MediaFile {
 export async function describeMediaFile(file: string): Promise<MediaFile> {
   const mediaPath = path.resolve(file)
   const probe = await probeMedia(mediaPath)
+  // The limit of episode JSON: checked before a week of audio would be decoded to measure it.
+  if (probe.durationSeconds > MAX_DURATION_SECONDS)
+    throw new UserError(
+      'invalid-input',
+      `${path.basename(mediaPath)} declares ${formatClock(probe.durationSeconds)}: an episode is at most 7 days long`,
+    )
   const length = await checkedMediaLength(mediaPath, probe.durationSeconds)
   // Taken before hashing: a file changed while it is hashed then reads as changed at the next play.
   const stat = fs.statSync(mediaPath)

@@ -1,15 +1,16 @@
 import type { Chapter, EpisodeDocument } from '../../shared/episodeFormat'
+import { listedProblems } from '../../shared/episodeLimits'
 import { formatClock } from '../../shared/time'
 import { UserError } from '../errors'
 
 /**
- * Refuses an export with every reason at once, one a line after a lead line, so that the CLI can print
- * them one a line and the app can list them.
+ * Refuses an export with every reason at once (the first 100, then how many more), one a line after a
+ * lead line, so that the CLI can print them one a line and the app can list them.
  */
 export function refuseIfAny(lead: string, problems: readonly string[]): void {
   if (problems.length === 0) return
   const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`
-  throw new UserError('invalid-input', `${lead} (${count}):\n${problems.join('\n')}`)
+  throw new UserError('invalid-input', `${lead} (${count}):\n${listedProblems(problems).join('\n')}`)
 }
 
 /** How a refusal names a chapter: by number and time, and by title when it has one. */

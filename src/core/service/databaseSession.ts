@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import type { BackupInfo, RestoreOutcome } from '../../shared/contract'
+import { withoutControlCharacters } from '../../shared/episodeLimits'
 import { ok, type Reply } from '../../shared/result'
 import { ViewSender } from '../../shared/viewDelta'
 import {
@@ -16,6 +17,7 @@ import { openDatabase, type Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { UserError } from '../errors'
 import { episodeView } from '../episodes/episodeQueries'
+import { readLargeEpisodeFilesOffThread } from '../load/checkEpisodeFile'
 import { transcriptView } from '../transcript/transcriptQueries'
 import type { PeaksCache } from '../media/peaksCache'
 import type { FileRefs } from './fileRefs'
@@ -68,6 +70,8 @@ export class DatabaseSession {
     } catch (error) {
       console.error('episcore: could not tidy an interrupted restore:', error)
     }
+    // This process answers windows: a large episode file must not hold them up while it is checked.
+    readLargeEpisodeFilesOffThread()
     this.state = this.open(options.recovering ?? false)
   }
 
@@ -165,20 +169,25 @@ export class DatabaseSession {
    * Reads the episode edited last into the core's keeps (its transcript, its view's parts), so that the
    * editor reopening it, the usual first thing after a start, is not the one who waits for its four
    * hours of words to be read. Writes nothing. Answers the episode's id, or null when there is none or
-   * it could not be read (which opening it will then report).
+   * it could not be read (which opening it will then report). Whatever the episode holds, the start
+   * goes on: the episode is named on stderr with why it could not be prepared.
    */
   prepareLastEpisode(): string | null {
     const db = this.state.db
     if (!db) return null
+    let last: { id: string; title: string } | undefined
     try {
-      const id = db.prepare(`SELECT id FROM episodes ORDER BY updated_at DESC, id LIMIT 1`).pluck().get() as
-        string | undefined
-      if (id === undefined) return null
-      episodeView(db, id)
-      transcriptView(db, id)
-      return id
+      last = db.prepare(`SELECT id, title FROM episodes ORDER BY updated_at DESC, id LIMIT 1`).get() as
+        { id: string; title: string } | undefined
+      if (last === undefined) return null
+      episodeView(db, last.id)
+      transcriptView(db, last.id)
+      return last.id
     } catch (error) {
-      console.error('episcore: preparing the last episode failed:', error)
+      const which = last
+        ? `the episode “${withoutControlCharacters(last.title).text}” (${last.id})`
+        : 'the last episode'
+      console.error(`episcore: ${which} could not be prepared: ${(error as Error).message}`)
       return null
     }
   }

@@ -29,7 +29,7 @@ import { updateEpisode } from '../episodes/updateEpisode'
 import { UserError } from '../errors'
 import { episodeJsonText, episodeSlug, exportEpisode, exportFileName } from '../export/exportEpisode'
 import { redo, undo } from '../history/editHistory'
-import { loadEpisodeFile } from '../load/loadEpisode'
+import { loadEpisodeFileOffThread } from '../load/loadEpisode'
 import type { PeaksCache } from '../media/peaksCache'
 import { mapSpeakers } from '../participants/mapSpeakers'
 import { publishEpisode } from '../publish/publishEpisode'
@@ -139,7 +139,9 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
         ...(saveTo !== undefined && { deliver: ({ text }) => writeAtomically(saveTo, text) }),
       })
     }),
-    'episodes.load': (r) => loadEpisodeFile(db, files.resolve(r.file), { replace: r.replace ?? false }),
+    // Read and checked off the event loop for a large file: other windows' calls go on meanwhile.
+    'episodes.load': (r) =>
+      loadEpisodeFileOffThread(db, files.resolve(r.file), { replace: r.replace ?? false }),
     'episodes.relinkMedia': async (r) => {
       const { sameContent } = await relinkMedia(db, r.id, files.resolve(r.media))
       return { view: episodeView(db, r.id), sameContent }

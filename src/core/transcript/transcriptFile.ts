@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads'
 import type { ErrorCode } from '../../shared/result'
 import { UserError } from '../errors'
 import { parseTranscript } from './parseTranscript'
+import { checkTranscriptLimits } from './transcriptLimits'
 import type { ParsedTranscript } from './parsedTranscript'
 
 /**
@@ -21,7 +22,9 @@ export function readTranscriptFileSync(file: string, durationSeconds?: number): 
   } catch {
     throw new UserError('not-found', `transcript file not found: ${file}`)
   }
-  return parseTranscript(content, path.basename(file), durationSeconds)
+  const parsed = parseTranscript(content, path.basename(file), durationSeconds)
+  checkTranscriptLimits(parsed, path.basename(file))
+  return parsed
 }
 
 type WorkerReply =
