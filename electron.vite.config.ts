@@ -43,6 +43,8 @@ export default defineConfig({
           core: resolve(__dirname, 'src/core/worker/coreProcess.ts'),
           // A large transcript is parsed on a worker thread, which needs a file of its own to load.
           transcriptWorker: resolve(__dirname, 'src/core/transcript/transcriptWorker.ts'),
+          // So is a large episode JSON file read and checked.
+          episodeFileWorker: resolve(__dirname, 'src/core/load/episodeFileWorker.ts'),
         },
       },
     },

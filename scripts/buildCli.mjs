@@ -53,6 +53,12 @@ export async function buildCli() {
       entryPoints: [TRANSCRIPT_FILE],
       outfile: path.join(CLI_DIR, 'transcriptFile.js'),
     }),
+    // The browser mode (serve) reads a large episode file on a worker thread, which loads this entry.
+    esbuild.build({
+      ...common,
+      entryPoints: [path.join(root, 'src', 'core', 'load', 'episodeFileWorker.ts')],
+      outfile: path.join(CLI_DIR, 'episodeFileWorker.js'),
+    }),
   ])
 }
 

@@ -10,6 +10,7 @@ import { VIEW_MARK } from '../../src/shared/viewDelta'
 import { coreEnvironment, databaseArgument } from '../../src/main/coreEnvironment'
 import { ElectronStandIn, FakeFrame, PARENT_PORT_STAND_IN, type FakeWindow } from '../electronStandIn'
 import { speechMp3 } from '../generateMedia'
+import { machineEpisode } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
 
 /*
@@ -526,6 +527,60 @@ describe('the bundle’s large-transcript reader', () => {
     } finally {
       clearInterval(ticking)
     }
+  }, 60_000)
+})
+
+describe('the bundles’ large-episode-file reader', () => {
+  const largeEpisodeFile = (): string => {
+    const doc = machineEpisode()
+    const segment = doc.transcript?.segments[0]
+    if (!doc.transcript || !segment) throw new Error('the machine episode has a transcript')
+    // About 12 MB: a second or more of parsing and checking, which the core's thread must not wait for.
+    doc.transcript.segments = Array.from({ length: 40_000 }, (_, i) => ({
+      ...segment,
+      id: `s${String(i).padStart(6, '0')}`,
+      start: 700 + i,
+      end: 700.5 + i,
+      text: 'x'.repeat(250),
+    }))
+    const file = path.join(tempFolder(), 'large.json')
+    fs.writeFileSync(file, JSON.stringify(doc))
+    return file
+  }
+
+  it('reads and checks a large episode file on a worker thread from the built core, its thread free meanwhile', async () => {
+    const chunks = path.join(ROOT, 'out', 'main', 'chunks')
+    const chunk = fs.readdirSync(chunks).find((f) => f.startsWith('checkEpisodeFile-'))
+    expect(chunk).toBeDefined()
+    const built = Module.createRequire(__filename)(path.join(chunks, chunk ?? '')) as {
+      readLargeEpisodeFilesOffThread(): void
+      checkEpisodeFile(file: string, name: string): Promise<{ transcript?: { segments: unknown[] } }>
+    }
+    built.readLargeEpisodeFilesOffThread()
+    const file = largeEpisodeFile()
+    let ticks = 0
+    const ticking = setInterval(() => ticks++, 5)
+    try {
+      const started = Date.now()
+      const checked = await built.checkEpisodeFile(file, 'large.json')
+      expect(checked.transcript?.segments.length).toBe(40_000)
+      // Checked in place, the thread would not tick once until the check ended.
+      expect(Date.now() - started).toBeGreaterThan(100)
+      expect(ticks).toBeGreaterThan(5)
+    } finally {
+      clearInterval(ticking)
+    }
+  }, 60_000)
+
+  it('is built beside the command line’s bundle too, which serves the browser mode, and checks a file there', () => {
+    const entry = path.join(ROOT, 'out', 'cli', 'episodeFileWorker.js')
+    const built = Module.createRequire(__filename)(entry) as {
+      checkEpisodeFileReply(file: string, name: string): { ok: boolean; message?: string }
+    }
+    expect(built.checkEpisodeFileReply(largeEpisodeFile(), 'large.json')).toMatchObject({ ok: true })
+    const bad = path.join(tempFolder(), 'bad.json')
+    fs.writeFileSync(bad, '{"format": 1')
+    expect(built.checkEpisodeFileReply(bad, 'bad.json')).toMatchObject({ ok: false })
   }, 60_000)
 })
 

@@ -56,13 +56,23 @@ const { checkEpisodeFileReply } = require(workerData.module)
 parentPort.on('message', ({ id, file, name }) => parentPort.postMessage({ id, reply: checkEpisodeFileReply(file, name) }))
 `
 
+/** The worker's entry that the builds write beside their bundles (see episodeFileWorker.ts). */
+export const BUNDLED_EPISODE_WORKER = 'episodeFileWorker.js'
+
 /**
- * This module's own file and, when it is TypeScript (the CLI, the browser host and the tests run the
- * sources), the loader that lets a worker require it; null inside a bundle, where it has no file.
+ * This module's own file and, when it is TypeScript (the tests run the sources), the loader that lets
+ * a worker require it. Inside a bundle (the app's `core.js`, the command line's `episcore.js`) it has no
+ * file: the worker entry built beside the bundle is used, else (none there) null, read in place.
  */
 function workerModule(): { module: string; loader: string | null } | null {
   const extension = path.extname(__filename)
-  if (path.basename(__filename, extension) !== 'checkEpisodeFile') return null
+  if (path.basename(__filename, extension) !== 'checkEpisodeFile') {
+    // Beside the bundle, or one folder up when this module went into a shared chunk (chunks/).
+    const bundled = [__dirname, path.dirname(__dirname)]
+      .map((dir) => path.join(dir, BUNDLED_EPISODE_WORKER))
+      .find((file) => fs.existsSync(file))
+    return bundled ? { module: bundled, loader: null } : null
+  }
   if (extension === '.js') return { module: __filename, loader: null }
   try {
     return { module: __filename, loader: createRequire(__filename).resolve('tsx/cjs/api') }
