@@ -7,7 +7,8 @@ import {
 } from '../../shared/episodeFormat'
 import { validateEpisodeDocument } from '../../shared/validateEpisode'
 import type { Db } from '../db/openDatabase'
-import { episodeRow, mediaRow } from '../episodes/episodeQueries'
+import { episodeRow, episodeView, mediaRow } from '../episodes/episodeQueries'
+import { finalExportProblems } from '../publish/finalProblems'
 import {
   readChapters,
   readDimensions,
@@ -27,7 +28,14 @@ export function exportEpisode(
   id: string,
   options: { includeTranscript?: boolean } = {},
 ): EpisodeDocument {
-  const document = db.transaction(() => episodeDocument(db, id, options.includeTranscript ?? true))()
+  const document = db.transaction(() => {
+    const doc = episodeDocument(db, id, options.includeTranscript ?? true)
+    // A file that says `final` promises content a final export would accept; one loaded as final, or
+    // changed behind the editor's back since, says it is in review instead.
+    if (doc.review.status === 'final' && finalExportProblems(doc, episodeView(db, id)).length > 0)
+      doc.review = { ...doc.review, status: 'inReview' }
+    return doc
+  })()
   // A document the app writes must be one the app (and publishing) would accept.
   const check = validateEpisodeDocument(document)
   if (!check.ok) throw new Error(`export produced an invalid document:\n${check.problems.join('\n')}`)
