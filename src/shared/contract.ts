@@ -108,6 +108,12 @@ export interface ChapterView extends SpanView {
    * for the machine's score: publishing waits until it is rewritten or kept (`scores.confirmReasoning`).
    */
   reasoningToConfirm: string[]
+  /**
+   * A machine chapter's review per score, by dimension key (null for the editor's chapters): `edited` once
+   * the reviewer changed it, `accepted` once the chapter was accepted. The chapter's own `status` stays
+   * `unreviewed` until the chapter itself is accepted.
+   */
+  scoreReview: Record<string, ItemStatus> | null
   origin: Origin
   status: ItemStatus
 }
@@ -215,11 +221,15 @@ export interface ReviewedItem {
   changes: ReviewFieldChange[]
 }
 
-/** A reviewed machine chapter's scores that differ from the machine's, per dimension. */
+/**
+ * A machine chapter's scores that differ from the machine's, per dimension: of a reviewed chapter, or
+ * edited one by one in a chapter not accepted yet (its `status` says which).
+ */
 export interface ChapterScoreDifferences {
   chapterId: string
   title: string
   start: number
+  status: ItemStatus
   dimensions: {
     key: string
     label: string
@@ -227,6 +237,8 @@ export interface ChapterScoreDifferences {
     reviewer: number | null
     machineReasoning: string
     reasoning: string
+    /** The score's own review state (see ChapterView.scoreReview). */
+    review: ItemStatus
   }[]
 }
 

@@ -307,6 +307,7 @@ describe('chapters', () => {
       scores: unscored,
       machineScores: null,
       reasoningToConfirm: [],
+      scoreReview: null,
       origin: 'human',
       status: 'accepted',
     })
@@ -477,7 +478,7 @@ describe('chapters', () => {
 })
 
 describe('scores', () => {
-  it('scores a chapter on a dimension and the summary follows; a machine chapter becomes edited', async () => {
+  it('scores a chapter on a dimension and the summary follows; a machine chapter’s score becomes edited, the chapter stays unreviewed', async () => {
     const s = episode(true)
     await expectUndoable(s, 'Score Guest teaching', () =>
       s.call('scores.set', {
@@ -489,8 +490,9 @@ describe('scores', () => {
     )
     const view = s.view()
     expect(view.chapters[2]).toMatchObject({
-      status: 'edited',
+      status: 'unreviewed',
       scores: { guestTeaching: { value: 10, reasoning: 'A clear plan.' } },
+      scoreReview: { guestTeaching: 'edited', guestDisagreement: 'unreviewed' },
     })
     // Seeded guestTeaching values are 1, 2 and now 10.
     expect(view.scoreSummary.guestTeaching).toBe(4.3)

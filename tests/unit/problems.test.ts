@@ -41,6 +41,7 @@ function chapter(id: string, start: number, end: number, title = `Chapter ${id}`
     scores: Object.fromEntries(SEED_DIMENSIONS.map((d) => [d.key, { value: 5, reasoning: 'Because.' }])),
     machineScores: null,
     reasoningToConfirm: [],
+    scoreReview: null,
     origin: 'human',
     status: 'accepted',
   }

@@ -216,6 +216,7 @@ function chapterView(chapter: Chapter): ChapterView {
       ...chapter,
       machineScores: chapter.origin === 'machine' && stored ? stored.machine : null,
       reasoningToConfirm: stored?.staleReasoning ?? [],
+      scoreReview: chapter.origin === 'machine' && stored ? stored.review : null,
     }
     viewOf.set(chapter, view)
   }

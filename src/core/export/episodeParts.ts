@@ -85,7 +85,11 @@ export interface ChapterScores {
   machine: Record<string, { value: number | null; reasoning: string }>
   /** The dimensions whose score the reviewer changed while its reasoning is still the machine's. */
   staleReasoning: string[]
+  /** Each score's own review state, by dimension key. */
+  review: Record<string, ScoreReview>
 }
+
+export type ScoreReview = 'unreviewed' | 'accepted' | 'edited'
 
 type StoredScore = {
   chapter_id: string
@@ -95,11 +99,12 @@ type StoredScore = {
   machine_value: number | null
   machine_reasoning: string | null
   reasoning_confirmed_value: number | null
+  review: ScoreReview
 } & Item
 
 /** Every chapter's stored scores (or one chapter's), by chapter id; a chapter without any is absent. */
 export function readScores(db: Db, id: string, chapterId?: string): Map<string, ChapterScores> {
-  const columns = `chapter_id, dimension_key, value, reasoning, machine_value, machine_reasoning, reasoning_confirmed_value, extensions`
+  const columns = `chapter_id, dimension_key, value, reasoning, machine_value, machine_reasoning, reasoning_confirmed_value, review, extensions`
   const rows =
     chapterId === undefined
       ? rowsOf(db, id)<StoredScore>(`SELECT ${columns} FROM scores WHERE episode_id = ?`)
@@ -111,10 +116,12 @@ export function readScores(db: Db, id: string, chapterId?: string): Map<string, 
   const byChapter = new Map<string, ChapterScores>()
   for (const r of rows) {
     let chapter = byChapter.get(r.chapter_id)
-    if (!chapter) byChapter.set(r.chapter_id, (chapter = { scores: {}, machine: {}, staleReasoning: [] }))
+    if (!chapter)
+      byChapter.set(r.chapter_id, (chapter = { scores: {}, machine: {}, staleReasoning: [], review: {} }))
     chapter.scores[r.dimension_key] = withExtensions({ value: r.value, reasoning: r.reasoning }, r)
     chapter.machine[r.dimension_key] = { value: r.machine_value, reasoning: r.machine_reasoning ?? '' }
     if (reasoningIsStale(r)) chapter.staleReasoning.push(r.dimension_key)
+    chapter.review[r.dimension_key] = r.review
   }
   return byChapter
 }

@@ -5,6 +5,7 @@ import { migration004 } from './004_table_versions'
 import { migration005 } from './005_application_id'
 import { migration006 } from './006_declared_media_length'
 import { migration007 } from './007_stale_text'
+import { migration008 } from './008_score_review'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
 ]
