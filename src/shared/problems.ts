@@ -29,22 +29,34 @@ export type ProblemKind =
   | 'unknownDimension'
   | 'mediaLength'
 
-/** Publishing is refused while a problem that blocks it is left; a warning is the editor's to judge. */
-export type Severity = 'blocks publishing' | 'warning'
+/**
+ * How much a problem matters, named the same in the app and the CLI: an `error` blocks publishing, a
+ * `warning` is the editor's to judge, a `note` only informs. Neither of the last two ever blocks.
+ */
+export type Severity = 'error' | 'warning' | 'note'
+
+export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'note']
+
+/** What each severity means, as the Problems panel and `episcore problems` say it. */
+export const SEVERITY_MEANING: Record<Severity, string> = {
+  error: 'error',
+  warning: 'worth a look; does not block publishing',
+  note: 'for information; never blocks publishing',
+}
 
 const SEVERITY: Record<ProblemKind, Severity> = {
-  noChapters: 'blocks publishing',
-  unreviewed: 'blocks publishing',
-  emptyWhy: 'blocks publishing',
-  notScored: 'blocks publishing',
-  scoreWithoutReasoning: 'blocks publishing',
+  noChapters: 'error',
+  unreviewed: 'error',
+  emptyWhy: 'error',
+  notScored: 'error',
+  scoreWithoutReasoning: 'error',
   // A machine's reasoning beside the reviewer's score says something the page no longer shows.
-  staleReasoning: 'blocks publishing',
-  chapterGap: 'blocks publishing',
+  staleReasoning: 'error',
+  chapterGap: 'error',
   statementOutsideMedia: 'warning',
   statementSpan: 'warning',
   // A published quote is a claim about what was said in its span.
-  quoteMismatch: 'blocks publishing',
+  quoteMismatch: 'error',
   chapterOverlap: 'warning',
   highlightOutsideChapters: 'warning',
   duplicateHighlight: 'warning',
@@ -408,5 +420,5 @@ export function findProblems(view: EpisodeView): Problem[] {
 
 /** What refuses publishing, in the document's order: the problems that block it. */
 export function publishingProblems(subject: ProblemSubject): Problem[] {
-  return allProblems(subject).filter((p) => p.severity === 'blocks publishing')
+  return allProblems(subject).filter((p) => p.severity === 'error')
 }

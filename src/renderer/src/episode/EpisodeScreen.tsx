@@ -19,6 +19,7 @@ import { RelinkMedia } from './RelinkMedia'
 import { useReviewer } from './review/useReviewer'
 import { useReviewFlow } from './review/useReviewFlow'
 import { ReviewCard } from './review/ReviewCard'
+import { hidesUnseen, newCardFold, type CardFold } from './review/cardFold'
 import { underReview } from './review/underReview'
 import { selectedItem } from './review/selectedItem'
 import { snapTargets } from './spans/spanSnapping'
@@ -71,6 +72,8 @@ export function EpisodeScreen({
   const autoPlay = preferences?.playNextAfterDecision ?? false
   const setAutoPlay = useCallback((on: boolean) => keep({ playNextAfterDecision: on }), [keep])
   const reviewer = useReviewer(reportError)
+  // One object for the screen's life, written by the card as it scrolls and read by A.
+  const [cardFold] = useState<CardFold>(newCardFold)
   const review = useReviewFlow({
     id,
     view,
@@ -80,6 +83,8 @@ export function EpisodeScreen({
     autoPlay: autoPlay ? playback : null,
     edit,
     ensureReviewer: reviewer.ensure,
+    reviewerKnown: reviewer.name !== null,
+    hidesUnseen: (key) => hidesUnseen(cardFold, key),
   })
   const exportFile = useExports(id, edit, {
     notify: setNotice,
@@ -187,7 +192,13 @@ export function EpisodeScreen({
               />
             )}
             {reviewing && (
-              <ReviewCard {...panelProps} run={screen.run} autoPlay={autoPlay} left={review.queue.length} />
+              <ReviewCard
+                {...panelProps}
+                run={screen.run}
+                autoPlay={autoPlay}
+                left={review.queue.length}
+                fold={cardFold}
+              />
             )}
           </div>
           <WithCommandMenu
@@ -257,7 +268,7 @@ export function EpisodeScreen({
             ? null
             : {
                 message: refusal,
-                problems: findProblems(view).filter((p) => p.severity === 'blocks publishing'),
+                problems: findProblems(view).filter((p) => p.severity === 'error'),
               }
         }
         closeRefusal={() => setRefusal(null)}
