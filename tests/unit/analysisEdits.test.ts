@@ -104,11 +104,12 @@ describe('statements', () => {
     expect(validExport(s.db, s.id).statements.map((st) => st.id)).toEqual(['st1', 'st2'])
   })
 
-  it('quotes whole segments where the transcript has no word times, and nobody where nobody speaks', async () => {
+  it('quotes by estimated word times where the transcript has none, and nobody where nobody speaks', async () => {
     const s = episode(false, vtt)
     const { view } = await s.call('statements.create', { start: 10, end: 14 })
+    // Each cue's time shared among its words by characters: a word is in when its midpoint is.
     expect(view.statements[0]).toMatchObject({
-      quote: 'Multi-agent systems mostly do not work today. Why do you say that?',
+      quote: 'work today. Why do',
       speakerId: 'p2',
       quoteProblem: null,
     })
