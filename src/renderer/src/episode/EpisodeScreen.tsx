@@ -148,7 +148,19 @@ export function EpisodeScreen({
   if (!view || !panelProps || !preferences)
     return (
       <main className="episode">
-        {error ? <MessageLine kind="error" message={error} /> : <p>Opening…</p>}
+        {error ? (
+          <>
+            <MessageLine kind="error" message={error} />
+            {/* An episode that cannot be opened (gone, or never there) still has a way back. */}
+            <p className="back-to-library">
+              <button type="button" onClick={() => onClose()}>
+                ← Back to the library
+              </button>
+            </p>
+          </>
+        ) : (
+          <p>Opening…</p>
+        )}
       </main>
     )
   const Player = view.media?.kind === 'video' ? 'video' : 'audio'

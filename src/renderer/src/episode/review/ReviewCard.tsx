@@ -115,8 +115,14 @@ export function ReviewCard(
     if (fold.element) fold.element.scrollTop = 0
     noteCardScroll(fold, itemKey)
   }, [fold, itemKey])
+  // With nothing selected only Next has something to act on; the others say so by looking it.
   const button = (id: CommandId, text: string): React.JSX.Element => (
-    <button type="button" title={titleWithShortcut(text, id)} onClick={() => run(id)}>
+    <button
+      type="button"
+      title={titleWithShortcut(text, id)}
+      onClick={() => run(id)}
+      disabled={!selected && (id !== 'review.next' || props.left === 0)}
+    >
       {text} <kbd>{shortcutOf(id)}</kbd>
     </button>
   )
