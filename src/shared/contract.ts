@@ -90,6 +90,11 @@ export interface StatementView extends SpanView {
   quoteProblem: string | null
   /** With a quote problem: where the transcript does say the quote, if it does, to move the span there. */
   quoteFoundAt: { start: number; end: number } | null
+  /**
+   * The quote was filled from cues without word times, by estimated times (a note, never blocking), until
+   * the editor confirms it (`statements.confirmQuote`).
+   */
+  quoteEstimated: boolean
 }
 
 export interface ScoreView {
@@ -322,6 +327,8 @@ const EDIT_METHODS = {
       quote: longText.optional(),
     }),
   ),
+  /** The editor vouches for an estimated quote: it is kept as written from now on, like a typed one. */
+  'statements.confirmQuote': edit()(z.strictObject({ id: episodeId, statementId: itemId })),
   'statements.update': edit()(
     z.strictObject({
       id: episodeId,

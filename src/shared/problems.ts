@@ -23,6 +23,7 @@ export type ProblemKind =
   | 'statementOutsideMedia'
   | 'statementSpan'
   | 'quoteMismatch'
+  | 'quoteEstimated'
   | 'chapterOverlap'
   | 'highlightOutsideChapters'
   | 'duplicateHighlight'
@@ -57,6 +58,8 @@ const SEVERITY: Record<ProblemKind, Severity> = {
   statementSpan: 'warning',
   // A published quote is a claim about what was said in its span.
   quoteMismatch: 'error',
+  // Captions without word times: which of a cue's words a span holds is an estimate.
+  quoteEstimated: 'note',
   chapterOverlap: 'warning',
   highlightOutsideChapters: 'warning',
   duplicateHighlight: 'warning',
@@ -108,6 +111,7 @@ export interface ProblemSubject {
     end: number
     status: Status
     quoteProblem?: string | null
+    quoteEstimated?: boolean
   }[]
 }
 
@@ -384,6 +388,16 @@ function allProblems(subject: ProblemSubject): Problem[] {
         ['statements', i, 'end'],
         'not after its start',
         `Statement ${name} starts at ${formatClock(s.start)}, not before its end (${formatClock(s.end)})`,
+        target,
+        s.start,
+      )
+    if (s.quoteEstimated && !s.quoteProblem)
+      add(
+        'quoteEstimated',
+        `statement-estimated:${s.id}`,
+        ['statements', i, 'quote'],
+        'quote estimated: no word times',
+        `Statement ${name}: quote estimated: no word times; confirm it in the statements table`,
         target,
         s.start,
       )

@@ -94,6 +94,7 @@ describe('statements', () => {
         status: 'accepted',
         quoteProblem: null,
         quoteFoundAt: null,
+        quoteEstimated: false,
       },
     ])
     expect(view.history.undoLabel).toBe('Add statement')

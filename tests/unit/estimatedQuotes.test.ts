@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { estimatedWordTimes } from '../../src/shared/estimatedWordTimes'
+import { findProblems } from '../../src/shared/problems'
 import { makeTemplate, openCopy, type Template } from './analysisFixture'
 
 let template: Template
@@ -52,5 +53,29 @@ describe('quotes from a transcript without word times', () => {
     const { statementId } = await s.call('statements.create', { start: 7, end: 10 })
     const { view } = await s.call('statements.update', { statementId, patch: { start: 9.5, end: 12 } })
     expect(view.statements.find((x) => x.id === statementId)?.quote).toBe('not work today.')
+  })
+
+  it('flags an estimated quote as a note (never blocking) until the editor confirms it, in one undoable step', async () => {
+    const s = openCopy(template)
+    const { statementId } = await s.call('statements.create', { start: 7, end: 10 })
+    const shown = () => s.view().statements.find((x) => x.id === statementId)
+    expect(shown()?.quoteEstimated).toBe(true)
+    const note = findProblems(s.view()).find((p) => p.kind === 'quoteEstimated')
+    expect(note).toMatchObject({ severity: 'note', target: { kind: 'statement', id: statementId } })
+    expect(note?.message).toMatch(/quote estimated: no word times/)
+
+    const { view } = await s.call('statements.confirmQuote', { statementId })
+    expect(view.statements.find((x) => x.id === statementId)?.quoteEstimated).toBe(false)
+    expect(view.history.undoLabel).toBe('Confirm quote')
+    expect(findProblems(view).some((p) => p.kind === 'quoteEstimated')).toBe(false)
+    // Confirmed, the quote is kept as written when the span moves, and checked against the cues it touches.
+    const moved = await s.call('statements.update', { statementId, patch: { start: 6, end: 11 } })
+    expect(moved.view.statements.find((x) => x.id === statementId)).toMatchObject({
+      quote: 'systems mostly do not',
+      quoteProblem: null,
+    })
+    await s.call('history.undo', {})
+    await s.call('history.undo', {})
+    expect(shown()?.quoteEstimated).toBe(true)
   })
 })

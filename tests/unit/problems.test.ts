@@ -65,6 +65,7 @@ function statement(
     status: 'accepted',
     quoteProblem: null,
     quoteFoundAt: null,
+    quoteEstimated: false,
     ...extra,
   }
 }

@@ -27,6 +27,7 @@ import { historyState } from '../history/editHistory'
 import type { EditableTable, Row } from '../history/tables'
 import { quoteLocator } from '../transcript/findQuote'
 import { spokenTextIndex } from '../transcript/spokenText'
+import { untimedCueIndex } from '../transcript/untimedCues'
 import { derived, transcriptSnapshot, type TranscriptSnapshot } from '../transcript/transcriptSnapshot'
 import type { EpisodeRow, MediaRow } from './episodeRows'
 import { keptParts } from './keptParts'
@@ -119,6 +120,8 @@ interface QuoteResult {
  */
 interface QuoteChecks {
   spoken: (start: number, end: number) => string
+  /** Whether a span touches a cue without word times. */
+  untimed: (start: number, end: number) => boolean
   locate: (quote: string) => { start: number; end: number } | null
   /** By statement span and quote. */
   results: Map<string, QuoteResult>
@@ -128,6 +131,7 @@ const quoteKey = (s: Pick<Statement, 'start' | 'end' | 'quote'>): string => `${s
 
 const quoteChecksOf = (transcript: TranscriptSnapshot): QuoteChecks => ({
   spoken: spokenTextIndex(transcript),
+  untimed: untimedCueIndex(transcript),
   locate: quoteLocator(transcript),
   results: new Map<string, QuoteResult>(),
 })
@@ -140,6 +144,7 @@ const quoteChecksOf = (transcript: TranscriptSnapshot): QuoteChecks => ({
 function withQuoteChecks(
   transcript: TranscriptSnapshot,
   statements: readonly Statement[],
+  quoteFilled: ReadonlyMap<string, 0 | 1 | null>,
   some = false,
 ): StatementView[] {
   if (statements.length === 0) return []
@@ -176,6 +181,8 @@ function withQuoteChecks(
           : 'the quote is not in the transcript',
       // A copy: the kept result must not change with what a caller does to the view.
       quoteFoundAt: foundAt && { ...foundAt },
+      // Filled from the transcript (not typed or confirmed) where its words' times are estimates.
+      quoteEstimated: checks !== null && quoteFilled.get(s.id) === 1 && checks.untimed(s.start, s.end),
     }
   })
   if (checks) checks.results = results
@@ -249,7 +256,8 @@ function patchStatements(
   keys: readonly Row[],
 ): StatementView[] {
   const ids = new Set(keys.map((k) => String(k.id)))
-  const fresh = withQuoteChecks(transcript, readStatements(db, id, chapters, [...ids]), true)
+  const filled = new Map<string, 0 | 1 | null>()
+  const fresh = withQuoteChecks(transcript, readStatements(db, id, chapters, [...ids], filled), filled, true)
   let statements: StatementView[]
   const at = fresh.length === 1 && ids.size === 1 ? before.findIndex((s) => ids.has(s.id)) : -1
   const old = before[at]
@@ -328,7 +336,10 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
       'statements',
       `${episode} ${spoken} ${spans}`,
       versionOf('statements'),
-      () => withQuoteChecks(transcript, readStatements(db, id, chapters)),
+      () => {
+        const filled = new Map<string, 0 | 1 | null>()
+        return withQuoteChecks(transcript, readStatements(db, id, chapters, undefined, filled), filled)
+      },
       (before, keys) => patchStatements(db, id, transcript, chapters, before, keys),
     ),
     speakingBalance: part(

@@ -180,17 +180,23 @@ export function readStatements(
   id: string,
   chapters: readonly Chapter[],
   ids?: readonly string[],
+  /** Collects each statement's `quote_filled` (not part of the document): the view's estimated quotes. */
+  quoteFilled?: Map<string, 0 | 1 | null>,
 ): Statement[] {
   const all = ids === undefined ? rowsOf(db, id) : rowsOf(db, id, JSON.stringify(ids))
   const only = ids === undefined ? '' : ' AND id IN (SELECT value FROM json_each(?))'
   const chapterAt = (t: number): string | null => chapters.find((c) => c.start <= t && t < c.end)?.id ?? null
   const statements: Statement[] = all<
-    Omit<Statement, 'speakerId' | 'chapterId' | 'extensions'> & { speaker_id: string | null } & Item
+    Omit<Statement, 'speakerId' | 'chapterId' | 'extensions'> & {
+      speaker_id: string | null
+      quote_filled: 0 | 1 | null
+    } & Item
   >(
-    `SELECT id, title, quote, start, end, speaker_id, origin, status, extensions FROM statements WHERE episode_id = ?${only}`,
+    `SELECT id, title, quote, start, end, speaker_id, origin, status, quote_filled, extensions FROM statements WHERE episode_id = ?${only}`,
   )
-    .map((s) =>
-      withExtensions(
+    .map((s) => {
+      quoteFilled?.set(s.id, s.quote_filled)
+      return withExtensions(
         {
           id: s.id,
           title: s.title,
@@ -203,8 +209,8 @@ export function readStatements(
           status: s.status,
         },
         s,
-      ),
-    )
+      )
+    })
     .sort(bySpan)
   return statements
 }
