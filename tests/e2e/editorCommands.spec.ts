@@ -208,9 +208,10 @@ test('the Problems panel lists what Publish refuses, and the refusal lists the s
   const perChapter = 1 + 2 * SEED_DIMENSIONS.length
   await expect(page.getByRole('tab', { name: /^Problems/ })).toHaveText(`Problems ${2 * perChapter}`)
   await openTab(page, /^Problems/)
-  const panel = (
-    await page.getByRole('region', { name: 'Problems' }).getByRole('button').allTextContents()
-  ).map((t) => t.replace(/^\d+:\d\d /, ''))
+  const shown = await page.getByRole('region', { name: 'Problems' }).getByRole('button').allTextContents()
+  // Each with its severity, named as the CLI names it: all of these block publishing.
+  expect(shown.every((t) => /^\d+:\d\d error /.test(t))).toBe(true)
+  const panel = shown.map((t) => t.replace(/^\d+:\d\d error /, ''))
 
   await page.getByRole('button', { name: 'Publish…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Cannot publish yet' })

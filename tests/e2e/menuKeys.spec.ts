@@ -42,3 +42,21 @@ test('an episode that does not exist offers the way back to the library', async 
   await page.getByRole('button', { name: '← Back to the library' }).click()
   await expect(page.getByRole('button', { name: 'New episode from media…' })).toBeVisible()
 })
+
+test('the editor’s column keeps its width whether or not its content needs a scrollbar', async ({
+  page,
+  served,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 1800 })
+  await newSonnetEpisode(page, served.host.url)
+  const column = page.locator('.player-column')
+  const fits = await column.evaluate((el) => ({
+    width: el.clientWidth,
+    scrolls: el.scrollHeight > el.clientHeight,
+  }))
+  expect(fits.scrolls).toBe(false)
+  await page.setViewportSize({ width: 1280, height: 500 })
+  await expect.poll(() => column.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
+  const scrolled = await column.evaluate((el) => el.clientWidth)
+  expect(Math.abs(scrolled - fits.width)).toBeLessThanOrEqual(2)
+})
