@@ -1,5 +1,5 @@
 import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
-import { newSonnetEpisode } from './analysisPage'
+import { newSonnetEpisode, openTab } from './analysisPage'
 import { expect, test } from './hostFixture'
 
 test.skip(!haveFixtures, MISSING_FIXTURES)
@@ -59,4 +59,23 @@ test('the editor’s column keeps its width whether or not its content needs a s
   await expect.poll(() => column.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
   const scrolled = await column.evaluate((el) => el.clientWidth)
   expect(Math.abs(scrolled - fits.width)).toBeLessThanOrEqual(2)
+})
+
+test('Alt+↑ moves a rubric dimension from its fields and buttons too, not only from the row', async ({
+  page,
+  served,
+}) => {
+  await newSonnetEpisode(page, served.host.url)
+  await openTab(page, /Rubric/)
+  const keys = page.getByRole('table', { name: 'Rubric' }).locator('tbody td.key')
+  const second = (await keys.nth(1).textContent()) ?? ''
+  const row = page.getByRole('table', { name: 'Rubric' }).locator(`tbody tr[data-key="${second}"]`)
+  // From the dimension's Move-down button.
+  await row.locator('button[data-move="down"]').focus()
+  await page.keyboard.press('Alt+ArrowUp')
+  await expect(keys.first()).toHaveText(second)
+  // From one of its text fields.
+  await row.locator('textarea, input').first().focus()
+  await page.keyboard.press('Alt+ArrowDown')
+  await expect(keys.nth(1)).toHaveText(second)
 })
