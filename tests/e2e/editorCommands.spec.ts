@@ -260,6 +260,15 @@ test('the shortcut sheet is made from the declared commands, written the platfor
   await expect(keys(/Nudge the selected edge 0.1 s later/)).toHaveText('Alt+→')
   await expect(keys(/^.*Start a new statement/)).toHaveText('[')
   await expect(keys(/^.*Publish/)).toHaveText('Shift+Ctrl+E')
+  // Every line has a key; the commands without one are named apart, reached from the menus.
+  const lines = sheet.locator('.shortcut')
+  for (let i = 0; i < (await lines.count()); i++)
+    await expect(lines.nth(i).locator('kbd').first()).toBeVisible()
+  // The score table's own keys are there too.
+  await expect(keys(/Score 10, one undo step/)).toHaveText(['1', '0'])
+  await expect(keys(/^T\s*Score 10$/)).toHaveText('T')
+  await expect(keys(/Clear the score/)).toHaveText('Backspace')
+  await expect(keys(/Save the reasoning/)).toHaveText('Ctrl+Enter')
 })
 
 test('chapter boundaries are typed in the chapters table, moving the neighbour with them', async ({
