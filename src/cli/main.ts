@@ -15,6 +15,8 @@ import {
 } from '../core/service/localService'
 import { listedProblems } from '../shared/episodeLimits'
 import { transcriptImportMessage } from '../shared/transcriptImportMessage'
+import { findProblems } from '../shared/problems'
+import { formatClock } from '../shared/time'
 import { reportLines } from './reportLines'
 import { terminalField } from './terminalText'
 
@@ -36,6 +38,9 @@ commands:
                          add an episode from episode JSON v1 (a machine's analysis or an
                          export); prints its id. --replace overwrites an episode with that id
   validate FILE.json     check a file against episode JSON v1
+  problems ID            what the Problems panel lists, one a line, in the order of the media:
+                         severity (error: blocks publishing; warning; note: only informs), time,
+                         what is wrong (tab-separated). Exits 1 while an error is left
   report ID [--csv]      the review of a machine analysis: per dimension, the mean absolute difference
                          between the machine's and the reviewer's scores; accepted/edited/rejected counts;
                          each item edited or rejected and each chapter's differing scores, machine then
@@ -266,6 +271,15 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         const made = await withService(dbPath, (service) => call(service, 'backups.create', {}))
         io.out(path.join(backupFolderOf(file), made.file))
         return 0
+      }
+      case 'problems': {
+        const { positionals } = parseCommand({})
+        const [id] = positionals
+        if (!id || positionals.length > 1) throw new UsageError('problems needs one episode ID')
+        const view = await withService(dbPath, (service) => call(service, 'episodes.open', { id }), true)
+        const problems = findProblems(view)
+        for (const p of problems) io.out(`${p.severity}\t${formatClock(p.time)}\t${terminalField(p.message)}`)
+        return problems.some((p) => p.severity === 'error') ? 1 : 0
       }
       case 'validate': {
         const { positionals } = parseCommand({})

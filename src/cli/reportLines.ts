@@ -7,7 +7,8 @@ const f = terminalField
 
 /**
  * The review report for a terminal: one tab-separated line per dimension, the counts, then each item
- * edited or rejected with its fields (machine -> reviewer), and each chapter's differing scores.
+ * edited or rejected with its fields (machine -> reviewer), and each chapter's differing scores and
+ * reasonings, with the chapter's review status and each score's.
  */
 export function reportLines(report: ReviewReport): string[] {
   return [
@@ -26,11 +27,17 @@ export function reportLines(report: ReviewReport): string[] {
       ),
     ]),
     ...report.chapters.flatMap((chapter) => [
-      `scores of chapter ${name(chapter.title, chapter.chapterId)} at ${formatPreciseClock(chapter.start)}`,
-      ...chapter.dimensions.map(
-        (d) =>
-          `  ${f(d.label)}: ${d.machine ?? '-'} -> ${d.reviewer ?? '-'}${d.machineReasoning === d.reasoning ? ' (reasoning kept)' : ''}`,
-      ),
+      `scores of chapter ${name(chapter.title, chapter.chapterId)} at ${formatPreciseClock(chapter.start)} (chapter ${chapter.status})`,
+      ...chapter.dimensions.flatMap((d) => [
+        ...(d.machine !== d.reviewer || d.machineReasoning === d.reasoning
+          ? [
+              `  ${f(d.label)}: ${d.machine ?? '-'} -> ${d.reviewer ?? '-'} (score ${d.review}${d.machineReasoning === d.reasoning ? ', reasoning kept' : ''})`,
+            ]
+          : []),
+        ...(d.machineReasoning !== d.reasoning
+          ? [`  ${f(d.label)} reasoning: ${f(d.machineReasoning || '-')} -> ${f(d.reasoning || '-')}`]
+          : []),
+      ]),
     ]),
   ]
 }

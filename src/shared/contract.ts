@@ -91,6 +91,11 @@ export interface StatementView extends SpanView {
   quoteProblem: string | null
   /** With a quote problem: where the transcript does say the quote, if it does, to move the span there. */
   quoteFoundAt: { start: number; end: number } | null
+  /**
+   * The quote was filled from cues without word times, by estimated times (a note, never blocking), until
+   * the editor confirms it (`statements.confirmQuote`).
+   */
+  quoteEstimated: boolean
 }
 
 export interface ScoreView {
@@ -109,6 +114,12 @@ export interface ChapterView extends SpanView {
    * for the machine's score: publishing waits until it is rewritten or kept (`scores.confirmReasoning`).
    */
   reasoningToConfirm: string[]
+  /**
+   * A machine chapter's review per score, by dimension key (null for the editor's chapters): `edited` once
+   * the reviewer changed it, `accepted` once the chapter was accepted. The chapter's own `status` stays
+   * `unreviewed` until the chapter itself is accepted.
+   */
+  scoreReview: Record<string, ItemStatus> | null
   origin: Origin
   status: ItemStatus
 }
@@ -256,11 +267,15 @@ export interface ReviewedItem {
   changes: ReviewFieldChange[]
 }
 
-/** A reviewed machine chapter's scores that differ from the machine's, per dimension. */
+/**
+ * A machine chapter's scores that differ from the machine's, per dimension: of a reviewed chapter, or
+ * edited one by one in a chapter not accepted yet (its `status` says which).
+ */
 export interface ChapterScoreDifferences {
   chapterId: string
   title: string
   start: number
+  status: ItemStatus
   dimensions: {
     key: string
     label: string
@@ -268,6 +283,8 @@ export interface ChapterScoreDifferences {
     reviewer: number | null
     machineReasoning: string
     reasoning: string
+    /** The score's own review state (see ChapterView.scoreReview). */
+    review: ItemStatus
   }[]
 }
 
@@ -357,6 +374,8 @@ const EDIT_METHODS = {
       quote: longText.optional(),
     }),
   ),
+  /** The editor vouches for an estimated quote: it is kept as written from now on, like a typed one. */
+  'statements.confirmQuote': edit()(z.strictObject({ id: episodeId, statementId: itemId })),
   'statements.update': edit()(
     z.strictObject({
       id: episodeId,

@@ -24,6 +24,7 @@ export type ProblemKind =
   | 'statementOutsideMedia'
   | 'statementSpan'
   | 'quoteMismatch'
+  | 'quoteEstimated'
   | 'chapterOverlap'
   | 'highlightOutsideChapters'
   | 'duplicateHighlight'
@@ -32,22 +33,36 @@ export type ProblemKind =
   | 'transcriptPastMedia'
   | 'silentParticipant'
 
-/** Publishing is refused while a problem that blocks it is left; a warning is the editor's to judge. */
-export type Severity = 'blocks publishing' | 'warning'
+/**
+ * How much a problem matters, named the same in the app and the CLI: an `error` blocks publishing, a
+ * `warning` is the editor's to judge, a `note` only informs. Neither of the last two ever blocks.
+ */
+export type Severity = 'error' | 'warning' | 'note'
+
+export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'note']
+
+/** What each severity means, as the Problems panel and `episcore problems` say it. */
+export const SEVERITY_MEANING: Record<Severity, string> = {
+  error: 'error',
+  warning: 'worth a look; does not block publishing',
+  note: 'for information; never blocks publishing',
+}
 
 const SEVERITY: Record<ProblemKind, Severity> = {
-  noChapters: 'blocks publishing',
-  unreviewed: 'blocks publishing',
-  emptyWhy: 'blocks publishing',
-  notScored: 'blocks publishing',
-  scoreWithoutReasoning: 'blocks publishing',
+  noChapters: 'error',
+  unreviewed: 'error',
+  emptyWhy: 'error',
+  notScored: 'error',
+  scoreWithoutReasoning: 'error',
   // A machine's reasoning beside the reviewer's score says something the page no longer shows.
-  staleReasoning: 'blocks publishing',
-  chapterGap: 'blocks publishing',
+  staleReasoning: 'error',
+  chapterGap: 'error',
   statementOutsideMedia: 'warning',
   statementSpan: 'warning',
   // A published quote is a claim about what was said in its span.
-  quoteMismatch: 'blocks publishing',
+  quoteMismatch: 'error',
+  // Captions without word times: which of a cue's words a span holds is an estimate.
+  quoteEstimated: 'note',
   chapterOverlap: 'warning',
   highlightOutsideChapters: 'warning',
   duplicateHighlight: 'warning',
@@ -104,6 +119,7 @@ export interface ProblemSubject {
     status: Status
     quoteProblem?: string | null
     speakerId?: string | null
+    quoteEstimated?: boolean
   }[]
   /** How much of the transcript starts after the media's end; absent where unknown. */
   transcript?: TranscriptExtent | null
@@ -398,6 +414,16 @@ function allProblems(subject: ProblemSubject): Problem[] {
         target,
         s.start,
       )
+    if (s.quoteEstimated && !s.quoteProblem)
+      add(
+        'quoteEstimated',
+        `statement-estimated:${s.id}`,
+        ['statements', i, 'quote'],
+        'quote estimated: no word times',
+        `Statement ${name}: quote estimated: no word times; confirm it in the statements table`,
+        target,
+        s.start,
+      )
     if (s.quoteProblem)
       add(
         'quoteMismatch',
@@ -474,5 +500,5 @@ export function findProblems(view: EpisodeView): Problem[] {
 
 /** What refuses publishing, in the document's order: the problems that block it. */
 export function publishingProblems(subject: ProblemSubject): Problem[] {
-  return allProblems(subject).filter((p) => p.severity === 'blocks publishing')
+  return allProblems(subject).filter((p) => p.severity === 'error')
 }

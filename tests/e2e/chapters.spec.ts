@@ -84,14 +84,14 @@ test('chapters are split, titled, scored and reasoned from the keyboard, merged,
   await expect(teaching1).toBeFocused()
   await expect(teaching1).not.toHaveClass(/needs-reasoning/)
   await expect(teaching1).toHaveAttribute('title', 'The guest walks through the scaling curve step by step.')
-  // Escape leaves the reasoning as it was.
+  // Escape saves the reasoning too (one rule for every field), and gives the focus back to the cell.
   await disagreement(3).focus()
   await page.keyboard.press('Enter')
-  await page.keyboard.type('not kept')
+  await page.keyboard.type('Kept on Escape.')
   await page.keyboard.press('Escape')
   await expect(page.getByLabel('Reasoning for Guest disagreement, chapter 3')).toBeHidden()
   await expect(disagreement(3)).toBeFocused()
-  await expect(disagreement(3)).toHaveClass(/needs-reasoning/)
+  await expect(disagreement(3)).toHaveAttribute('title', 'Kept on Escape.')
 
   // Backspace clears a score (and is not the screen's "delete the selection").
   const pushing4 = scoreCell(page, 'The hosts pushing back', 4)
@@ -130,6 +130,8 @@ test('chapters are split, titled, scored and reasoned from the keyboard, merged,
   await expect(pushing4).toHaveText('5')
   await undo()
   await expect(pushing4).toHaveText('')
+  await undo()
+  await expect(disagreement(3)).toHaveClass(/needs-reasoning/)
   await undo()
   await expect(teaching1).toHaveClass(/needs-reasoning/)
   await undo()

@@ -65,7 +65,8 @@ test('episode details and participants are edited from the keyboard and exported
 
   const summary = details.getByLabel('Summary', { exact: true })
   await summary.fill('The first of the sonnets, read aloud.')
-  await summary.press('Enter')
+  // A multi-line field saves on Ctrl+Enter (Enter is a new line there).
+  await summary.press('Control+Enter')
   // Each field is saved as its own edit: the last one is what Undo would take back.
   await expect(page.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', /^Undo Edit summary/)
 

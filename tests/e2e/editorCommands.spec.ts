@@ -208,9 +208,10 @@ test('the Problems panel lists what Publish refuses, and the refusal lists the s
   const perChapter = 1 + 2 * SEED_DIMENSIONS.length
   await expect(page.getByRole('tab', { name: /^Problems/ })).toHaveText(`Problems ${2 * perChapter}`)
   await openTab(page, /^Problems/)
-  const panel = (
-    await page.getByRole('region', { name: 'Problems' }).getByRole('button').allTextContents()
-  ).map((t) => t.replace(/^\d+:\d\d /, ''))
+  const shown = await page.getByRole('region', { name: 'Problems' }).getByRole('button').allTextContents()
+  // Each with its severity, named as the CLI names it: all of these block publishing.
+  expect(shown.every((t) => /^\d+:\d\d error /.test(t))).toBe(true)
+  const panel = shown.map((t) => t.replace(/^\d+:\d\d error /, ''))
 
   await page.getByRole('button', { name: 'Publish…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Cannot publish yet' })
@@ -259,6 +260,15 @@ test('the shortcut sheet is made from the declared commands, written the platfor
   await expect(keys(/Nudge the selected edge 0.1 s later/)).toHaveText('Alt+→')
   await expect(keys(/^.*Start a new statement/)).toHaveText('[')
   await expect(keys(/^.*Publish/)).toHaveText('Shift+Ctrl+E')
+  // Every line has a key; the commands without one are named apart, reached from the menus.
+  const lines = sheet.locator('.shortcut')
+  for (let i = 0; i < (await lines.count()); i++)
+    await expect(lines.nth(i).locator('kbd').first()).toBeVisible()
+  // The score table's own keys are there too.
+  await expect(keys(/Score 10, one undo step/)).toHaveText(['1', '0'])
+  await expect(keys(/^T\s*Score 10$/)).toHaveText('T')
+  await expect(keys(/Clear the score/)).toHaveText('Backspace')
+  await expect(keys(/Save the reasoning/)).toHaveText('Ctrl+Enter')
 })
 
 test('chapter boundaries are typed in the chapters table, moving the neighbour with them', async ({

@@ -94,6 +94,7 @@ describe('statements', () => {
         status: 'accepted',
         quoteProblem: null,
         quoteFoundAt: null,
+        quoteEstimated: false,
       },
     ])
     expect(view.history.undoLabel).toBe('Add statement')
@@ -104,11 +105,12 @@ describe('statements', () => {
     expect(validExport(s.db, s.id).statements.map((st) => st.id)).toEqual(['st1', 'st2'])
   })
 
-  it('quotes whole segments where the transcript has no word times, and nobody where nobody speaks', async () => {
+  it('quotes by estimated word times where the transcript has none, and nobody where nobody speaks', async () => {
     const s = episode(false, vtt)
     const { view } = await s.call('statements.create', { start: 10, end: 14 })
+    // Each cue's time shared among its words by characters: a word is in when its midpoint is.
     expect(view.statements[0]).toMatchObject({
-      quote: 'Multi-agent systems mostly do not work today. Why do you say that?',
+      quote: 'work today. Why do',
       speakerId: 'p2',
       quoteProblem: null,
     })
@@ -307,6 +309,7 @@ describe('chapters', () => {
       scores: unscored,
       machineScores: null,
       reasoningToConfirm: [],
+      scoreReview: null,
       origin: 'human',
       status: 'accepted',
     })
@@ -477,7 +480,7 @@ describe('chapters', () => {
 })
 
 describe('scores', () => {
-  it('scores a chapter on a dimension and the summary follows; a machine chapter becomes edited', async () => {
+  it('scores a chapter on a dimension and the summary follows; a machine chapter’s score becomes edited, the chapter stays unreviewed', async () => {
     const s = episode(true)
     await expectUndoable(s, 'Score Guest teaching', () =>
       s.call('scores.set', {
@@ -489,8 +492,9 @@ describe('scores', () => {
     )
     const view = s.view()
     expect(view.chapters[2]).toMatchObject({
-      status: 'edited',
+      status: 'unreviewed',
       scores: { guestTeaching: { value: 10, reasoning: 'A clear plan.' } },
+      scoreReview: { guestTeaching: 'edited', guestDisagreement: 'unreviewed' },
     })
     // Seeded guestTeaching values are 1, 2 and now 10.
     expect(view.scoreSummary.guestTeaching).toBe(4.3)

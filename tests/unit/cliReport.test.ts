@@ -40,19 +40,21 @@ describe('episcore report', () => {
     expect(lines[0]).toBe('dimension\tcompared\tmean absolute difference')
     // Guest teaching: c1 as the machine had it (7 vs 7), c2 changed from 8 to 4: (0 + 4) / 2.
     expect(lines).toContain('Guest teaching\t2\t2.00')
-    expect(lines).toContain('The hosts as informed peer\t2\t0.00')
-    expect(lines).toContain('accepted 1, edited 1, rejected 1, unreviewed 2')
-    // What was rejected, with what the machine said, and each chapter's differing scores.
-    expect(lines.slice(lines.indexOf('accepted 1, edited 1, rejected 1, unreviewed 2') + 1)).toEqual([
+    // Only c1 was accepted: c2 waits for its own A, its one edited score compared already.
+    expect(lines).toContain('The hosts as informed peer\t1\t0.00')
+    expect(lines).toContain('accepted 1, edited 0, rejected 1, unreviewed 3')
+    // What was rejected, with what the machine said (the speaker by name), and each chapter's differing
+    // scores and reasonings, with the chapter's status and the score's.
+    expect(lines.slice(lines.indexOf('accepted 1, edited 0, rejected 1, unreviewed 3') + 1)).toEqual([
       'rejected statement “Multi-agent systems mostly do not work” at 0:05.000',
       '  title: Multi-agent systems mostly do not work',
       '  quote: Multi-agent systems mostly do not work today.',
       '  start: 0:05.000',
       '  end: 0:12.000',
-      '  speaker: will',
-      'edited chapter “Verifiable rewards” at 3:20.000',
-      'scores of chapter “Verifiable rewards” at 3:20.000',
-      '  Guest teaching: 8 -> 4',
+      '  speaker: Will Brown',
+      'scores of chapter “Verifiable rewards” at 3:20.000 (chapter unreviewed)',
+      '  Guest teaching: 8 -> 4 (score edited)',
+      '  Guest teaching reasoning: rewards (Guest teaching) -> less teaching than the machine saw',
     ])
 
     const csv = episcore(['--db', db, 'report', id, '--csv'])
@@ -63,7 +65,7 @@ describe('episcore report', () => {
       'statement,s1,Multi-agent systems mostly do not work,0:05.000,rejected,quote,Multi-agent systems mostly do not work today.,',
       'statement,s1,Multi-agent systems mostly do not work,0:05.000,rejected,start,0:05.000,',
       'statement,s1,Multi-agent systems mostly do not work,0:05.000,rejected,end,0:12.000,',
-      'statement,s1,Multi-agent systems mostly do not work,0:05.000,rejected,speaker,will,',
+      'statement,s1,Multi-agent systems mostly do not work,0:05.000,rejected,speaker,Will Brown,',
       'chapter,c2,Verifiable rewards,3:20.000,score,Guest teaching score,8,4',
       'chapter,c2,Verifiable rewards,3:20.000,score,Guest teaching reasoning,rewards (Guest teaching),less teaching than the machine saw',
       '',

@@ -115,6 +115,7 @@ const VALID: Samples = {
     },
   ],
   'statements.create': [{ id: ID, start: 5, end: 12, title: 'A claim', quote: 'Multi-agent systems' }],
+  'statements.confirmQuote': [{ id: ID, statementId: 's1' }],
   'statements.update': [
     {
       id: ID,

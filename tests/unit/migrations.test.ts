@@ -91,6 +91,34 @@ describe('database migrations', () => {
     db.close()
   })
 
+  it('008 gives each kept score the review state its chapter and the machine’s score imply', () => {
+    const file = path.join(tempFolder(), 'v7-scores.sqlite')
+    const raw = new Database(file)
+    migrate(raw, MIGRATIONS.slice(0, 7))
+    raw.exec(`
+      INSERT INTO episodes (id, title, duration_seconds, created_at, updated_at) VALUES ('e1', 'Old', 60, 'x', 'x');
+      INSERT INTO rubric_dimensions (episode_id, key, label, position) VALUES ('e1', 'a', 'A', 0), ('e1', 'b', 'B', 1);
+      INSERT INTO chapters (episode_id, id, start, end, origin, status) VALUES
+        ('e1', 'waiting', 0, 20, 'machine', 'unreviewed'), ('e1', 'done', 20, 40, 'machine', 'accepted'),
+        ('e1', 'own', 40, 60, 'human', 'accepted');
+      INSERT INTO scores (episode_id, chapter_id, dimension_key, value, reasoning, machine_value, machine_reasoning) VALUES
+        ('e1', 'waiting', 'a', 5, 'r', 5, 'r'), ('e1', 'waiting', 'b', 7, 'r', 5, 'r'),
+        ('e1', 'done', 'a', 5, 'r', 5, 'r'), ('e1', 'own', 'a', 3, 'mine', NULL, NULL);
+    `)
+    raw.close()
+    const db = openDatabase(file)
+    expect(
+      db.prepare(`SELECT chapter_id || '.' || dimension_key AS score, review FROM scores ORDER BY 1`).all(),
+    ).toEqual([
+      { score: 'done.a', review: 'accepted' },
+      { score: 'own.a', review: 'accepted' },
+      { score: 'waiting.a', review: 'unreviewed' },
+      { score: 'waiting.b', review: 'edited' },
+    ])
+    expect(() => db.prepare(`UPDATE scores SET review = 'maybe'`).run()).toThrow(/CHECK constraint/)
+    db.close()
+  })
+
   it('007 leaves the origin of older quotes unknown (judged at their next move) and no reasoning kept', () => {
     const db = upgradedFrom(6)
     db.prepare(

@@ -48,6 +48,7 @@ function chapter(id: string, start: number, end: number, title = `Chapter ${id}`
     scores: Object.fromEntries(SEED_DIMENSIONS.map((d) => [d.key, { value: 5, reasoning: 'Because.' }])),
     machineScores: null,
     reasoningToConfirm: [],
+    scoreReview: null,
     origin: 'human',
     status: 'accepted',
   }
@@ -71,6 +72,7 @@ function statement(
     status: 'accepted',
     quoteProblem: null,
     quoteFoundAt: null,
+    quoteEstimated: false,
     ...extra,
   }
 }
@@ -87,7 +89,7 @@ describe('findProblems', () => {
     expect(findProblems(episode())).toEqual([])
     expect(findProblems(episode({ chapters: covering() }))).toEqual([])
     expect(findProblems(episode({ chapters: [] }))).toEqual([
-      expect.objectContaining({ kind: 'noChapters', severity: 'blocks publishing' }),
+      expect.objectContaining({ kind: 'noChapters', severity: 'error' }),
     ])
   })
 
@@ -179,8 +181,8 @@ describe('findProblems', () => {
     // An unscored dimension is two things Publish refuses: no score, no reasoning.
     second.scores.guestDisagreement = { value: null, reasoning: '' }
     expect(findProblems(episode({ chapters })).map((p) => [p.kind, p.severity])).toEqual([
-      ['scoreWithoutReasoning', 'blocks publishing'],
-      ['notScored', 'blocks publishing'],
+      ['scoreWithoutReasoning', 'error'],
+      ['notScored', 'error'],
     ])
   })
 
@@ -262,7 +264,7 @@ describe('one rule list for the Problems panel and Publish', () => {
     const refused = publishingProblems(subjectOfView(view))
     expect(
       shown
-        .filter((p) => p.severity === 'blocks publishing')
+        .filter((p) => p.severity === 'error')
         .map((p) => p.key)
         .sort(),
     ).toEqual(refused.map((p) => p.key).sort())
@@ -278,6 +280,6 @@ describe('one rule list for the Problems panel and Publish', () => {
     expect(refused[1]?.message).toBe('Chapter 1 (0:00–6:55) has no “why”')
     expect(refused[2]?.message).toBe('The “Guest teaching” score of “Chapter c2” is not given')
     // A published quote that is not what its span says would misquote the speaker.
-    expect(shown.find((p) => p.kind === 'quoteMismatch')?.severity).toBe('blocks publishing')
+    expect(shown.find((p) => p.kind === 'quoteMismatch')?.severity).toBe('error')
   })
 })

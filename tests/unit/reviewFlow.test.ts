@@ -41,7 +41,7 @@ describe('reviewing a machine analysis', () => {
     expect(s.view().summary.reviewStatus).toBe('draft')
   })
 
-  it('editing a machine score marks its chapter edited and the report measures the difference', async () => {
+  it('editing a machine score marks that score edited, not its chapter, and the report measures the difference', async () => {
     const s = machineEpisode()
     const before = s.view().chapters[1]?.scores.guestTeaching?.value ?? 0
     await s.call('scores.set', {
@@ -53,14 +53,31 @@ describe('reviewing a machine analysis', () => {
     await s.call('review.accept', { kind: 'chapter', itemId: 'ch1' })
     await s.call('review.reject', { kind: 'highlight', itemId: 'hl1' })
     const view = s.view()
-    expect(view.chapters[1]?.status).toBe('edited')
+    // The chapter waits for its own A, with the rest of its scores in view.
+    expect(view.chapters[1]?.status).toBe('unreviewed')
+    expect(view.chapters[1]?.scoreReview?.guestTeaching).toBe('edited')
+    expect(view.chapters[1]?.scoreReview?.hostsInformedPeer).toBe('unreviewed')
     expect(view.chapters[1]?.machineScores?.guestTeaching?.value).toBe(before)
     const report = await s.call('review.report', {})
     const teaching = report.dimensions.find((d) => d.key === 'guestTeaching')
-    // ch1 accepted as the machine had it (difference 0), ch2 edited by 3: the mean is 1.5.
+    // ch1 accepted as the machine had it (difference 0), ch2's score edited by 3: the mean is 1.5.
     expect(teaching).toMatchObject({ compared: 2, meanAbsoluteDifference: 1.5 })
-    expect(report.dimensions.find((d) => d.key === 'hostsInformedPeer')?.meanAbsoluteDifference).toBe(0)
-    expect(report).toMatchObject({ accepted: 1, edited: 1, rejected: 1, unreviewed: 2 })
+    expect(report.dimensions.find((d) => d.key === 'hostsInformedPeer')).toMatchObject({
+      compared: 1,
+      meanAbsoluteDifference: 0,
+    })
+    expect(report).toMatchObject({ accepted: 1, edited: 0, rejected: 1, unreviewed: 3 })
+    expect(report.chapters).toMatchObject([
+      { chapterId: 'ch2', status: 'unreviewed', dimensions: [{ key: 'guestTeaching', review: 'edited' }] },
+    ])
+    const { text } = await s.call('episodes.exportAs', { format: 'episode' })
+    expect(JSON.parse(text).chapters[1].status).toBe('unreviewed')
+
+    // Accepted, the chapter is; its edited score stays edited, the others are accepted with it.
+    await s.call('review.accept', { kind: 'chapter', itemId: 'ch2' })
+    const accepted = s.view().chapters[1]
+    expect(accepted?.status).toBe('accepted')
+    expect(accepted?.scoreReview).toMatchObject({ guestTeaching: 'edited', hostsInformedPeer: 'accepted' })
   })
 
   it('refuses to reject the editor’s own items', async () => {

@@ -85,6 +85,8 @@ describe('the review report lists what the reviewer changed, not only how much',
         chapterId: 'c3',
         title: 'What to build',
         start: 420,
+        // Its why was edited: the chapter is; its score was edited on its own.
+        status: 'edited',
         dimensions: [
           {
             key: 'guestDisagreement',
@@ -93,6 +95,7 @@ describe('the review report lists what the reviewer changed, not only how much',
             reviewer: 2,
             machineReasoning: 'advice (Guest disagreement)',
             reasoning: 'advice (Guest disagreement)',
+            review: 'edited',
           },
         ],
       },

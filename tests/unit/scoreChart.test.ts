@@ -15,6 +15,7 @@ const chapter = (id: string, start: number, values: Record<string, number | null
   ),
   machineScores: null,
   reasoningToConfirm: [],
+  scoreReview: null,
   origin: 'human',
   status: 'accepted',
 })

@@ -71,7 +71,7 @@ describe('a quote filled from the transcript follows its span', () => {
     // Typed times (or a nudge) move both edges: the quote takes the words of the new span.
     await s.call('statements.update', { statementId: id, patch: { start: 12.5, end: 21 } })
     expect(statementOf(s, id)).toMatchObject({ quote: 'Why do you say that? Because the algorithms' })
-    expect(kindsOf(s)).not.toContain('quoteMismatch blocks publishing')
+    expect(kindsOf(s)).not.toContain('quoteMismatch error')
 
     await s.call('history.undo', {})
     expect(statementOf(s, id).quote).toBe('do not work today.')
@@ -107,7 +107,7 @@ describe('a typed quote is kept as written, and flagged when its span no longer 
     const moved = statementOf(s, 'st1')
     expect(moved.quote).toBe(typed)
     expect(moved.quoteProblem).toBe('the quote is said elsewhere in the transcript, not in this span')
-    expect(kindsOf(s)).toContain('quoteMismatch blocks publishing')
+    expect(kindsOf(s)).toContain('quoteMismatch error')
     expect(await publishRefusal(s)).toEqual([
       '/statements/0/quote: the quote is said elsewhere in the transcript, not in this span',
     ])
@@ -127,7 +127,7 @@ describe('a typed quote is kept as written, and flagged when its span no longer 
       quote: paraphrase,
       quoteProblem: 'the quote is said elsewhere in the transcript, not in this span',
     })
-    expect(kindsOf(s)).toContain('quoteMismatch blocks publishing')
+    expect(kindsOf(s)).toContain('quoteMismatch error')
   })
 
   it('flags a long typed quote whose span lost its last words, though most of its words are still said', async () => {
@@ -147,7 +147,7 @@ describe('a typed quote is kept as written, and flagged when its span no longer 
       quote,
       quoteProblem: expect.stringMatching(/^the quote is/),
     })
-    expect(kindsOf(s)).toContain('quoteMismatch blocks publishing')
+    expect(kindsOf(s)).toContain('quoteMismatch error')
   })
 
   it('a quote typed as exactly the span’s words is filled again: it follows the next move', async () => {
@@ -185,7 +185,7 @@ describe('a machine’s reasoning left beside a changed score', () => {
     await s.call('scores.set', { chapterId: 'c2', dimension: 'guestTeaching', value: 5 })
     expect(s.view().chapters[1]?.reasoningToConfirm).toEqual(['guestTeaching'])
     const problem = findProblems(s.view()).find((p) => p.kind === 'staleReasoning')
-    expect(problem).toMatchObject({ severity: 'blocks publishing', target: { kind: 'chapter', id: 'c2' } })
+    expect(problem).toMatchObject({ severity: 'error', target: { kind: 'chapter', id: 'c2' } })
     expect(problem?.message).toBe(
       'The “Guest teaching” score (5) of “Verifiable rewards” still has the machine’s reasoning, written for the machine’s 8: rewrite it, or keep it (Review)',
     )

@@ -79,7 +79,7 @@ describe('a corrected transcript imported over the analysis', () => {
     expect(transcriptImportMessage('corrected.vtt', result, flagged)).toBe(
       'Imported 3 transcript segments from corrected.vtt; 1 quote refilled, 1 typed quote no longer matches',
     )
-    const blocking = findProblems(view).filter((p) => p.severity === 'blocks publishing')
+    const blocking = findProblems(view).filter((p) => p.severity === 'error')
     expect(blocking.map((p) => p.key)).toContain(`statement-quote:${typed}`)
     expect(() => publishEpisode(db, id, 'episode', { final: true })).toThrow(/typed quote/)
 

@@ -48,9 +48,3 @@ export function editItem(db: Db, w: RowWriter, table: ReviewedTable, key: Row, p
   if (Object.keys(changes).length === 0) return
   w.update(table, key, before.origin === 'machine' ? { ...changes, status: 'edited' } : changes)
 }
-
-/** A machine item whose parts changed (a chapter's scores) counts as edited as well. */
-export function markEdited(db: Db, w: RowWriter, table: ReviewedTable, key: Row): void {
-  const before = readRow(db, table, key)
-  if (before?.origin === 'machine' && before.status !== 'edited') w.update(table, key, { status: 'edited' })
-}

@@ -3,7 +3,7 @@ import { episodeRow } from '../episodes/episodeQueries'
 import { scoreValueProblem } from '../../shared/scoreScale'
 import { UserError } from '../errors'
 import { readRow, type RowChange } from '../history/rowWriter'
-import { analysisEdit, changedColumns, markEdited } from './analysisEdit'
+import { analysisEdit, changedColumns } from './analysisEdit'
 import { chapterRow, dimensionRow, unscored } from './analysisRows'
 import { reasoningIsStale, type StoredScoreRow } from './staleReasoning'
 
@@ -49,9 +49,10 @@ export function setScore(
     episodeId,
     `Score ${label}`,
     (w) => {
-      if (before) w.update('scores', key, wanted)
-      else w.insert('scores', { ...unscored(episodeId, chapterId, dimension), ...wanted })
-      markEdited(db, w, 'chapters', { episode_id: episodeId, id: chapterId })
+      // The score is marked edited, not its chapter: accepting the chapter is still the reviewer's to do,
+      // with the rest of its scores in view.
+      if (before) w.update('scores', key, { ...wanted, review: 'edited' })
+      else w.insert('scores', { ...unscored(episodeId, chapterId, dimension), ...wanted, review: 'edited' })
     },
     input.amend ? sameScore : undefined,
   )

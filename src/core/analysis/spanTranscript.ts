@@ -1,3 +1,4 @@
+import { estimatedWordsInSpan } from '../../shared/estimatedWordTimes'
 import { foldedTokens } from '../../shared/quoteCheck'
 import type { TimedWord } from '../../shared/transcriptTokens'
 import type { Db } from '../db/openDatabase'
@@ -19,8 +20,9 @@ export interface SpokenTranscript {
 /**
  * What the transcript says between two times and who says most of it: what a new statement starts
  * with, and what a filled quote becomes when its span moves. Timed words count when their midpoint is
- * inside the span; a segment without word times counts whole when it overlaps the span, as the quote
- * check reads it.
+ * inside the span; so do the words of a segment without word times, by estimated times (its time shared
+ * among its words by their characters). The quote check reads such a segment whole, so a quote filled
+ * from an estimate is never refused for it.
  */
 export function saidInSpan(transcript: SpokenTranscript, start: number, end: number): SpanTranscript {
   const said: string[] = []
@@ -30,7 +32,8 @@ export function saidInSpan(transcript: SpokenTranscript, start: number, end: num
     if (overlap <= 0) continue
     if (segment.speaker_id) seconds.set(segment.speaker_id, (seconds.get(segment.speaker_id) ?? 0) + overlap)
     const timed = transcript.words.get(segment.id) ?? []
-    if (timed.length === 0) said.push(segment.text)
+    // A cue without word times: its words' times are estimated (shared/estimatedWordTimes.ts).
+    if (timed.length === 0) said.push(...estimatedWordsInSpan(segment, start, end))
     else
       for (const word of timed) {
         const middle = (word.start + word.end) / 2

@@ -28,6 +28,7 @@ import { historyState } from '../history/editHistory'
 import type { EditableTable, Row } from '../history/tables'
 import { quoteLocator } from '../transcript/findQuote'
 import { spokenTextIndex } from '../transcript/spokenText'
+import { untimedCueIndex } from '../transcript/untimedCues'
 import { derived, transcriptSnapshot, type TranscriptSnapshot } from '../transcript/transcriptSnapshot'
 import type { EpisodeRow, MediaRow } from './episodeRows'
 import { keptParts } from './keptParts'
@@ -120,6 +121,8 @@ interface QuoteResult {
  */
 interface QuoteChecks {
   spoken: (start: number, end: number) => string
+  /** Whether a span touches a cue without word times. */
+  untimed: (start: number, end: number) => boolean
   locate: (quote: string) => { start: number; end: number } | null
   /** By statement span and quote. */
   results: Map<string, QuoteResult>
@@ -129,6 +132,7 @@ const quoteKey = (s: Pick<Statement, 'start' | 'end' | 'quote'>): string => `${s
 
 const quoteChecksOf = (transcript: TranscriptSnapshot): QuoteChecks => ({
   spoken: spokenTextIndex(transcript),
+  untimed: untimedCueIndex(transcript),
   locate: quoteLocator(transcript),
   results: new Map<string, QuoteResult>(),
 })
@@ -154,6 +158,7 @@ function withQuoteChecks(
   transcript: TranscriptSnapshot,
   statements: readonly Statement[],
   outdated: ReadonlySet<string>,
+  quoteFilled: ReadonlyMap<string, 0 | 1 | null>,
   some = false,
 ): StatementView[] {
   if (statements.length === 0) return []
@@ -192,6 +197,8 @@ function withQuoteChecks(
           : 'the quote is not in the transcript',
       // A copy: the kept result must not change with what a caller does to the view.
       quoteFoundAt: foundAt && { ...foundAt },
+      // Filled from the transcript (not typed or confirmed) where its words' times are estimates.
+      quoteEstimated: checks !== null && quoteFilled.get(s.id) === 1 && checks.untimed(s.start, s.end),
     }
   })
   if (checks) checks.results = results
@@ -232,6 +239,7 @@ function chapterView(chapter: Chapter): ChapterView {
       ...chapter,
       machineScores: chapter.origin === 'machine' && stored ? stored.machine : null,
       reasoningToConfirm: stored?.staleReasoning ?? [],
+      scoreReview: chapter.origin === 'machine' && stored ? stored.review : null,
     }
     viewOf.set(chapter, view)
   }
@@ -264,10 +272,12 @@ function patchStatements(
   keys: readonly Row[],
 ): StatementView[] {
   const ids = new Set(keys.map((k) => String(k.id)))
+  const filled = new Map<string, 0 | 1 | null>()
   const fresh = withQuoteChecks(
     transcript,
-    readStatements(db, id, chapters, [...ids]),
+    readStatements(db, id, chapters, [...ids], filled),
     outdatedQuotes(db, id),
+    filled,
     true,
   )
   let statements: StatementView[]
@@ -348,7 +358,15 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
       'statements',
       `${episode} ${spoken} ${spans}`,
       versionOf('statements'),
-      () => withQuoteChecks(transcript, readStatements(db, id, chapters), outdatedQuotes(db, id)),
+      () => {
+        const filled = new Map<string, 0 | 1 | null>()
+        return withQuoteChecks(
+          transcript,
+          readStatements(db, id, chapters, undefined, filled),
+          outdatedQuotes(db, id),
+          filled,
+        )
+      },
       (before, keys) => patchStatements(db, id, transcript, chapters, before, keys),
     ),
     speakingBalance: part(

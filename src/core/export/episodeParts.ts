@@ -85,7 +85,11 @@ export interface ChapterScores {
   machine: Record<string, { value: number | null; reasoning: string }>
   /** The dimensions whose score the reviewer changed while its reasoning is still the machine's. */
   staleReasoning: string[]
+  /** Each score's own review state, by dimension key. */
+  review: Record<string, ScoreReview>
 }
+
+export type ScoreReview = 'unreviewed' | 'accepted' | 'edited'
 
 type StoredScore = {
   chapter_id: string
@@ -95,11 +99,12 @@ type StoredScore = {
   machine_value: number | null
   machine_reasoning: string | null
   reasoning_confirmed_value: number | null
+  review: ScoreReview
 } & Item
 
 /** Every chapter's stored scores (or one chapter's), by chapter id; a chapter without any is absent. */
 export function readScores(db: Db, id: string, chapterId?: string): Map<string, ChapterScores> {
-  const columns = `chapter_id, dimension_key, value, reasoning, machine_value, machine_reasoning, reasoning_confirmed_value, extensions`
+  const columns = `chapter_id, dimension_key, value, reasoning, machine_value, machine_reasoning, reasoning_confirmed_value, review, extensions`
   const rows =
     chapterId === undefined
       ? rowsOf(db, id)<StoredScore>(`SELECT ${columns} FROM scores WHERE episode_id = ?`)
@@ -111,10 +116,12 @@ export function readScores(db: Db, id: string, chapterId?: string): Map<string, 
   const byChapter = new Map<string, ChapterScores>()
   for (const r of rows) {
     let chapter = byChapter.get(r.chapter_id)
-    if (!chapter) byChapter.set(r.chapter_id, (chapter = { scores: {}, machine: {}, staleReasoning: [] }))
+    if (!chapter)
+      byChapter.set(r.chapter_id, (chapter = { scores: {}, machine: {}, staleReasoning: [], review: {} }))
     chapter.scores[r.dimension_key] = withExtensions({ value: r.value, reasoning: r.reasoning }, r)
     chapter.machine[r.dimension_key] = { value: r.machine_value, reasoning: r.machine_reasoning ?? '' }
     if (reasoningIsStale(r)) chapter.staleReasoning.push(r.dimension_key)
+    chapter.review[r.dimension_key] = r.review
   }
   return byChapter
 }
@@ -173,17 +180,23 @@ export function readStatements(
   id: string,
   chapters: readonly Chapter[],
   ids?: readonly string[],
+  /** Collects each statement's `quote_filled` (not part of the document): the view's estimated quotes. */
+  quoteFilled?: Map<string, 0 | 1 | null>,
 ): Statement[] {
   const all = ids === undefined ? rowsOf(db, id) : rowsOf(db, id, JSON.stringify(ids))
   const only = ids === undefined ? '' : ' AND id IN (SELECT value FROM json_each(?))'
   const chapterAt = (t: number): string | null => chapters.find((c) => c.start <= t && t < c.end)?.id ?? null
   const statements: Statement[] = all<
-    Omit<Statement, 'speakerId' | 'chapterId' | 'extensions'> & { speaker_id: string | null } & Item
+    Omit<Statement, 'speakerId' | 'chapterId' | 'extensions'> & {
+      speaker_id: string | null
+      quote_filled: 0 | 1 | null
+    } & Item
   >(
-    `SELECT id, title, quote, start, end, speaker_id, origin, status, extensions FROM statements WHERE episode_id = ?${only}`,
+    `SELECT id, title, quote, start, end, speaker_id, origin, status, quote_filled, extensions FROM statements WHERE episode_id = ?${only}`,
   )
-    .map((s) =>
-      withExtensions(
+    .map((s) => {
+      quoteFilled?.set(s.id, s.quote_filled)
+      return withExtensions(
         {
           id: s.id,
           title: s.title,
@@ -196,8 +209,8 @@ export function readStatements(
           status: s.status,
         },
         s,
-      ),
-    )
+      )
+    })
     .sort(bySpan)
   return statements
 }

@@ -9,7 +9,8 @@ import { listedProblems } from '../../shared/episodeLimits'
 import { validateEpisodeDocument } from '../../shared/validateEpisode'
 import { UserError } from '../errors'
 import type { Db } from '../db/openDatabase'
-import { episodeRow, mediaRow } from '../episodes/episodeQueries'
+import { episodeRow, episodeView, mediaRow } from '../episodes/episodeQueries'
+import { finalExportProblems } from '../publish/finalProblems'
 import {
   readChapters,
   readDimensions,
@@ -29,7 +30,14 @@ export function exportEpisode(
   id: string,
   options: { includeTranscript?: boolean } = {},
 ): EpisodeDocument {
-  const document = db.transaction(() => episodeDocument(db, id, options.includeTranscript ?? true))()
+  const document = db.transaction(() => {
+    const doc = episodeDocument(db, id, options.includeTranscript ?? true)
+    // A file that says `final` promises content a final export would accept; one loaded as final, or
+    // changed behind the editor's back since, says it is in review instead.
+    if (doc.review.status === 'final' && finalExportProblems(doc, episodeView(db, id)).length > 0)
+      doc.review = { ...doc.review, status: 'inReview' }
+    return doc
+  })()
   // A document the app writes must be one the app (and publishing) would accept. What the database
   // holds from before a limit (a longer duration, a tab in a title) is said, not reported as a bug.
   const check = validateEpisodeDocument(document)

@@ -40,7 +40,8 @@ export function applyEdit(
     const before = tableVersions(db)
     const writer = new RowWriter(db)
     edit(writer)
-    const changes = writer.changes.filter((c) => JSON.stringify(c.before) !== JSON.stringify(c.after))
+    leaveFinal(db, episodeId, writer)
+    const changes = writer.changes.filter(changesSomething)
     const after = tableVersions(db)
     note = () => noteChange(db, { before, after, changes, written: writer.written })
     if (changes.length === 0) return
@@ -53,6 +54,26 @@ export function applyEdit(
   }).immediate()
   // Only once it committed: a rolled-back edit changed nothing.
   note()
+}
+
+const changesSomething = (c: RowChange): boolean => JSON.stringify(c.before) !== JSON.stringify(c.after)
+
+/**
+ * A published (`final`) episode that is changed in any way is no longer what was published: it goes back
+ * into review in the same step, so undoing the change makes it final again. An edit that sets the status
+ * itself (publishing) is left as it is.
+ */
+function leaveFinal(db: Db, episodeId: string, writer: RowWriter): void {
+  const changed = writer.changes.filter(changesSomething)
+  if (changed.length === 0) return
+  const setsStatus = changed.some(
+    (c) => c.table === 'episodes' && c.before?.review_status !== c.after?.review_status,
+  )
+  if (setsStatus) return
+  const row = statement(db, `SELECT review_status FROM episodes WHERE id = ?`).get(episodeId) as
+    { review_status: string } | undefined
+  if (row?.review_status === 'final')
+    writer.update('episodes', { id: episodeId }, { review_status: 'inReview' })
 }
 
 /** Appends `changes` to the last done edit when nothing was undone after it and it is the same gesture. */

@@ -117,6 +117,8 @@ export function documentRows(doc: EpisodeDocument, now: string): DocumentRows {
         reasoning: s.reasoning,
         machine_value: c.origin === 'machine' ? s.value : null,
         machine_reasoning: c.origin === 'machine' ? s.reasoning : null,
+        // The file says how far its chapters were reviewed, not each score: a score is as its chapter.
+        review: c.status === 'unreviewed' ? 'unreviewed' : 'accepted',
         extensions: extensionsText(s),
       })),
     ),

@@ -36,12 +36,28 @@ function startReview(db: Db, w: RowWriter, episodeId: string): void {
   if (Object.keys(patch).length > 0) w.update('episodes', { id: episodeId }, patch)
 }
 
+const unreviewedScores = (db: Db, episodeId: string, chapterId: string): string[] =>
+  db
+    .prepare(
+      `SELECT dimension_key FROM scores WHERE episode_id = ? AND chapter_id = ? AND review = 'unreviewed'`,
+    )
+    .pluck()
+    .all(episodeId, chapterId) as string[]
+
 /** The reviewer agrees with a machine item as it is. An edited item is reviewed already and stays so. */
 export function acceptItem(db: Db, episodeId: string, kind: ReviewKind, itemId: string): void {
   const row = reviewedRow(db, episodeId, kind, itemId)
   if (row.status !== 'unreviewed') return
   analysisEdit(db, episodeId, `Accept ${kind}`, (w) => {
     w.update(TABLES[kind], { episode_id: episodeId, id: itemId }, { status: 'accepted' })
+    // A chapter's scores are accepted with it, those the reviewer edited staying edited.
+    if (kind === 'chapter')
+      for (const dimension_key of unreviewedScores(db, episodeId, itemId))
+        w.update(
+          'scores',
+          { episode_id: episodeId, chapter_id: itemId, dimension_key },
+          { review: 'accepted' },
+        )
     startReview(db, w, episodeId)
   })
 }

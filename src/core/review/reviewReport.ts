@@ -12,7 +12,7 @@ interface ComparedScore {
 
 /**
  * How the reviewer's scores differ from the machine's, per dimension (mean absolute difference over
- * the reviewed machine chapters where both scored), how many machine items were accepted, edited
+ * the reviewed machine chapters where both scored, and the scores edited in chapters not accepted yet), how many machine items were accepted, edited
  * and rejected, and what: each edited or rejected item with the machine's fields beside the reviewer's,
  * and each chapter's scores that differ. Rejected items are gone from the tables; their rejections are
  * in the edit history.
@@ -28,7 +28,7 @@ export function reviewReport(db: Db, episodeId: string): ReviewReport {
        FROM scores s
        JOIN chapters c ON c.episode_id = s.episode_id AND c.id = s.chapter_id
        JOIN rubric_dimensions d ON d.episode_id = s.episode_id AND d.key = s.dimension_key
-       WHERE s.episode_id = ? AND c.origin = 'machine' AND c.status != 'unreviewed'`,
+       WHERE s.episode_id = ? AND c.origin = 'machine' AND (c.status != 'unreviewed' OR s.review = 'edited')`,
     )
     .all(episodeId) as ComparedScore[]
   const counts = (status: string): number =>

@@ -41,12 +41,27 @@ const FIELDS: Record<ReviewKind, readonly (readonly [column: string, field: stri
 
 const TIMES = new Set(['start', 'end', 'time'])
 
-const text = (column: string, value: Row[string] | undefined): string =>
-  value === null || value === undefined
-    ? ''
-    : TIMES.has(column) && typeof value === 'number'
-      ? formatPreciseClock(value)
-      : String(value)
+/** A field's value as the report says it: times as clock times, a speaker by name (by id once gone). */
+const textOf =
+  (names: ReadonlyMap<string, string>) =>
+  (column: string, value: Row[string] | undefined): string =>
+    value === null || value === undefined
+      ? ''
+      : TIMES.has(column) && typeof value === 'number'
+        ? formatPreciseClock(value)
+        : column === 'speaker_id'
+          ? (names.get(String(value)) ?? String(value))
+          : String(value)
+
+const participantNames = (db: Db, episodeId: string): Map<string, string> =>
+  new Map(
+    (
+      db.prepare(`SELECT id, name FROM participants WHERE episode_id = ?`).all(episodeId) as {
+        id: string
+        name: string
+      }[]
+    ).map((p) => [p.id, p.name]),
+  )
 
 const itemKey = (table: string, id: unknown): string => `${table} ${String(id)}`
 
@@ -88,6 +103,7 @@ const timeOf = (row: Row): number => Number(row.time ?? row.start ?? 0)
 /** The items the reviewer edited and rejected, each with the machine's fields and the reviewer's. */
 export function reviewedItems(db: Db, episodeId: string): ReviewedItem[] {
   const { original, rejected } = reviewHistory(db, episodeId)
+  const text = textOf(participantNames(db, episodeId))
   const items: ReviewedItem[] = []
   for (const kind of ['chapter', 'highlight', 'statement'] as const) {
     const table = TABLES[kind]
@@ -133,16 +149,19 @@ export function reviewedItems(db: Db, episodeId: string): ReviewedItem[] {
   return items.sort((a, b) => a.time - b.time || order[a.kind] - order[b.kind] || (a.id < b.id ? -1 : 1))
 }
 
-/** Per reviewed machine chapter, the dimensions whose score or reasoning the reviewer changed. */
+/**
+ * Per machine chapter, the dimensions whose score or reasoning the reviewer changed: every one of a
+ * reviewed chapter, and the scores edited one by one in a chapter not accepted yet.
+ */
 export function chapterScoreDifferences(db: Db, episodeId: string): ChapterScoreDifferences[] {
   const rows = db
     .prepare(
-      `SELECT c.id AS chapter_id, c.title, c.start, s.dimension_key, d.label, s.value, s.reasoning,
-              s.machine_value, s.machine_reasoning
+      `SELECT c.id AS chapter_id, c.title, c.start, c.status, s.dimension_key, d.label, s.value, s.reasoning,
+              s.machine_value, s.machine_reasoning, s.review
        FROM scores s
        JOIN chapters c ON c.episode_id = s.episode_id AND c.id = s.chapter_id
        JOIN rubric_dimensions d ON d.episode_id = s.episode_id AND d.key = s.dimension_key
-       WHERE s.episode_id = ? AND c.origin = 'machine' AND c.status != 'unreviewed'
+       WHERE s.episode_id = ? AND c.origin = 'machine' AND (c.status != 'unreviewed' OR s.review = 'edited')
          AND (s.value IS NOT s.machine_value OR s.reasoning IS NOT coalesce(s.machine_reasoning, ''))
        ORDER BY c.start, c.end, c.id, d.position, d.key`,
     )
@@ -150,18 +169,20 @@ export function chapterScoreDifferences(db: Db, episodeId: string): ChapterScore
     chapter_id: string
     title: string
     start: number
+    status: ChapterScoreDifferences['status']
     dimension_key: string
     label: string
     value: number | null
     reasoning: string
     machine_value: number | null
     machine_reasoning: string | null
+    review: ChapterScoreDifferences['status']
   }[]
   const chapters: ChapterScoreDifferences[] = []
   for (const r of rows) {
     let chapter = chapters.at(-1)
     if (chapter?.chapterId !== r.chapter_id) {
-      chapter = { chapterId: r.chapter_id, title: r.title, start: r.start, dimensions: [] }
+      chapter = { chapterId: r.chapter_id, title: r.title, start: r.start, status: r.status, dimensions: [] }
       chapters.push(chapter)
     }
     chapter.dimensions.push({
@@ -171,6 +192,7 @@ export function chapterScoreDifferences(db: Db, episodeId: string): ChapterScore
       reviewer: r.value,
       machineReasoning: r.machine_reasoning ?? '',
       reasoning: r.reasoning,
+      review: r.review,
     })
   }
   return chapters

@@ -18,6 +18,7 @@ import { addParticipant, removeParticipant, updateParticipant } from '../analysi
 import { addDimension, moveDimension, removeDimension, updateDimension } from '../analysis/rubric'
 import { saveDefaultRubric } from '../analysis/saveDefaultRubric'
 import { confirmReasoning, setScore } from '../analysis/scores'
+import { confirmQuote } from '../analysis/confirmQuote'
 import { createStatement, deleteStatement, updateStatement } from '../analysis/statements'
 import type { Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
@@ -161,6 +162,7 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'participants.mapSpeakers': edited((r) => mapSpeakers(db, r.id, r.speakers)),
     'statements.create': editedWith((r) => ({ statementId: createStatement(db, r.id, r) })),
     'statements.update': edited((r) => updateStatement(db, r.id, r.statementId, r.patch)),
+    'statements.confirmQuote': edited((r) => confirmQuote(db, r.id, r.statementId)),
     'statements.delete': edited((r) => deleteStatement(db, r.id, r.statementId)),
     'chapters.split': editedWith((r) => ({ chapterId: splitChapter(db, r.id, r.at) })),
     'chapters.moveBoundary': edited((r) => moveChapterBoundary(db, r.id, r.chapterId, r.edge, r.at)),

@@ -7,6 +7,7 @@ import { migration006 } from './006_declared_media_length'
 import { migration007 } from './007_stale_text'
 import { migration008 } from './008_transcript_corrections'
 import { migration009 } from './009_media_file_stat'
+import { migration010 } from './010_score_review'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration007,
   migration008,
   migration009,
+  migration010,
 ]

@@ -1,4 +1,5 @@
 import { COMMANDS, type CommandDeclaration, type CommandId } from '../../../shared/commands'
+import { PLACE_KEYS } from './placeKeys'
 import { shortcutsOf } from './shortcuts'
 import { useModalDialog } from '../useModalDialog'
 
@@ -11,7 +12,10 @@ export function ShortcutSheet(props: {
 }): React.JSX.Element {
   const dialog = useModalDialog()
   const groups = new Map<string, CommandId[]>()
+  // A command without a key is reached from the menus and the toolbar: named once at the end.
+  const keyless = props.commands.filter((id) => shortcutsOf(id).length === 0)
   for (const id of props.commands) {
+    if (shortcutsOf(id).length === 0) continue
     const { group } = COMMANDS[id] as CommandDeclaration
     const list = groups.get(group)
     if (list) list.push(id)
@@ -38,7 +42,30 @@ export function ShortcutSheet(props: {
             </dl>
           </section>
         ))}
+        {PLACE_KEYS.map(({ place, keys }) => (
+          <section key={place}>
+            <h3>{place}</h3>
+            <dl>
+              {keys.map((k) => (
+                <div key={k.does} className="shortcut">
+                  <dt>
+                    {k.keys.map((key) => (
+                      <kbd key={key}>{key}</kbd>
+                    ))}
+                  </dt>
+                  <dd>{k.does}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
       </div>
+      {keyless.length > 0 && (
+        <p className="hint keyless">
+          From the menus and the toolbar, without a key:{' '}
+          {keyless.map((id) => props.labelOf?.(id) ?? COMMANDS[id].label).join(' · ')}
+        </p>
+      )}
       <form method="dialog">
         <button type="submit" autoFocus>
           Close

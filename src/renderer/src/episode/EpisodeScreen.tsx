@@ -22,6 +22,7 @@ import { RelinkMedia } from './RelinkMedia'
 import { useReviewer } from './review/useReviewer'
 import { useReviewFlow } from './review/useReviewFlow'
 import { ReviewCard } from './review/ReviewCard'
+import { hidesUnseen, newCardFold, type CardFold } from './review/cardFold'
 import { underReview } from './review/underReview'
 import { selectedItem } from './review/selectedItem'
 import { snapTargets } from './spans/spanSnapping'
@@ -74,6 +75,8 @@ export function EpisodeScreen({
   const autoPlay = preferences?.playNextAfterDecision ?? false
   const setAutoPlay = useCallback((on: boolean) => keep({ playNextAfterDecision: on }), [keep])
   const reviewer = useReviewer(reportError)
+  // One object for the screen's life, written by the card as it scrolls and read by A.
+  const [cardFold] = useState<CardFold>(newCardFold)
   const review = useReviewFlow({
     id,
     view,
@@ -83,6 +86,8 @@ export function EpisodeScreen({
     autoPlay: autoPlay ? playback : null,
     edit,
     ensureReviewer: reviewer.ensure,
+    reviewerKnown: reviewer.name !== null,
+    hidesUnseen: (key) => hidesUnseen(cardFold, key),
   })
   const exportFile = useExports(id, edit, {
     notify: setNotice,
@@ -157,7 +162,19 @@ export function EpisodeScreen({
   if (!view || !panelProps || !preferences)
     return (
       <main className="episode">
-        {error ? <MessageLine kind="error" message={error} /> : <p>Opening…</p>}
+        {error ? (
+          <>
+            <MessageLine kind="error" message={error} />
+            {/* An episode that cannot be opened (gone, or never there) still has a way back. */}
+            <p className="back-to-library">
+              <button type="button" onClick={() => onClose()}>
+                ← Back to the library
+              </button>
+            </p>
+          </>
+        ) : (
+          <p>Opening…</p>
+        )}
       </main>
     )
   const Player = view.media?.kind === 'video' ? 'video' : 'audio'
@@ -203,7 +220,13 @@ export function EpisodeScreen({
               />
             )}
             {reviewing && (
-              <ReviewCard {...panelProps} run={screen.run} autoPlay={autoPlay} left={review.queue.length} />
+              <ReviewCard
+                {...panelProps}
+                run={screen.run}
+                autoPlay={autoPlay}
+                left={review.queue.length}
+                fold={cardFold}
+              />
             )}
           </div>
           <WithCommandMenu
@@ -284,7 +307,7 @@ export function EpisodeScreen({
             ? null
             : {
                 message: refusal,
-                problems: findProblems(view).filter((p) => p.severity === 'blocks publishing'),
+                problems: findProblems(view).filter((p) => p.severity === 'error'),
               }
         }
         closeRefusal={() => setRefusal(null)}

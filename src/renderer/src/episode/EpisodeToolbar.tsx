@@ -6,6 +6,7 @@ import type { ChosenFile } from '../platform'
 import { ExportMenu } from './ExportMenu'
 import type { ExportChoice } from './exportFile'
 import { ImportTranscriptButton } from './ImportTranscriptButton'
+import { ReviewStatusBadge } from './ReviewStatusBadge'
 import { TitleField } from './TitleField'
 
 /** A toolbar button for a declared command: its title says the label and the shortcut, as the platform writes it. */
@@ -66,6 +67,7 @@ export function EpisodeToolbar(props: {
           .filter(Boolean)
           .join(' · ')}
       </span>
+      <ReviewStatusBadge status={summary.reviewStatus} />
       <span className="spacer" />
       {HISTORY_BUTTONS.map(({ id, word, can, label }) => (
         <CommandButton

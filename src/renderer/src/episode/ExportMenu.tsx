@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ExportChoice } from './exportFile'
 
 interface Choice {
@@ -21,19 +21,47 @@ const TRANSCRIPT_CHOICES: readonly Choice[] = [
   { value: 'podcast-json', label: 'Transcript as Podcasting 2.0 JSON' },
 ]
 
-/** The Export menu of the toolbar: the native File menu sends the same choices. */
+const MOVES: Record<string, (at: number, count: number) => number> = {
+  ArrowDown: (at, count) => (at + 1) % count,
+  ArrowUp: (at, count) => (at - 1 + count) % count,
+  Home: () => 0,
+  End: (_, count) => count - 1,
+}
+
+/**
+ * The Export menu of the toolbar: the native File menu sends the same choices. Opened, the focus is on
+ * its first choice; the arrows, Home and End move between choices, Escape closes it (the focus back on
+ * its button), and so does a click anywhere outside it.
+ */
 export function ExportMenu(props: {
   hasTranscript: boolean
   onExport: (choice: Exclude<ExportChoice, 'publish'>) => void
 }): React.JSX.Element {
   const menu = useRef<HTMLDetailsElement>(null)
+  const [open, setOpen] = useState(false)
+  const items = (): HTMLElement[] => [
+    ...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
+  ]
+  const close = (focusButton: boolean): void => {
+    if (menu.current) menu.current.open = false
+    if (focusButton) menu.current?.querySelector('summary')?.focus()
+  }
+  useEffect(() => {
+    if (!open) return
+    items()[0]?.focus()
+    const outside = (e: PointerEvent): void => {
+      if (!menu.current?.contains(e.target as Node)) close(false)
+    }
+    document.addEventListener('pointerdown', outside)
+    return () => document.removeEventListener('pointerdown', outside)
+  }, [open])
   const item = (c: Choice): React.JSX.Element => (
     <li key={c.value} role="none">
       <button
         type="button"
         role="menuitem"
         onClick={() => {
-          if (menu.current) menu.current.open = false
+          close(false)
           props.onExport(c.value)
         }}
       >
@@ -42,7 +70,27 @@ export function ExportMenu(props: {
     </li>
   )
   return (
-    <details className="menu" ref={menu}>
+    <details
+      className="menu"
+      ref={menu}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+      onKeyDown={(e) => {
+        if (!open) return
+        if (e.key === 'Escape') {
+          close(true)
+        } else {
+          const move = MOVES[e.key]
+          const all = items()
+          if (!move || all.length === 0) return
+          const at = all.indexOf(document.activeElement as HTMLElement)
+          // From the button: down to the first choice, up to the last.
+          all[move(at >= 0 ? at : e.key === 'ArrowUp' ? 0 : -1, all.length)]?.focus()
+        }
+        // The screen's own keys (Escape clears the selection) are not for an open menu.
+        e.preventDefault()
+        e.stopPropagation()
+      }}
+    >
       <summary>Export ▾</summary>
       <ul role="menu">
         {ANALYSIS_CHOICES.map(item)}

@@ -1,6 +1,10 @@
 import { useState } from 'react'
+import { useFieldCommit } from '../fields/fieldCommit'
 
-/** The episode's title, edited in place: Enter or leaving the field saves, Escape restores. Key it by the title. */
+/**
+ * The episode's title, edited in place by the field rule (src/renderer/src/fields/fieldCommit.ts); an
+ * empty title is not saved. Key it by the title.
+ */
 export function TitleField({
   title,
   onCommit,
@@ -14,6 +18,7 @@ export function TitleField({
     if (next && next !== title) onCommit(next)
     else setDraft(title)
   }
+  const keys = useFieldCommit({ multiline: false, commit, restore: () => setDraft(title) })
   return (
     <input
       className="title"
@@ -22,14 +27,8 @@ export function TitleField({
       title={draft}
       value={draft}
       onChange={(e) => setDraft(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') e.currentTarget.blur()
-        if (e.key === 'Escape') {
-          setDraft(title)
-          requestAnimationFrame(() => (e.target as HTMLInputElement).blur())
-        }
-      }}
+      onBlur={keys.onBlur}
+      onKeyDown={keys.onKeyDown}
     />
   )
 }

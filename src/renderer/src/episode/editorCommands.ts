@@ -28,6 +28,13 @@ const nudging = (seconds: number): Handler => ({
 })
 
 /** The playhead as an edge set from it: on a word boundary, as a drag leaves an edge. */
+/** Says why a review decision was not made. */
+function decided(c: EditorContext, outcome: 'done' | 'nothing' | 'unseen'): void {
+  if (outcome === 'nothing') c.notify('Select an item first (N goes to the next unreviewed)')
+  if (outcome === 'unseen')
+    c.notify('Scroll the card to its end first: A accepts every score it holds, and some are not seen yet')
+}
+
 const edgeAtPlayhead = (c: EditorContext, edge: 'start' | 'end'): number =>
   snapEdgeToWords(c.snap, c.playback.now(), edge)
 
@@ -175,18 +182,8 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
   },
   'review.showTab': { perform: (c) => c.showTab('review') },
   'review.next': { perform: (c) => void (c.review.next() || c.notify('Nothing left to review')) },
-  'review.accept': {
-    perform: (c) =>
-      void (
-        c.review.decide('review.accept') || c.notify('Select an item first (N goes to the next unreviewed)')
-      ),
-  },
-  'review.reject': {
-    perform: (c) =>
-      void (
-        c.review.decide('review.reject') || c.notify('Select an item first (N goes to the next unreviewed)')
-      ),
-  },
+  'review.accept': { perform: (c) => decided(c, c.review.decide('review.accept')) },
+  'review.reject': { perform: (c) => decided(c, c.review.decide('review.reject')) },
   'file.importTranscript': { perform: (c) => c.importTranscript() },
   'file.export': exporting('episode'),
   'file.exportTranscript.vtt': exporting('vtt'),

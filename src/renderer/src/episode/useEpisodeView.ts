@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import {
   answersWithView,
   type EpisodeView,
@@ -9,6 +9,7 @@ import {
 import { call } from '../platform'
 import type { Edit } from './editorPanelProps'
 import { refusalInWords } from './refusalInWords'
+import { LEFT_FINAL_NOTICE, leftFinal } from './ReviewStatusBadge'
 
 export interface EpisodeViewState {
   view: EpisodeView | null
@@ -33,7 +34,13 @@ export interface EpisodeViewState {
 
 /** The episode as the core last answered it, and the one path every edit takes. */
 export function useEpisodeView(id: string): EpisodeViewState {
-  const [view, setView] = useState<EpisodeView | null>(null)
+  const [view, setShownView] = useState<EpisodeView | null>(null)
+  // The view last shown, for an edit's answer to be compared with.
+  const shown = useRef<EpisodeView | null>(null)
+  const setView = useCallback((next: EpisodeView) => {
+    shown.current = next
+    setShownView(next)
+  }, [])
   const [error, setError] = useState<string | null>(null)
   const [noticeState, setNoticeState] = useState<{ text: string; stays: boolean } | null>(null)
   const setNotice = useCallback(
@@ -44,7 +51,7 @@ export function useEpisodeView(id: string): EpisodeViewState {
   const [refusals, setRefusals] = useState(0)
   useEffect(() => {
     call('episodes.open', { id }).then(setView, (e: Error) => setError(e.message))
-  }, [id])
+  }, [id, setView])
   const reportError = useCallback((message: string) => setError(message), [])
   const dismissError = useCallback(() => setError(null), [])
   const edit: Edit = useCallback(
@@ -56,7 +63,17 @@ export function useEpisodeView(id: string): EpisodeViewState {
       try {
         const result: ResponseOf<K> = await call(method, request)
         // The contract says which replies carry the view: nothing is guessed from a reply's keys.
-        if (answersWithView(method)) setView((result as { view: EpisodeView }).view)
+        if (answersWithView(method)) {
+          const next = (result as { view: EpisodeView }).view
+          // The first edit of a published episode says, once, that it is no longer final (undoing a
+          // Publish is no news).
+          if (
+            !method.startsWith('history.') &&
+            leftFinal(shown.current?.summary.reviewStatus, next.summary.reviewStatus)
+          )
+            setNoticeState({ text: LEFT_FINAL_NOTICE, stays: true })
+          setView(next)
+        }
         setError(null)
         return result
       } catch (e) {
@@ -66,7 +83,7 @@ export function useEpisodeView(id: string): EpisodeViewState {
         return null
       }
     },
-    [],
+    [setView],
   )
   return {
     view,

@@ -176,10 +176,6 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
                         label={`Reasoning for ${open.label}, ${chapterName(row)}`}
                         initial={chapter.scores[open.key]?.reasoning ?? ''}
                         onSave={(text, how) => saveReasoning(cellOf(open), text, how)}
-                        onCancel={() => {
-                          setReasoning(null)
-                          focusAddress(cellOf(open))
-                        }}
                       />
                     </td>
                   </tr>

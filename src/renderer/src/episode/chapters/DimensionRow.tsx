@@ -24,8 +24,9 @@ export function DimensionRow(props: {
       tabIndex={0}
       data-key={d.key}
       aria-label={`Dimension ${index + 1}: ${d.label}`}
+      // Alt+↑/↓ move the dimension from anywhere in its row: the row itself, its fields or its buttons.
       onKeyDown={(e) => {
-        if (e.target !== e.currentTarget || !e.altKey) return
+        if (!e.altKey) return
         const step = e.key === 'ArrowUp' ? -1 : e.key === 'ArrowDown' ? 1 : 0
         if (step === 0) return
         e.preventDefault()

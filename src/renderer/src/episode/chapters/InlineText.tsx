@@ -1,8 +1,10 @@
 import { useState } from 'react'
+import { useFieldCommit } from '../../fields/fieldCommit'
 
 /**
- * A text edited in place. Leaving the field saves, so does Enter (Ctrl+Enter where Enter makes a new
- * line); Escape puts back the saved text. A new value from the core (an undo) replaces the draft.
+ * A text edited in place, by the field rule (src/renderer/src/fields/fieldCommit.ts): Enter (Ctrl+Enter
+ * where Enter makes a new line), Escape, Tab and leaving the field save it as one edit. A new value from
+ * the core (an undo) replaces the draft.
  */
 export function InlineText(props: {
   value: string
@@ -30,22 +32,14 @@ export function InlineText(props: {
     setSent(next)
     onCommit(next)
   }
-  const onKeyDown = (e: React.KeyboardEvent): void => {
-    if (e.key === 'Escape') {
-      e.preventDefault()
-      setDraft(value)
-    } else if (e.key === 'Enter' && (!props.multiline || e.ctrlKey || e.metaKey)) {
-      e.preventDefault()
-      commit()
-    }
-  }
+  const keys = useFieldCommit({ multiline: props.multiline ?? false, commit, restore: () => setDraft(value) })
   const common = {
     className: ['inline-text', props.className].filter(Boolean).join(' '),
     'aria-label': props.label,
     placeholder: props.placeholder,
     value: draft,
-    onBlur: commit,
-    onKeyDown,
+    onBlur: keys.onBlur,
+    onKeyDown: keys.onKeyDown,
   }
   if (props.multiline || props.wrap)
     return (

@@ -1,23 +1,26 @@
 import { useRef, useState } from 'react'
+import { fieldExit, fieldKeysInWords } from '../../fields/fieldCommit'
 
 /** How the editor left the reasoning: by key (the focus goes back to the cell) or by moving away. */
 export type ReasoningExit = 'key' | 'blur'
 
-/** A score's reasoning, written under the chapter's row: Ctrl+Enter or leaving saves, Escape cancels. */
+/**
+ * A score's reasoning, written under the chapter's row, saved by the field rule
+ * (src/renderer/src/fields/fieldCommit.ts): Ctrl+Enter, Escape, Tab or leaving it. A key gives the
+ * focus back to the score's cell.
+ */
 export function ReasoningEditor(props: {
   label: string
   initial: string
   onSave: (text: string, how: ReasoningExit) => void
-  onCancel: () => void
 }): React.JSX.Element {
   const [draft, setDraft] = useState(props.initial)
-  // Closing by key moves the focus, whose blur must not save a second time (or save a cancel).
+  // Closing by key moves the focus, whose blur must not save a second time.
   const closed = useRef(false)
-  const close = (save: boolean, how: ReasoningExit): void => {
+  const close = (how: ReasoningExit): void => {
     if (closed.current) return
     closed.current = true
-    if (save) props.onSave(draft.trim(), how)
-    else props.onCancel()
+    props.onSave(draft.trim(), how)
   }
   return (
     <div className="reasoning-editor">
@@ -28,17 +31,16 @@ export function ReasoningEditor(props: {
           value={draft}
           rows={3}
           onChange={(e) => setDraft(e.target.value)}
-          onBlur={() => close(true, 'blur')}
+          onBlur={() => close('blur')}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) close(true, 'key')
-            else if (e.key === 'Escape') close(false, 'key')
-            else return
+            if (!fieldExit(e, true)) return
             e.preventDefault()
             e.stopPropagation()
+            close('key')
           }}
         />
       </label>
-      <span className="hint">Ctrl+Enter saves · Esc cancels</span>
+      <span className="hint">{fieldKeysInWords(true)}</span>
     </div>
   )
 }

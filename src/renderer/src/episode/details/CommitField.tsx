@@ -1,10 +1,12 @@
 import { useId, useState } from 'react'
+import { useFieldCommit } from '../../fields/fieldCommit'
 
 /**
- * A text field that saves when the editor leaves it or presses Enter (Shift+Enter is a new line in a
- * multi-line field), as one edit; Escape puts the saved value back. Until the edit is answered the
- * typed text stays, so the field never flashes the old value; a refused edit puts the saved value back
- * (the screen says why). A field with a limit counts down once it is near.
+ * A text field that follows the field rule (src/renderer/src/fields/fieldCommit.ts): Enter (Ctrl+Enter
+ * in a multi-line field), Escape, Tab and leaving it save the text as one edit. Until the edit is
+ * answered the typed text stays, so the field never flashes the old value; a refused edit puts the saved
+ * value back (the screen says why). Text that cannot be saved is said under the field on Enter and put
+ * back on Escape. A field with a limit counts down once it is near.
  */
 export function CommitField(props: {
   label: string
@@ -20,7 +22,7 @@ export function CommitField(props: {
   className?: string
   /** The most characters the core takes; the field says so before it is reached. */
   maxLength?: number
-  /** Enter saves and then hands the keyboard back (to the waveform's keys). */
+  /** Where Enter and Escape hand the keyboard back to (the waveform's keys), once the text is saved. */
   onDone?: () => void
 }): React.JSX.Element {
   const { label, value, onCommit, validate, type = 'text', multiline = false, maxLength } = props
@@ -46,6 +48,14 @@ export function CommitField(props: {
       restore()
     })
   }
+  const keys = useFieldCommit({
+    // A wrapping one-line field (a pasted line break is a space) saves on Enter like any one-line field.
+    multiline,
+    commit,
+    problem: () => (draft === null ? null : (validate?.(draft.trim()) ?? null)),
+    restore,
+    onDone: props.onDone,
+  })
   const common = {
     'aria-label': label,
     'aria-invalid': problem ? true : undefined,
@@ -53,23 +63,8 @@ export function CommitField(props: {
     className: props.className,
     title: maxLength === undefined ? undefined : `At most ${maxLength.toLocaleString('en')} characters`,
     value: draft ?? value,
-    onBlur: commit,
-  }
-  const onKeyDown = (e: React.KeyboardEvent): void => {
-    if (e.key === 'Enter' && !(multiline && e.shiftKey)) {
-      e.preventDefault()
-      // Leaving the field saves it (onBlur), once.
-      if (props.onDone) {
-        ;(e.target as HTMLElement).blur()
-        props.onDone()
-      } else commit()
-    } else if (e.key === 'Escape') {
-      // Escape puts the saved text back; with nothing typed, it hands the keyboard back.
-      if (draft === null && props.onDone) {
-        ;(e.target as HTMLElement).blur()
-        props.onDone()
-      } else restore()
-    }
+    onBlur: keys.onBlur,
+    onKeyDown: keys.onKeyDown,
   }
   const length = (draft ?? value).length
   // Said once the text is within a tenth of the limit, and plainly once past it.
@@ -77,17 +72,16 @@ export function CommitField(props: {
   return (
     <span className="commit-field">
       {multiline ? (
-        <textarea {...common} rows={4} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} />
+        <textarea {...common} rows={4} onChange={(e) => setDraft(e.target.value)} />
       ) : props.wrap ? (
         <textarea
           {...common}
           className={['wrap', props.className].filter(Boolean).join(' ')}
           rows={1}
           onChange={(e) => setDraft(e.target.value.replace(/\s*\n\s*/g, ' '))}
-          onKeyDown={onKeyDown}
         />
       ) : (
-        <input {...common} type={type} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} />
+        <input {...common} type={type} onChange={(e) => setDraft(e.target.value)} />
       )}
       {near && (
         <span className={length > maxLength ? 'field-error' : 'field-limit'} aria-live="polite">

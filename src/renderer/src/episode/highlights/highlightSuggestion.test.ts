@@ -13,6 +13,7 @@ function chapter(id: string, start: number, end: number, disagreement: number | 
     scores: { guestDisagreement: { value: disagreement, reasoning: '' } },
     machineScores: null,
     reasoningToConfirm: [],
+    scoreReview: null,
     origin: 'human',
     status: 'accepted',
   }

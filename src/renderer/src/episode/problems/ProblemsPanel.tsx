@@ -1,8 +1,16 @@
 import { useMemo } from 'react'
 import { shortcutOf } from '../../commands/shortcuts'
-import { findProblems } from '../../../../shared/problems'
+import { findProblems, SEVERITIES, SEVERITY_MEANING, type Problem } from '../../../../shared/problems'
 import { formatClock } from '../../../../shared/time'
 import type { EditorPanelProps } from '../editorPanelProps'
+
+/** "2 errors, 1 warning": each severity that has problems, counted. */
+function countsInWords(problems: readonly Problem[]): string {
+  return SEVERITIES.flatMap((severity) => {
+    const n = problems.filter((p) => p.severity === severity).length
+    return n === 0 ? [] : [`${n} ${severity}${n === 1 ? '' : 's'}`]
+  }).join(', ')
+}
 
 /** Everything to fix before publishing, in the order of the media; a click goes to the item and its time. */
 export function ProblemsPanel(props: EditorPanelProps): React.JSX.Element {
@@ -20,8 +28,8 @@ export function ProblemsPanel(props: EditorPanelProps): React.JSX.Element {
   return (
     <section className="problems-panel" aria-label="Problems">
       <p className="hint">
-        {problems.length} {problems.length === 1 ? 'problem' : 'problems'} to fix before publishing. Click one
-        to select its item and go to its time.
+        {countsInWords(problems)} to fix before publishing (errors block it; warnings and notes do not). Click
+        one to select its item and go to its time.
       </p>
       <ul className="problem-list">
         {problems.map((p) => {
@@ -39,7 +47,11 @@ export function ProblemsPanel(props: EditorPanelProps): React.JSX.Element {
                   seek(p.time)
                 }}
               >
-                <span className="problem-time">{formatClock(p.time)}</span> {p.message}
+                <span className="problem-time">{formatClock(p.time)}</span>{' '}
+                <span className={`severity severity-${p.severity}`} title={SEVERITY_MEANING[p.severity]}>
+                  {p.severity}
+                </span>{' '}
+                {p.message}
               </button>
             </li>
           )

@@ -1,6 +1,9 @@
+import { fieldExit } from '../../fields/fieldCommit'
+
 /**
- * A text field that grows with its text (CSS `field-sizing`: no measuring in script), saved when the editor leaves it (or Ctrl+Enter); Escape
- * puts back what was saved. Keyed by the saved text, it shows the new one after an edit or an undo.
+ * A text field that grows with its text (CSS `field-sizing`: no measuring in script), saved by the field
+ * rule (src/renderer/src/fields/fieldCommit.ts): Ctrl+Enter, Escape, Tab or leaving it. Keyed by the saved
+ * text, it shows the new one after an edit or an undo.
  */
 export function GrowingText(props: {
   label: string
@@ -21,13 +24,11 @@ export function GrowingText(props: {
         if (text !== props.saved) props.onSave(text)
       }}
       onKeyDown={(e) => {
-        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) e.currentTarget.blur()
-        else if (e.key === 'Escape') {
-          e.currentTarget.value = props.saved
-          e.currentTarget.blur()
-        } else return
+        if (!fieldExit(e, true)) return
         e.preventDefault()
         e.stopPropagation()
+        // Leaving saves (onBlur).
+        e.currentTarget.blur()
       }}
     />
   )

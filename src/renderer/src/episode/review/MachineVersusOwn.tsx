@@ -6,9 +6,14 @@ import { useScoreTyping, type ScoreCellAddress } from '../chapters/useScoreTypin
 import type { Edit } from '../editorPanelProps'
 import { GrowingText } from './GrowingText'
 
+const REVIEW_WORDS = { unreviewed: '', accepted: 'accepted', edited: 'edited' } as const
+
 /**
  * A chapter's scores as the machine gave them beside the reviewer's, which are typed here as in the
  * chapters table (digits on the focused score, `1` `0` is 10 in one undo step) with their reasoning.
+ * A compact grid, a line per dimension, so that a rubric of up to 8 fits the card whole at 1280x800:
+ * each reasoning shows its first line, whole on hover (the machine's) or once focused (the reviewer's).
+ * A score the reviewer edited says so on its line.
  */
 export function MachineVersusOwn({
   episodeId,
@@ -55,10 +60,19 @@ export function MachineVersusOwn({
             typing.pending?.cell.chapterId === chapter.id && typing.pending.cell.dimension === key
               ? typing.pending.typed
               : null
+          const review = chapter.scoreReview?.[key] ?? 'unreviewed'
           return (
-            <tr key={key} className={differs ? 'differs' : undefined} data-dimension={key}>
-              <th scope="row">{label}</th>
-              <td>
+            <tr
+              key={key}
+              className={[differs && 'differs', `score-${review}`].filter(Boolean).join(' ')}
+              data-dimension={key}
+              data-review={review}
+            >
+              <th scope="row" title={label}>
+                {label}
+                {review !== 'unreviewed' && <span className="score-review">{REVIEW_WORDS[review]}</span>}
+              </th>
+              <td className="machine" title={theirs?.reasoning || undefined}>
                 <b>{theirs?.value ?? '—'}</b> {theirs?.reasoning}
               </td>
               <ScoreCell
@@ -80,7 +94,7 @@ export function MachineVersusOwn({
                 onFocus={() => undefined}
                 onBlur={typing.flush}
               />
-              <td>
+              <td className="own-reasoning" title={own.reasoning || undefined}>
                 <GrowingText
                   key={`${chapter.id}:${key}:${refusals}`}
                   label={`${label}, reviewer’s reasoning`}

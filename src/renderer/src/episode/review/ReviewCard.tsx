@@ -1,20 +1,27 @@
+import { useLayoutEffect } from 'react'
 import type { CommandId } from '../../../../shared/commands'
 import type { ChapterView, EpisodeView, HighlightView, StatementView } from '../../../../shared/contract'
 import { formatClock } from '../../../../shared/time'
 import { shortcutOf, titleWithShortcut } from '../../commands/shortcuts'
 import type { EditorPanelProps } from '../editorPanelProps'
+import { noteCardScroll, type CardFold } from './cardFold'
 import { MachineVersusOwn } from './MachineVersusOwn'
 import { selectedItem } from './selectedItem'
 
 const span = (item: { start: number; end: number }): string =>
   `${formatClock(item.start)}–${formatClock(item.end)}`
 
-/** A field of the item under review: its name and what it says (a dash when it says nothing). */
-function Field(props: { name: string; children: React.ReactNode }): React.JSX.Element {
+/**
+ * A field of the item under review: its name and what it says (a dash when it says nothing). A long
+ * one is cut to two lines, whole on hover, so the card keeps its room for the scores.
+ */
+function Field(props: { name: string; children: React.ReactNode; long?: string }): React.JSX.Element {
   return (
     <>
       <dt>{props.name}</dt>
-      <dd>{props.children === '' ? '—' : props.children}</dd>
+      <dd className={props.long !== undefined ? 'long' : undefined} title={props.long || undefined}>
+        {props.children === '' ? '—' : props.children}
+      </dd>
     </>
   )
 }
@@ -67,10 +74,12 @@ function ChapterFields({
 }): React.JSX.Element {
   return (
     <>
-      <dl>
+      <dl className="chapter-fields">
         <Field name="Title">{chapter.title}</Field>
         <Field name="Span">{span(chapter)}</Field>
-        <Field name="Why">{chapter.why}</Field>
+        <Field name="Why" long={chapter.why}>
+          {chapter.why}
+        </Field>
       </dl>
       <MachineVersusOwn
         episodeId={props.episodeId}
@@ -90,17 +99,42 @@ const KIND_NAMES = { statement: 'Statement', highlight: 'Highlight', chapter: 'C
  * screen, and one key plays it.
  */
 export function ReviewCard(
-  props: EditorPanelProps & { run: (id: CommandId) => void; autoPlay: boolean; left: number },
+  props: EditorPanelProps & {
+    run: (id: CommandId) => void
+    autoPlay: boolean
+    left: number
+    /** What the card hides below its fold: `A` waits until it has been seen. */
+    fold: CardFold
+  },
 ): React.JSX.Element {
-  const { view, selection, run } = props
+  const { view, selection, run, fold } = props
   const selected = selectedItem(view, selection)
+  const itemKey = selected ? `${selected.kind}:${selected.item.id}` : null
+  // Each item's card starts at its top; one that fits whole is seen whole at once.
+  useLayoutEffect(() => {
+    if (fold.element) fold.element.scrollTop = 0
+    noteCardScroll(fold, itemKey)
+  }, [fold, itemKey])
+  // With nothing selected only Next has something to act on; the others say so by looking it.
   const button = (id: CommandId, text: string): React.JSX.Element => (
-    <button type="button" title={titleWithShortcut(text, id)} onClick={() => run(id)}>
+    <button
+      type="button"
+      title={titleWithShortcut(text, id)}
+      onClick={() => run(id)}
+      disabled={!selected && (id !== 'review.next' || props.left === 0)}
+    >
       {text} <kbd>{shortcutOf(id)}</kbd>
     </button>
   )
   return (
-    <section className="review-card" aria-label="Under review">
+    <section
+      className="review-card"
+      aria-label="Under review"
+      ref={(element) => {
+        fold.element = element
+      }}
+      onScroll={() => noteCardScroll(fold, itemKey)}
+    >
       <header>
         <h2>
           {selected ? KIND_NAMES[selected.kind] : 'Nothing selected'}

@@ -11,8 +11,11 @@ export interface ReviewFlow {
   queue: readonly ReviewItem[]
   /** Goes to the first unreviewed item in the order of the episode; false when nothing is left. */
   next: () => boolean
-  /** Accepts or rejects the selected item and goes on to the first unreviewed; false when nothing reviewable is selected. */
-  decide: (method: 'review.accept' | 'review.reject') => boolean
+  /**
+   * Accepts or rejects the selected item and goes on to the first unreviewed: `nothing` when nothing
+   * reviewable is selected, `unseen` (an accept refused) while the card hides part of what it accepts.
+   */
+  decide: (method: 'review.accept' | 'review.reject') => 'done' | 'nothing' | 'unseen'
 }
 
 /** The review of a machine's analysis: N, A and X walk the queue of unreviewed items. */
@@ -27,8 +30,12 @@ export function useReviewFlow(input: {
   edit: Edit
   /** Runs a decision once the reviewer is known (asked for their name the first time). */
   ensureReviewer: (then: () => void) => void
+  /** The reviewer's name is known: a decision needs no question first. */
+  reviewerKnown: boolean
+  /** Whether the card of an item (`kind:id`) hides part of itself that was never on screen. */
+  hidesUnseen?: (itemKey: string) => boolean
 }): ReviewFlow {
-  const { id, view, selection, select, seek, autoPlay, edit, ensureReviewer } = input
+  const { id, view, selection, select, seek, autoPlay, edit, ensureReviewer, reviewerKnown } = input
   // Once per view, not at every tick of the playhead: a machine analysis has a thousand items.
   const queue = useMemo(() => (view ? reviewQueue(view) : []), [view])
   const current = selection && view ? reviewItemOf(view, selection) : null
@@ -46,21 +53,27 @@ export function useReviewFlow(input: {
     },
     decide: (method) => {
       const item = current
-      if (!item) return false
-      const next = firstInQueue(waiting(), item)
-      // On to the next at once, so that a reviewer typing A A A never decides twice on one item.
-      const nextSelection = next ? { kind: next.kind, id: next.id } : null
-      select(nextSelection ?? (method === 'review.accept' ? selection : null))
-      const range = autoPlay && view ? playRangeOf(view, nextSelection) : null
-      if (next) seek(next.time)
+      if (!item) return 'nothing'
       const key = `${item.kind}:${item.id}`
+      if (method === 'review.accept' && input.hidesUnseen?.(key)) return 'unseen'
+      const next = firstInQueue(waiting(), item)
+      const nextSelection = next ? { kind: next.kind, id: next.id } : null
+      const range = autoPlay && view ? playRangeOf(view, nextSelection) : null
+      const moveOn = (): void => {
+        select(nextSelection ?? (method === 'review.accept' ? selection : null))
+        if (next) seek(next.time)
+      }
+      // On to the next at once, so that a reviewer typing A A A never decides twice on one item; but
+      // while the reviewer's name is asked for, the card stays on the item being decided.
+      if (reviewerKnown) moveOn()
       ensureReviewer(() => {
+        if (!reviewerKnown) moveOn()
         // Played once the decision is made: never behind the question who is reviewing.
         if (range && autoPlay) autoPlay.playSpan({ ...range, once: true })
         pending.current.add(key)
         void edit(method, { id, kind: item.kind, itemId: item.id }).finally(() => pending.current.delete(key))
       })
-      return true
+      return 'done'
     },
   }
 }

@@ -149,6 +149,7 @@ export function StatementsPanel(props: EditorPanelProps): React.JSX.Element {
         if (statementId === selectedId) select(null)
         return removed
       },
+      confirmQuote: (statementId: string) => edit('statements.confirmQuote', { id: episodeId, statementId }),
     }),
     [view.participants, edit, episodeId, selectedId, select],
   )

@@ -27,6 +27,8 @@ export interface StatementsTableMeta {
   /** Resolves false when the core refused the edit, so the field keeps the text to correct. */
   update: (statementId: string, patch: StatementPatch) => Promise<boolean>
   remove: (statementId: string) => Promise<unknown>
+  /** The editor vouches for a quote filled by estimated word times. */
+  confirmQuote: (statementId: string) => Promise<unknown>
 }
 
 export const statementFeatures = tableFeatures({
@@ -156,6 +158,26 @@ function FlagsCell({
           }}
         >
           Move the span to {formatPreciseClock(foundAt.start)}
+        </button>
+      )}
+      {row.quoteEstimated && !row.quoteProblem && (
+        <span
+          className="badge"
+          title="The transcript has no word times here: the quote holds the words estimated to fall in the span"
+        >
+          quote estimated: no word times
+        </span>
+      )}
+      {row.quoteEstimated && !row.quoteProblem && meta && (
+        <button
+          type="button"
+          className="link"
+          onClick={(e) => {
+            e.stopPropagation()
+            void meta.confirmQuote(row.id)
+          }}
+        >
+          Confirm quote
         </button>
       )}
       {row.origin === 'machine' && <span className="badge">machine</span>}

@@ -1,4 +1,5 @@
-import { Fragment, memo, useState } from 'react'
+import { Fragment, memo, useRef, useState } from 'react'
+import { fieldExit } from '../../fields/fieldCommit'
 import type { ParticipantView, TranscriptSegmentView } from '../../../../shared/contract'
 import { tokensOf } from '../../../../shared/transcriptTokens'
 import { formatClock } from '../../../../shared/time'
@@ -32,8 +33,18 @@ function tokenRanges(tokens: readonly string[]): [number, number][] {
   })
 }
 
+/**
+ * A segment's text, one paragraph: saved by the field rule (src/renderer/src/fields/fieldCommit.ts),
+ * Enter, Escape, Tab or leaving it. The editor closes as it saves, once.
+ */
 function SegmentEditor(props: { text: string; onDone: (text: string | null) => void }): React.JSX.Element {
   const [draft, setDraft] = useState(props.text)
+  const done = useRef(false)
+  const finish = (): void => {
+    if (done.current) return
+    done.current = true
+    props.onDone(draft)
+  }
   return (
     <textarea
       className="segment-editor"
@@ -42,15 +53,12 @@ function SegmentEditor(props: { text: string; onDone: (text: string | null) => v
       value={draft}
       rows={2}
       onChange={(e) => setDraft(e.target.value)}
-      onBlur={() => props.onDone(draft)}
+      onBlur={finish}
       onKeyDown={(e) => {
-        if (e.key === 'Enter' && !e.shiftKey) {
-          e.preventDefault()
-          props.onDone(draft)
-        } else if (e.key === 'Escape') {
-          e.preventDefault()
-          props.onDone(null)
-        }
+        if (!fieldExit(e, false)) return
+        e.preventDefault()
+        e.stopPropagation()
+        finish()
       }}
     />
   )
