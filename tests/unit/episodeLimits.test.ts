@@ -266,6 +266,8 @@ describe('the same limits for an edit and an import', () => {
     doc.rubric.dimensions = Array.from({ length: ITEM_LIMITS.dimensions }, (_, i) => ({
       ...dimension,
       key: `d${i}`,
+      // Each its own label: two dimensions cannot share one.
+      label: `Dimension ${i + 1}`,
     }))
     doc.chapters = doc.chapters.map((c) => ({
       ...c,

@@ -56,8 +56,9 @@ export function databaseFileKind(file: string, latest = Infinity): DatabaseFileK
     const count = `${tables.length} table${tables.length === 1 ? '' : 's'}`
     return { kind: 'foreign', found: `it holds ${count} (${listed(tables)}) and no Episcore mark` }
   } catch (error) {
+    // Named, since the first look at a file is often a start the editor did not ask for by path.
     const storage = sqliteUserError(error)
-    if (storage) throw storage
+    if (storage) throw new UserError(storage.code, `${file}: ${storage.message}`)
     throw new UserError(
       'invalid-input',
       `${file} is not an Episcore database: ${(error as Error).message}. Nothing was changed.`,
