@@ -4,7 +4,7 @@ import { expect, test } from './hostFixture'
 
 /*
  * Native-menu commands as the desktop page receives them. The page runs with a stand-in for the
- * preload's object (the same five functions, the contract answered by the host), so that the renderer
+ * preload's object (the same six functions, the contract answered by the host), so that the renderer
  * takes its desktop path; the test then sends menu commands as the main process does, chosen by a
  * shortcut or by a click.
  */
@@ -28,6 +28,8 @@ async function openAsDesktop(page: Page, url: string): Promise<void> {
         listeners.add(listener)
         return () => listeners.delete(listener)
       },
+      // The window never closes in this test, so nothing asks the page to commit its typed text.
+      onCommitPending: () => () => undefined,
     }
     Object.assign(window, {
       episcore,
