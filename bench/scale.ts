@@ -393,6 +393,7 @@ declare global {
 
 function installEditTiming(): void {
   const KEY_GAP_MS = 40
+  const EDIT_TIMEOUT_MS = 10_000
   window.benchTimeEdit = async (kind, press) => {
     const frame = (): Promise<number> => new Promise((resolve) => requestAnimationFrame(resolve))
     // An editor's key comes tens of milliseconds after the one before: the frame showing what they
@@ -402,7 +403,16 @@ function installEditTiming(): void {
     const answered = new Promise<ApiTiming>((resolve) => window.benchApi.next.push(resolve))
     const pressed = performance.now()
     press()
-    const call = await answered
+    // An edit that sends no call would hang the bench with no word of which: it fails, naming it.
+    const call = await Promise.race([
+      answered,
+      new Promise<never>((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`a ${kind} edit sent no call within ${EDIT_TIMEOUT_MS / 1000} s`)),
+          EDIT_TIMEOUT_MS,
+        ),
+      ),
+    ])
     // React renders the new view in a task right after; the second frame is past its paint.
     await frame()
     await frame()
@@ -439,6 +449,8 @@ async function editRoundTrips(browser: Browser, url: string, sizes: Sizes, input
             const field = document.querySelector(
               `textarea[aria-label="Title of chapter ${(i % chapters) + 1}"]`,
             ) as HTMLTextAreaElement
+            // Enter saves by leaving the field, as an editor's typing had it focused.
+            field.focus()
             setValue?.call(field, `Chapter ${(i % chapters) + 1}, edit ${i}`)
             field.dispatchEvent(new Event('input', { bubbles: true }))
             // The draft is rendered before Enter saves it.
