@@ -81,3 +81,19 @@ it('prepares the episode edited last when it starts, writing nothing, and nothin
     empty.close()
   }
 })
+
+it('abandons a backup still copying when the app closes, without calling it a failure or leaving a copy', async () => {
+  const dir = tempFolder()
+  const file = path.join(dir, 'episcore.sqlite')
+  const setup = openDatabase(file)
+  // A database of many pages, so that the copy still runs in steps when the close comes.
+  for (let i = 0; i < 12; i++) loadEpisodeDocument(setup, JSON.stringify(machineEpisode(`episode-${i}`)))
+  setup.exec(`CREATE TABLE ballast (b BLOB); INSERT INTO ballast VALUES (zeroblob(8000000));`)
+  setup.close()
+  const session = new DatabaseSession(file, { files: new FileRefs(), peaks: new PeaksCache(dir) })
+  const backup = session.backUp()
+  session.close()
+  await expect(backup).resolves.toBeNull()
+  const left = fs.readdirSync(dir, { recursive: true }).map(String)
+  expect(left.filter((name) => name.includes('backups') && name.endsWith('.sqlite'))).toEqual([])
+})

@@ -48,6 +48,7 @@ export class DatabaseSession {
   private state: State
   /** Settles when the latest backup has; a restore waits for it rather than pulling its source away. */
   private backupRun: Promise<unknown> = Promise.resolve()
+  private closed = false
   private readonly views = new ViewSender(randomBytes(6).toString('hex'))
   private checkpoint: NodeJS.Timeout | null = null
   private lastCheckpoint = Date.now()
@@ -136,7 +137,11 @@ export class DatabaseSession {
    */
   backUp(now = new Date()): Promise<string | null> {
     if (!this.state.db) return Promise.resolve(null)
-    const run = backupOnOpen(this.state.db, this.file, now)
+    // A backup the app's closing abandoned did not fail: it was never going to be finished.
+    const run = backupOnOpen(this.state.db, this.file, now).catch((error: unknown) => {
+      if (this.closed) return null
+      throw error
+    })
     this.backupRun = run.catch(() => undefined)
     return run
   }
@@ -221,6 +226,7 @@ export class DatabaseSession {
 
   /** A backup still running is abandoned; its partial file never counts as a backup. */
   close(): void {
+    this.closed = true
     if (this.checkpoint) clearTimeout(this.checkpoint)
     this.state.db?.close()
   }

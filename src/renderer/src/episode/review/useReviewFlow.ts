@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react'
+import { useLayoutEffect, useMemo, useRef } from 'react'
 import type { EpisodeView } from '../../../../shared/contract'
 import type { Edit, Selection } from '../editorPanelProps'
 import type { PlaySpan } from '../playback/usePlayback'
@@ -38,7 +38,12 @@ export function useReviewFlow(input: {
   const { id, view, selection, select, seek, autoPlay, edit, ensureReviewer, reviewerKnown } = input
   // Once per view, not at every tick of the playhead: a machine analysis has a thousand items.
   const queue = useMemo(() => (view ? reviewQueue(view) : []), [view])
-  const current = selection && view ? reviewItemOf(view, selection) : null
+  // The selection as the flow last left it: a key pressed before React renders the last decision's
+  // move must decide on the item the reviewer is now on, not again on the one just decided.
+  const latest = useRef<Selection>(selection)
+  useLayoutEffect(() => {
+    latest.current = selection
+  }, [selection])
   // Decided but not yet back in the view: a reviewer typing A A A must not be sent back to them.
   const pending = useRef(new Set<string>())
   const waiting = (): ReviewItem[] => queue.filter((i) => !pending.current.has(`${i.kind}:${i.id}`))
@@ -47,20 +52,25 @@ export function useReviewFlow(input: {
     next: () => {
       const item = firstInQueue(waiting())
       if (!item) return false
-      select({ kind: item.kind, id: item.id })
+      latest.current = { kind: item.kind, id: item.id }
+      select(latest.current)
       seek(item.time)
       return true
     },
     decide: (method) => {
-      const item = current
+      const at = latest.current
+      const item = at && view ? reviewItemOf(view, at) : null
       if (!item) return 'nothing'
       const key = `${item.kind}:${item.id}`
+      if (pending.current.has(key)) return 'done'
       if (method === 'review.accept' && input.hidesUnseen?.(key)) return 'unseen'
       const next = firstInQueue(waiting(), item)
       const nextSelection = next ? { kind: next.kind, id: next.id } : null
       const range = autoPlay && view ? playRangeOf(view, nextSelection) : null
       const moveOn = (): void => {
-        select(nextSelection ?? (method === 'review.accept' ? selection : null))
+        const moved = nextSelection ?? (method === 'review.accept' ? at : null)
+        latest.current = moved
+        select(moved)
         if (next) seek(next.time)
       }
       // On to the next at once, so that a reviewer typing A A A never decides twice on one item; but
