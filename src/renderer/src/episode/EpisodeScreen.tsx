@@ -1,44 +1,46 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { isLibraryCommand, type CommandId, type LibraryCommand } from '../../../shared/commands'
-import { findProblems } from '../../../shared/problems'
+import type { EpisodeView } from '../../../shared/contract'
+import { findProblems, type Problem } from '../../../shared/problems'
 import { WithCommandMenu } from '../commands/CommandMenu'
 import { useCommandKeys } from '../commands/commandRegistry'
-import { call, platform, type ChosenFile } from '../platform'
-import { transcriptImportMessage } from '../../../shared/transcriptImportMessage'
+import { call, platform } from '../platform'
 import { ReplaceEditsDialog } from './ReplaceEditsDialog'
 import { useMenuCommand } from '../useMenuCommand'
 import { EDITOR_COMMAND_IDS, EDITOR_COMMANDS, WAVEFORM_MENU } from './editorCommands'
 import { EditorTabs, type EditorTabId } from './EditorTabs'
 import type { EditorPanelProps, Selection } from './editorPanelProps'
 import { EpisodeDialogs } from './EpisodeDialogs'
+import { EpisodeOpening } from './EpisodeOpening'
 import { EpisodeToolbar } from './EpisodeToolbar'
+import { PlayerStage } from './PlayerStage'
 import { FirstRunHint } from './FirstRunHint'
 import { usePreferences } from '../usePreferences'
-import { KeptTextOffer } from './KeptTextOffer'
 import { KeyHints } from './KeyHints'
 import { Transport } from './playback/Transport'
 import { usePlayback } from './playback/usePlayback'
-import { RelinkMedia } from './RelinkMedia'
 import { useReviewer } from './review/useReviewer'
 import { useReviewFlow } from './review/useReviewFlow'
-import { ReviewCard } from './review/ReviewCard'
 import { hidesUnseen, newCardFold, type CardFold } from './review/cardFold'
 import { underReview } from './review/underReview'
 import { selectedItem } from './review/selectedItem'
 import { snapTargets } from './spans/spanSnapping'
 import { MakeStatementFromSelection } from './statements/MakeStatementFromSelection'
-import { MediaLengthBanner } from './MediaLengthBanner'
 import { TranscriptPanel, type TranscriptPanelHandle } from './transcript/TranscriptPanel'
 import { useTranscript } from './transcript/useTranscript'
 import { useEditorContext } from './useEditorContext'
 import { useEpisodeView } from './useEpisodeView'
+import { useTranscriptImport } from './useTranscriptImport'
 import { useExports } from './useExports'
 import { useMediaFault } from './useMediaFault'
+import { useMediaLoads } from './useMediaLoads'
 import { usePeaks } from './usePeaks'
 import type { WaveformController } from './Waveform'
 import { WaveformPanel } from './WaveformPanel'
-import { MessageLine } from '../MessageLines'
 import { StatusLine } from '../StatusLine'
+
+// What stops publishing, listed beside the refusal.
+const blocking = (view: EpisodeView): Problem[] => findProblems(view).filter((p) => p.severity === 'error')
 
 export function EpisodeScreen({
   id,
@@ -59,16 +61,10 @@ export function EpisodeScreen({
   const peaks = usePeaks(id)
   // Asked for before the episode: the larger answer travels while the core builds the episode's view.
   const transcript = useTranscript(id, view?.transcript.rev ?? null, reportError)
-  // The media element starts loading once the waveform has had its first paint (creating it costs
-  // the page a fifth of a second) and the episode is on screen; seeking before then is kept.
-  const [mediaLoads, setMediaLoads] = useState(false)
-  const peaksAnswered = peaks.state.kind !== 'asking'
-  const shown = view !== null && (transcript !== null || view.transcript.segmentCount === 0 || error !== null)
-  useEffect(() => {
-    if (!peaksAnswered || !shown || mediaLoads) return
-    const idle = requestIdleCallback(() => setMediaLoads(true), { timeout: 1000 })
-    return () => cancelIdleCallback(idle)
-  }, [peaksAnswered, shown, mediaLoads])
+  const mediaLoads = useMediaLoads(
+    peaks.state.kind !== 'asking',
+    view !== null && (transcript !== null || view.transcript.segmentCount === 0 || error !== null),
+  )
   useMediaFault(playback.media, id, setView, reportError)
 
   const { preferences, keep } = usePreferences(reportError)
@@ -98,34 +94,7 @@ export function EpisodeScreen({
       setRefusal(message)
     },
   })
-  const runImport = useCallback(
-    (file: ChosenFile, replaceEdited: boolean) =>
-      void edit('transcript.import', { id, file: file.ref, ...(replaceEdited && { replaceEdited }) }).then(
-        (r) => {
-          if (!r) return
-          const flagged = r.view.statements.filter((s) => s.quoteProblem !== null).length
-          const silent = r.silentSpeakers
-          setNotice(
-            transcriptImportMessage(file.name, r, flagged) +
-              (silent.length > 0
-                ? `. ${silent.join(', ')} ${silent.length === 1 ? 'no longer speaks' : 'no longer speak'}: remove them in Speakers…`
-                : '') +
-              r.warnings.map((warning) => `. Warning: ${warning}`).join(''),
-            // Warnings and flagged quotes are work to do: they stay until the editor closes them.
-            { stays: flagged > 0 || r.warnings.length > 0 || silent.length > 0 },
-          )
-        },
-      ),
-    [edit, id, setNotice],
-  )
-  // Segments edited by hand are not in the new file: the editor is asked before they are replaced.
-  const [replacing, setReplacing] = useState<{ file: ChosenFile; edited: number } | null>(null)
-  const editedSegments = view?.transcript.editedSegments ?? 0
-  const importTranscript = useCallback(
-    (file: ChosenFile) =>
-      editedSegments > 0 ? setReplacing({ file, edited: editedSegments }) : runImport(file, false),
-    [editedSegments, runImport],
-  )
+  const transcriptImport = useTranscriptImport(id, view, edit, setNotice)
   const waveform = useRef<WaveformController | null>(null)
   const transcriptPanel = useRef<TranscriptPanelHandle | null>(null)
   const snap = useMemo(() => snapTargets(transcript), [transcript])
@@ -143,7 +112,7 @@ export function EpisodeScreen({
     selection,
     select: setSelection,
     exportAs: (choice) => void exportFile(choice),
-    importTranscript,
+    importTranscript: transcriptImport.importTranscript,
   })
   useCommandKeys(EDITOR_COMMANDS, screen.context)
   useMenuCommand((command) => {
@@ -159,25 +128,7 @@ export function EpisodeScreen({
     [id, view, time, seek, edit, selection, refusals],
   )
   // The first-run hint is laid out with the rest, not after it: the screen waits for whether to show it.
-  if (!view || !panelProps || !preferences)
-    return (
-      <main className="episode">
-        {error ? (
-          <>
-            <MessageLine kind="error" message={error} />
-            {/* An episode that cannot be opened (gone, or never there) still has a way back. */}
-            <p className="back-to-library">
-              <button type="button" onClick={() => onClose()}>
-                ← Back to the library
-              </button>
-            </p>
-          </>
-        ) : (
-          <p>Opening…</p>
-        )}
-      </main>
-    )
-  const Player = view.media?.kind === 'video' ? 'video' : 'audio'
+  if (!view || !panelProps || !preferences) return <EpisodeOpening error={error} onClose={() => onClose()} />
   const reviewing = underReview(view, selection, { tabOpen: tab === 'review' })
   const reviewed = reviewing ? selectedItem(view, selection) : null
 
@@ -189,46 +140,26 @@ export function EpisodeScreen({
         onClose={() => onClose()}
         onRename={(title) => void edit('episodes.update', { id, patch: { title } })}
         refusals={refusals}
-        onImport={importTranscript}
+        onImport={transcriptImport.importTranscript}
         onError={reportError}
         onExport={(choice) => void exportFile(choice)}
       />
       <div className="workspace">
         <div className="player-column">
           {!preferences.firstRunHintSeen && <FirstRunHint onClose={() => keep({ firstRunHintSeen: true })} />}
-          <MediaLengthBanner view={view} />
-          <KeptTextOffer episodeId={id} edit={edit} />
-          {view.media && (!view.media.available || view.media.changed) && (
-            <RelinkMedia
-              episodeId={id}
-              fileName={view.media.fileName}
-              changed={view.media.available && view.media.changed}
-              edit={edit}
-              onNotice={setNotice}
-              onError={reportError}
-            />
-          )}
-          <div className={reviewing ? 'stage reviewing' : 'stage'}>
-            {view.media?.available && !view.media.changed && (
-              <Player
-                key={`player-${view.media.fileName}`}
-                ref={setMedia}
-                className={Player}
-                src={mediaLoads ? platform.mediaUrl(id) : undefined}
-                preload="metadata"
-                controls={Player === 'video'}
-              />
-            )}
-            {reviewing && (
-              <ReviewCard
-                {...panelProps}
-                run={screen.run}
-                autoPlay={autoPlay}
-                left={review.queue.length}
-                fold={cardFold}
-              />
-            )}
-          </div>
+          <PlayerStage
+            episodeId={id}
+            view={view}
+            edit={edit}
+            notices={{ notify: setNotice, error: reportError }}
+            setMedia={setMedia}
+            mediaSrc={mediaLoads ? platform.mediaUrl(id) : undefined}
+            review={
+              reviewing
+                ? { ...panelProps, run: screen.run, autoPlay, left: review.queue.length, fold: cardFold }
+                : null
+            }
+          />
           <WithCommandMenu
             commands={WAVEFORM_MENU}
             enabled={screen.enabled}
@@ -284,15 +215,12 @@ export function EpisodeScreen({
         />
       </div>
       <MakeStatementFromSelection transcript={transcript} editor={panelProps} />
-      {replacing && (
+      {transcriptImport.replacing && (
         <ReplaceEditsDialog
-          fileName={replacing.file.name}
-          edited={replacing.edited}
-          onReplace={() => {
-            setReplacing(null)
-            runImport(replacing.file, true)
-          }}
-          onCancel={() => setReplacing(null)}
+          fileName={transcriptImport.replacing.file.name}
+          edited={transcriptImport.replacing.edited}
+          onReplace={transcriptImport.replace}
+          onCancel={transcriptImport.cancel}
         />
       )}
       <EpisodeDialogs
@@ -302,14 +230,7 @@ export function EpisodeScreen({
         commands={EDITOR_COMMAND_IDS}
         highlightAt={playback.now}
         edit={edit}
-        refusal={
-          refusal === null
-            ? null
-            : {
-                message: refusal,
-                problems: findProblems(view).filter((p) => p.severity === 'error'),
-              }
-        }
+        refusal={refusal === null ? null : { message: refusal, problems: blocking(view) }}
         closeRefusal={() => setRefusal(null)}
         reviewer={reviewer}
         goToProblem={(p) => {

@@ -2,8 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { shortcutOf } from '../../commands/shortcuts'
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react'
 import type { ParticipantView, TranscriptView } from '../../../../shared/contract'
-import { lastStartedIndex } from './playingIndex'
-import { markedWords } from './markedWords'
+import { usePlayingWord, useWordMarks } from './transcriptLighting'
 import { TranscriptRow } from './TranscriptRow'
 import { findMatches, firstMatchFrom, stepMatch, type SearchMatch } from './transcriptSearch'
 
@@ -29,8 +28,6 @@ export interface TranscriptPanelProps {
   onOpenSpeakers: () => void
 }
 
-const NO_MARKS: ReadonlyMap<string, readonly boolean[]> = new Map()
-
 /**
  * The transcript, virtualized: only the rows on screen exist, so a four-hour transcript scrolls like a
  * short one. The word being said is lit while playing; search walks its matches with Enter/Shift+Enter.
@@ -47,16 +44,7 @@ export function TranscriptPanel(props: TranscriptPanelProps): React.JSX.Element 
 
   const speakers = useMemo(() => new Map(participants.map((p) => [p.id, p])), [participants])
   const { statements } = props
-  const marks = useMemo(() => markedWords(segments, statements), [segments, statements])
-  const reviewStart = props.underReview?.start
-  const reviewEnd = props.underReview?.end
-  const reviewMarks = useMemo(
-    () =>
-      reviewStart === undefined || reviewEnd === undefined
-        ? NO_MARKS
-        : markedWords(segments, [{ start: reviewStart, end: reviewEnd }]),
-    [segments, reviewStart, reviewEnd],
-  )
+  const { marks, reviewMarks } = useWordMarks(segments, statements, props.underReview)
   const matches = useMemo(
     () =>
       findMatches(
@@ -76,19 +64,7 @@ export function TranscriptPanel(props: TranscriptPanelProps): React.JSX.Element 
   }, [matches])
   const activeMatch = matches[activeIndex] ?? null
 
-  // The segment last begun: lit while it lasts, and kept in view through the silence after it too.
-  const started = useMemo(
-    () => lastStartedIndex(segments.length, (i) => segments[i]?.start ?? 0, time),
-    [segments, time],
-  )
-  const current = started >= 0 && time < (segments[started]?.end ?? 0) ? started : -1
-  const currentToken = useMemo(() => {
-    const times = segments[current]?.wordTimes
-    if (!times) return -1
-    const timed = times.flatMap((t, i) => (t ? [{ i, start: t[0] }] : []))
-    const k = lastStartedIndex(timed.length, (j) => timed[j]?.start ?? 0, time)
-    return timed[k]?.i ?? -1
-  }, [segments, current, time])
+  const { started, current, currentToken } = usePlayingWord(segments, time)
 
   // The app is not built with the React Compiler, so nothing memoizes around the virtualizer's functions.
   // eslint-disable-next-line react-hooks/incompatible-library
