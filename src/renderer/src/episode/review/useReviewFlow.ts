@@ -4,6 +4,7 @@ import type { Edit, Selection } from '../editorPanelProps'
 import type { PlaySpan } from '../playback/usePlayback'
 import { playRangeOf } from './playRange'
 import { reviewItemOf } from './reviewItemOf'
+import { DecisionsInFlight } from './decisionsInFlight'
 import { firstInQueue, reviewQueue, type ReviewItem } from './reviewQueue'
 
 export interface ReviewFlow {
@@ -44,9 +45,14 @@ export function useReviewFlow(input: {
   useLayoutEffect(() => {
     latest.current = selection
   }, [selection])
-  // Decided but not yet back in the view: a reviewer typing A A A must not be sent back to them.
-  const pending = useRef(new Set<string>())
-  const waiting = (): ReviewItem[] => queue.filter((i) => !pending.current.has(`${i.kind}:${i.id}`))
+  // The view and queue last drawn, for a key handler bound at an earlier render.
+  const drawn = useRef({ view, queue })
+  const inFlight = useRef(new DecisionsInFlight())
+  useLayoutEffect(() => {
+    drawn.current = { view, queue }
+    inFlight.current.shown(queue)
+  }, [view, queue])
+  const waiting = (): ReviewItem[] => inFlight.current.waiting(drawn.current.queue)
   return {
     queue,
     next: () => {
@@ -59,14 +65,15 @@ export function useReviewFlow(input: {
     },
     decide: (method) => {
       const at = latest.current
-      const item = at && view ? reviewItemOf(view, at) : null
+      const shownView = drawn.current.view
+      const item = at && shownView ? reviewItemOf(shownView, at) : null
       if (!item) return 'nothing'
       const key = `${item.kind}:${item.id}`
-      if (pending.current.has(key)) return 'done'
+      if (inFlight.current.has(item)) return 'done'
       if (method === 'review.accept' && input.hidesUnseen?.(key)) return 'unseen'
       const next = firstInQueue(waiting(), item)
       const nextSelection = next ? { kind: next.kind, id: next.id } : null
-      const range = autoPlay && view ? playRangeOf(view, nextSelection) : null
+      const range = autoPlay && shownView ? playRangeOf(shownView, nextSelection) : null
       const moveOn = (): void => {
         const moved = nextSelection ?? (method === 'review.accept' ? at : null)
         latest.current = moved
@@ -80,8 +87,10 @@ export function useReviewFlow(input: {
         if (!reviewerKnown) moveOn()
         // Played once the decision is made: never behind the question who is reviewing.
         if (range && autoPlay) autoPlay.playSpan({ ...range, once: true })
-        pending.current.add(key)
-        void edit(method, { id, kind: item.kind, itemId: item.id }).finally(() => pending.current.delete(key))
+        inFlight.current.sent(item)
+        void edit(method, { id, kind: item.kind, itemId: item.id }).then((answer) => {
+          if (answer === null) inFlight.current.refused(item)
+        })
       })
       return 'done'
     },
