@@ -155,6 +155,12 @@ export const COMMANDS = {
     shortcuts: ['-'],
     menu: { menu: 'Playback', label: 'Zoom Out' },
   },
+  'view.nextPanel': {
+    label: 'Show the next panel (Statements, Chapters & scores, … Review)',
+    group: 'View',
+    shortcuts: ['Mod+PageDown'],
+  },
+  'view.previousPanel': { label: 'Show the previous panel', group: 'View', shortcuts: ['Mod+PageUp'] },
   'transcript.search': { label: 'Search the transcript', group: 'View', shortcuts: ['Mod+F'] },
   'transcript.nextMatch': { label: 'Next search match', group: 'View', shortcuts: ['F3'] },
   'transcript.previousMatch': { label: 'Previous search match', group: 'View', shortcuts: ['Shift+F3'] },

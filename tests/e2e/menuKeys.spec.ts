@@ -79,3 +79,40 @@ test('Alt+↑ moves a rubric dimension from its fields and buttons too, not only
   await page.keyboard.press('Alt+ArrowDown')
   await expect(keys.nth(1)).toHaveText(second)
 })
+
+test('Ctrl+PageDown and Ctrl+PageUp walk the editor’s panels from the keyboard, the shown tab focused', async ({
+  page,
+  served,
+}) => {
+  await newSonnetEpisode(page, served.host.url)
+  const tab = (name: RegExp) => page.getByRole('tab', { name })
+  await expect(tab(/^Statements/)).toHaveAttribute('aria-selected', 'true')
+  await page.locator('section.waveform[data-state="ready"]').click()
+  const focused = (): Promise<string> =>
+    page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? '')
+  const before = await focused()
+  await page.keyboard.press('Control+PageDown')
+  await expect(tab(/^Chapters & scores/)).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tabpanel', { name: /^Chapters & scores/ })).toBeVisible()
+  // The focus stays where the editor left it, outside the panels.
+  expect(await focused()).toBe(before)
+  await page.keyboard.press('Control+PageUp')
+  await page.keyboard.press('Control+PageUp')
+  await expect(tab(/^Review/)).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Control+PageDown')
+  await expect(tab(/^Statements/)).toHaveAttribute('aria-selected', 'true')
+
+  // From a field of a panel: Escape hands the keyboard back, and the next panel's tab takes the focus.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Control+PageDown')
+  await expect(tab(/^Details/)).toHaveAttribute('aria-selected', 'true')
+  await page.getByLabel('Source URL').focus()
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Control+PageDown')
+  await expect(tab(/^Charts/)).toHaveAttribute('aria-selected', 'true')
+  await expect(tab(/^Charts/)).toBeFocused()
+
+  await page.keyboard.press('?')
+  const sheet = page.getByRole('dialog', { name: /Keyboard shortcuts/ })
+  await expect(sheet).toContainText('Show the next panel')
+  await expect(sheet).toContainText('Ctrl+PageDown')
+})

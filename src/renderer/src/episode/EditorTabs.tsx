@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useLayoutEffect, useMemo, useRef } from 'react'
 import { findProblems } from '../../../shared/problems'
 import { reviewQueue } from './review/reviewQueue'
 import { ChartsPanel } from './charts/ChartsPanel'
@@ -6,23 +6,26 @@ import { ChaptersPanel } from './chapters/ChaptersPanel'
 import { RubricPanel } from './chapters/RubricPanel'
 import { DetailsPanel } from './details/DetailsPanel'
 import type { EditorPanelProps } from './editorPanelProps'
+import { EDITOR_TAB_IDS, type EditorTabId } from './editorTabOrder'
 import { HighlightsPanel } from './highlights/HighlightsPanel'
 import { ProblemsPanel } from './problems/ProblemsPanel'
 import { ReviewPanel } from './review/ReviewPanel'
 import { StatementsPanel } from './statements/StatementsPanel'
 
-const TABS = [
-  { id: 'statements', label: 'Statements', Panel: StatementsPanel },
-  { id: 'chapters', label: 'Chapters & scores', Panel: ChaptersPanel },
-  { id: 'highlights', label: 'Highlights', Panel: HighlightsPanel },
-  { id: 'rubric', label: 'Rubric', Panel: RubricPanel },
-  { id: 'details', label: 'Details', Panel: DetailsPanel },
-  { id: 'charts', label: 'Charts', Panel: ChartsPanel },
-  { id: 'problems', label: 'Problems', Panel: ProblemsPanel },
-  { id: 'review', label: 'Review', Panel: ReviewPanel },
-] as const
+const PANELS: Record<EditorTabId, { label: string; Panel: (props: EditorPanelProps) => React.JSX.Element }> =
+  {
+    statements: { label: 'Statements', Panel: StatementsPanel },
+    chapters: { label: 'Chapters & scores', Panel: ChaptersPanel },
+    highlights: { label: 'Highlights', Panel: HighlightsPanel },
+    rubric: { label: 'Rubric', Panel: RubricPanel },
+    details: { label: 'Details', Panel: DetailsPanel },
+    charts: { label: 'Charts', Panel: ChartsPanel },
+    problems: { label: 'Problems', Panel: ProblemsPanel },
+    review: { label: 'Review', Panel: ReviewPanel },
+  }
+const TABS = EDITOR_TAB_IDS.map((id) => ({ id, ...PANELS[id] }))
 
-export type EditorTabId = (typeof TABS)[number]['id']
+export type { EditorTabId }
 
 /** The editor's panels under the waveform, one at a time; the screen holds which (a command shows Review). */
 export function EditorTabs(
@@ -40,10 +43,21 @@ export function EditorTabs(
     problems,
     review,
   }
-  const active = TABS.find((t) => t.id === tab) ?? TABS[0]
+  const active = { id: tab, ...PANELS[tab] }
+  // A panel changed by its key (Ctrl+PageDown) takes the focus out of the panel it replaced: its tab
+  // gets it, so that the next key still has a place and the reader hears which panel is shown.
+  const tabs = useRef<HTMLDivElement>(null)
+  const shown = useRef(tab)
+  useLayoutEffect(() => {
+    if (shown.current === tab) return
+    shown.current = tab
+    const focused = document.activeElement
+    if (focused === null || focused === document.body || tabs.current?.contains(focused))
+      document.getElementById(`tab-${tab}`)?.focus()
+  }, [tab])
   return (
     <section className="editor-tabs" aria-label="Editor">
-      <div role="tablist" aria-label="Editor panels">
+      <div role="tablist" aria-label="Editor panels" ref={tabs}>
         {TABS.map((t) => (
           <button
             key={t.id}

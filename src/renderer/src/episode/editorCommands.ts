@@ -3,6 +3,7 @@ import type { CommandHandler, CommandHandlers } from '../commands/commandRegistr
 import type { EpisodeView } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
 import type { EditorContext } from './editorContext'
+import { tabBeside } from './editorTabOrder'
 import { playRangeOf } from './review/playRange'
 import { snapEdgeToWords } from './spans/playheadSnap'
 import { focusStatementTitle } from './statements/focusStatementTitle'
@@ -181,6 +182,8 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
     perform: (c) => c.setAutoPlay(!c.autoPlay),
   },
   'review.showTab': { perform: (c) => c.showTab('review') },
+  'view.nextPanel': { perform: (c) => c.showTab((shown) => tabBeside(shown, 1)) },
+  'view.previousPanel': { perform: (c) => c.showTab((shown) => tabBeside(shown, -1)) },
   'review.next': { perform: (c) => void (c.review.next() || c.notify('Nothing left to review')) },
   'review.accept': { perform: (c) => decided(c, c.review.decide('review.accept')) },
   'review.reject': { perform: (c) => decided(c, c.review.decide('review.reject')) },

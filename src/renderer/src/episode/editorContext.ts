@@ -4,7 +4,7 @@ import type { ExportChoice } from './exportFile'
 import type { Playback } from './playback/usePlayback'
 import type { ReviewFlow } from './review/useReviewFlow'
 import type { SnapTargets } from './spans/spanSnapping'
-import type { EditorTabId } from './EditorTabs'
+import type { EditorTabId } from './editorTabOrder'
 import type { TranscriptPanelHandle } from './transcript/TranscriptPanel'
 import type { WaveformController } from './Waveform'
 
@@ -39,7 +39,7 @@ export interface EditorContext {
   nudge: (seconds: number) => void
   /** Where an edge set from the playhead may go: the transcript's word boundaries. */
   snap: SnapTargets
-  showTab: (tab: EditorTabId) => void
+  showTab: (tab: EditorTabId | ((shown: EditorTabId) => EditorTabId)) => void
   /** After A or X, the next item plays by itself. */
   autoPlay: boolean
   setAutoPlay: (on: boolean) => void

@@ -11,7 +11,7 @@ import { IMPORT_INPUT_ID } from './ImportTranscriptButton'
 import type { Playback } from './playback/usePlayback'
 import type { ReviewFlow } from './review/useReviewFlow'
 import type { SnapTargets } from './spans/spanSnapping'
-import type { EditorTabId } from './EditorTabs'
+import type { EditorTabId } from './editorTabOrder'
 import type { TranscriptPanelHandle } from './transcript/TranscriptPanel'
 import type { EpisodeViewState } from './useEpisodeView'
 import { useNudge } from './useNudge'
@@ -45,7 +45,7 @@ export function useEditorContext(input: {
   waveform: React.RefObject<WaveformController | null>
   transcript: React.RefObject<TranscriptPanelHandle | null>
   snap: SnapTargets
-  showTab: (tab: EditorTabId) => void
+  showTab: (tab: EditorTabId | ((shown: EditorTabId) => EditorTabId)) => void
   autoPlay: boolean
   setAutoPlay: (on: boolean) => void
 }): EditorScreenState {
