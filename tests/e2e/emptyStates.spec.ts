@@ -91,7 +91,7 @@ test('the first-run hint shows on the first episode, above the waveform, and onc
   await expect(hint).toHaveCount(0)
 })
 
-test('files are picked with the app’s own buttons, from the mouse or the keyboard, never a browser’s file box', async ({
+test('files are picked with the app’s own buttons, from the mouse or the keyboard, never a browser’s file box; the new episode’s form takes the focus', async ({
   page,
   served,
 }) => {
@@ -112,9 +112,19 @@ test('files are picked with the app’s own buttons, from the mouse or the keybo
   await open.press('Enter')
   expect((await byKey).isMultiple()).toBe(false)
 
-  await page.getByRole('button', { name: 'New episode from media…' }).click()
+  // The form takes the keyboard where it opens, and Escape gives it back to the button that opened it.
+  const newEpisode = page.getByRole('button', { name: 'New episode from media…' })
+  await newEpisode.focus()
+  await page.keyboard.press('Enter')
+  const choose = page.getByRole('form', { name: 'New episode' }).getByRole('button', { name: 'Choose…' })
+  await expect(choose.first()).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('form', { name: 'New episode' })).toHaveCount(0)
+  await expect(newEpisode).toBeFocused()
+  await newEpisode.click()
+  await expect(choose.first()).toBeFocused()
   const media = page.waitForEvent('filechooser')
-  await page.getByRole('button', { name: 'Choose…' }).first().click()
+  await page.keyboard.press('Enter')
   await (await media).setFiles(speechMp3(20))
   await expect(page.getByText('speech-20s.mp3')).toBeVisible()
 })

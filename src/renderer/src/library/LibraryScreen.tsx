@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { shortcutOf } from '../commands/shortcuts'
 import type { EpisodeSummary, RestoreOutcome } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
@@ -33,6 +33,7 @@ export function LibraryScreen({
   const [episodes, setEpisodes] = useState<EpisodeSummary[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [creating, setCreating] = useState(startWith === 'file.new')
+  const newButton = useRef<HTMLButtonElement>(null)
   const [restoring, setRestoring] = useState(startWith === 'help.restoreBackup')
   const [damage, setDamage] = useState<string | null>(null)
   const [restored, setRestored] = useState<RestoreOutcome | null>(null)
@@ -100,7 +101,7 @@ export function LibraryScreen({
     >
       <header className="bar">
         <h1>Episcore</h1>
-        <button type="button" onClick={() => setCreating(true)} disabled={creating}>
+        <button ref={newButton} type="button" onClick={() => setCreating(true)} disabled={creating}>
           New episode from media…
         </button>
         <OpenEpisodeJsonButton opener={opener} />
@@ -121,6 +122,8 @@ export function LibraryScreen({
           onCancel={() => {
             setCreating(false)
             setDropped([])
+            // Back to the button that opened the form, enabled again once the form is gone.
+            requestAnimationFrame(() => newButton.current?.focus())
           }}
         />
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { acceptFor, refusalOf } from '../../../shared/fileKinds'
 import { call, platform, type ChosenFile } from '../platform'
 import { MessageLine } from '../MessageLines'
@@ -56,6 +56,10 @@ export function NewEpisodeForm(props: {
   const [date, setDate] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // The form takes the keyboard where it opens: its first picker, not the page's body behind the
+  // button that opened it (now disabled).
+  const form = useRef<HTMLFormElement>(null)
+  useEffect(() => form.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus(), [])
 
   useEffect(() => {
     for (const file of props.dropped) {
@@ -91,7 +95,17 @@ export function NewEpisodeForm(props: {
   }
 
   return (
-    <form className="new-episode" aria-label="New episode" onSubmit={submit}>
+    <form
+      ref={form}
+      className="new-episode"
+      aria-label="New episode"
+      onSubmit={submit}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || busy) return
+        e.preventDefault()
+        props.onCancel()
+      }}
+    >
       <h2>New episode</h2>
       <p className="hint">Drop the media and transcript files here, or choose them.</p>
       <FilePicker
