@@ -265,3 +265,37 @@ test('on the hour of video, edges set by keys keep whole words and the quote fol
     .click()
   expect(await publishRefusal(page)).not.toContain('still has the machine’s reasoning')
 })
+
+test('going from item to item of every kind, and the waveform arriving, moves nothing on screen', async ({
+  page,
+  served,
+}) => {
+  await openLongReview(page, served)
+  const tabs = page.getByRole('tablist', { name: 'Editor panels' })
+  const hints = page.locator('p.keys')
+  const where = async (): Promise<number[]> => {
+    const boxes = await Promise.all([card(page), tabs, hints, media(page)].map((part) => part.boundingBox()))
+    return boxes.flatMap((b) => (b ? [b.x, b.y, b.width, b.height] : [NaN]))
+  }
+  const near = (after: string, a: number[], b: number[]): void =>
+    expect(
+      a.every((v, i) => Math.abs(v - (b[i] ?? NaN)) <= 2),
+      `after ${after}: ${JSON.stringify(a)} against ${JSON.stringify(b)}`,
+    ).toBe(true)
+  await page.keyboard.press('r')
+  await expect(card(page)).toContainText('Nothing selected')
+  const before = await where()
+  const kinds: string[] = []
+  await page.keyboard.press('n')
+  for (let i = 0; i < 5; i++) {
+    await expect(progress(page)).toContainText(`${126 - i} left`)
+    const kind = (await card(page).locator('h2').textContent()) ?? ''
+    kinds.push(kind.replace(/unreviewed$/, ''))
+    near(kind, await where(), before)
+    await page.keyboard.press('a')
+  }
+  // A chapter, a statement and a highlight were each on the card, all in one place and one size.
+  expect(new Set(kinds)).toEqual(new Set(['Chapter', 'Statement', 'Highlight']))
+  await expect(page.locator('section.waveform[data-state="ready"]')).toBeVisible({ timeout: 60_000 })
+  near('the waveform was drawn', await where(), before)
+})

@@ -130,6 +130,7 @@ export function ReviewCard(
     <section
       className="review-card"
       aria-label="Under review"
+      style={{ '--score-rows': view.rubric.dimensions.length + 1 } as React.CSSProperties}
       ref={(element) => {
         fold.element = element
       }}
