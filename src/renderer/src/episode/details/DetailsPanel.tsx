@@ -19,7 +19,8 @@ export function DetailsPanel(props: EditorPanelProps): React.JSX.Element {
   return (
     <section className="details-panel" aria-label="Episode details">
       <div className="details-fields">
-        <label>
+        {/* A whole line for the title and the URL: a podcast's title is long, and read in full. */}
+        <label className="wide">
           <span>Title</span>
           <CommitField
             label="Title"
@@ -47,7 +48,7 @@ export function DetailsPanel(props: EditorPanelProps): React.JSX.Element {
             onCommit={(date) => save({ publishedOn: date || null })}
           />
         </label>
-        <label>
+        <label className="wide">
           <span>Source URL</span>
           <CommitField
             label="Source URL"
