@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { api, episodeId, newSonnetEpisode, playhead } from './analysisPage'
+import { api, episodeId, newSonnetEpisode, playhead, seekTo } from './analysisPage'
 import { expect, test } from './hostFixture'
 
 interface Box {
@@ -78,5 +78,36 @@ test('labels on the waveform never cover one another; highlights at one moment s
   const chapter = page.locator('.wave-label-chapter', { hasText: 'Where the sonnet turns' })
   const chapterBox = (await chapter.boundingBox())!
   await page.mouse.move(chapterBox.x + chapterBox.width / 2, chapterBox.y + chapterBox.height / 2)
+  await expect(page.getByRole('tooltip')).toHaveText('Where the sonnet turns')
+})
+
+test('zoomed in past a chapter’s start, its title stays at the waveform’s left edge and still names it on hover', async ({
+  page,
+  served,
+}) => {
+  await newSonnetEpisode(page, served.host.url)
+  const id = episodeId(page)
+  const { chapterId } = await api(page, 'chapters.split', { id, at: 4 })
+  await api(page, 'chapters.update', { id, chapterId, patch: { title: 'Where the sonnet turns' } })
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Waveform' })).toHaveAttribute('data-state', 'ready')
+  const stack = page.locator('.waveform-stack')
+  const title = page.locator('.wave-label-chapter', { hasText: 'Where the sonnet turns' })
+  await expect(title).toBeVisible()
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  for (let i = 0; i < 4; i++) await page.keyboard.press('+')
+  // The playhead followed into the chapter, far past its start: the start is off the view's left.
+  await seekTo(page, 30)
+  const view = (await stack.boundingBox())!
+  await expect
+    .poll(async () => {
+      const box = await title.boundingBox()
+      return (
+        box !== null && box.x >= view.x && box.x <= view.x + 12 && box.x + box.width <= view.x + view.width
+      )
+    })
+    .toBe(true)
+  const box = (await title.boundingBox())!
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
   await expect(page.getByRole('tooltip')).toHaveText('Where the sonnet turns')
 })

@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { highlightText, type LabelBox, type WaveformLabels } from './waveformLabels'
+import { highlightText, pinnedToView, type LabelBox, type WaveformLabels } from './waveformLabels'
 
 /** The labels' font, for measuring: what styles.css gives `.wave-label`. */
 export const LABEL_FONT = '11px system-ui, sans-serif'
@@ -77,13 +77,14 @@ export const WaveformLabelLayer = memo(function WaveformLabelLayer(props: {
   return (
     <div className="waveform-labels" aria-hidden="true">
       <div className="waveform-labels-track" style={{ transform: `translateX(${-offset}px)` }}>
-        {labels.boxes.map((box) =>
-          box.x > to ||
-          box.x + box.width < from ||
-          (box.kind === 'statement' && box.id === hiddenId) ? null : (
+        {labels.boxes.map((laid) => {
+          const box = pinnedToView(laid, offset)
+          return box.x > to ||
+            box.x + box.width < from ||
+            (box.kind === 'statement' && box.id === hiddenId) ? null : (
             <Label key={`${box.kind}:${box.id}`} box={box} />
-          ),
-        )}
+          )
+        })}
       </div>
     </div>
   )

@@ -25,7 +25,8 @@ export interface Gesture {
 /** The chapter title or highlight flag at a point, laid out for the zoom it is seen at. */
 export function labelUnder(point: WaveformPoint, labels: WaveformLabels | null): LabelBox | null {
   if (!labels || labels.pxPerSec !== point.pxPerSec || point.y > point.height) return null
-  return labelAt(labels, point.time * point.pxPerSec, point.y)
+  const x = point.time * point.pxPerSec
+  return labelAt(labels, x, point.y, x - point.x)
 }
 
 /** The highlight whose flag is at a point. */

@@ -4,7 +4,14 @@ import type { StatementView } from '../../../../shared/contract'
 import type { HighlightMark } from '../highlights/highlightMarks'
 import { layoutSpans } from './spanGeometry'
 import { BANDS, FLAG } from './waveformBands'
-import { flagRows, labelAt, layoutLabels, type LabelBox, type LabelInput } from './waveformLabels'
+import {
+  flagRows,
+  labelAt,
+  layoutLabels,
+  pinnedToView,
+  type LabelBox,
+  type LabelInput,
+} from './waveformLabels'
 
 /** Six pixels a character: near enough the 11 px system font. */
 const measure = (text: string): number => text.length * 6
@@ -90,6 +97,24 @@ describe('waveform labels', () => {
     expect(chapter.text).toBe('A chapter title far longer than five seconds')
     const label = labels.boxes.find((b) => b.kind === 'statement') as LabelBox
     expect(label.x + label.width).toBeLessThanOrEqual(40)
+  })
+
+  it('keeps a chapter title at the view’s left edge once its start is scrolled off, until its end takes it along', () => {
+    const labels = layoutLabels(
+      input({ chapters: [{ id: 'long', start: 10, end: 100, title: 'The argument' }] }),
+    )
+    const laid = labels.boxes.find((b) => b.kind === 'chapter') as LabelBox
+    // The view starts before the chapter: the title is where the chapter starts.
+    expect(pinnedToView(laid, 0)).toEqual(laid)
+    // Its start scrolled off: the title sits at the view's left edge, and is found there.
+    const pinned = pinnedToView(laid, 400)
+    expect(pinned.x).toBe(402)
+    expect(labelAt(labels, 410, 4, 400)?.id).toBe('long')
+    expect(labelAt(labels, laid.x + 2, 4, 400)).toBeNull()
+    // Near the chapter's end the title leaves with it, never past its boundary.
+    const leaving = pinnedToView(laid, 990)
+    expect(leaving.x + leaving.width).toBe(laid.pinUntil)
+    expect(leaving.x + leaving.width).toBeLessThanOrEqual(1000 - BANDS.edgePx)
   })
 
   it('leaves out what has no room and statements without a title', () => {

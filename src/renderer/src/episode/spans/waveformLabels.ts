@@ -27,6 +27,11 @@ export interface LabelBox {
   width: number
   height: number
   selected: boolean
+  /**
+   * A chapter's title: the farthest right (episode pixels) its box may reach. Scrolled past its start,
+   * the title stays at the view's left edge until its chapter's end takes it along.
+   */
+  pinUntil?: number
 }
 
 export interface WaveformLabels {
@@ -49,7 +54,7 @@ export interface LabelInput {
 }
 
 /** Space kept between two labels, and the least of a label worth drawing. */
-export const LABEL = { gap: 3, minWidth: 18, padding: 10, flagGap: 2 }
+export const LABEL = { gap: 3, minWidth: 18, padding: 10, flagGap: 2, pinGap: 2 }
 
 /** What a highlight's flag says: a play sign and its name. */
 export const highlightText = (label: string): string => `▶ ${label}`
@@ -98,9 +103,17 @@ function chapterLabels({
       width,
       height: BANDS.chapterStrip,
       selected: false,
+      pinUntil: left + room,
     })
   })
   return boxes
+}
+
+/** A chapter title's box as seen with the view's left edge at `offset` episode pixels. */
+export function pinnedToView(box: LabelBox, offset: number): LabelBox {
+  if (box.pinUntil === undefined) return box
+  const x = Math.min(offset + LABEL.pinGap, box.pinUntil - box.width)
+  return x > box.x ? { ...box, x } : box
 }
 
 /** How many flag rows fit between the chapter strip and the statement lanes. */
@@ -193,10 +206,14 @@ function statementLabels({ statements, pxPerSec, height, measure }: LabelInput):
   return boxes
 }
 
-/** The chapter title or highlight flag under a point (episode pixels across, layer pixels down). */
-export function labelAt(labels: WaveformLabels, x: number, y: number): LabelBox | null {
-  for (const box of labels.boxes) {
-    if (box.kind === 'statement') continue
+/**
+ * The chapter title or highlight flag under a point (episode pixels across, layer pixels down), with the
+ * view's left edge at `offset` episode pixels.
+ */
+export function labelAt(labels: WaveformLabels, x: number, y: number, offset = 0): LabelBox | null {
+  for (const seen of labels.boxes) {
+    if (seen.kind === 'statement') continue
+    const box = pinnedToView(seen, offset)
     if (x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height) return box
   }
   return null
