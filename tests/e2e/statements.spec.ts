@@ -65,9 +65,9 @@ async function drag(page: Page, from: [number, number], to: [number, number], al
   if (alt) await page.keyboard.up('Alt')
 }
 
-/** The boundary nearest to `time` within the snapping distance, else `time` itself. */
+/** The boundary nearest to `time` within the snapping distance (8 px, never under 0.5 s), else `time`. */
 function snapped(targets: readonly number[], time: number, pxPerSec: number): number {
-  const near = targets.filter((t) => Math.abs(t - time) * pxPerSec <= SNAP_PX)
+  const near = targets.filter((t) => Math.abs(t - time) <= Math.max(SNAP_PX / pxPerSec, 0.5))
   return near.sort((a, b) => Math.abs(a - time) - Math.abs(b - time))[0] ?? time
 }
 

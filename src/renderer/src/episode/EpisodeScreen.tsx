@@ -24,7 +24,7 @@ import { useReviewFlow } from './review/useReviewFlow'
 import { hidesUnseen, newCardFold, type CardFold } from './review/cardFold'
 import { underReview } from './review/underReview'
 import { selectedItem } from './review/selectedItem'
-import { snapTargets } from './spans/spanSnapping'
+import { useSnapTargets } from './spans/useSnapTargets'
 import { MakeStatementFromSelection } from './statements/MakeStatementFromSelection'
 import { TranscriptPanel, type TranscriptPanelHandle } from './transcript/TranscriptPanel'
 import { useTranscript } from './transcript/useTranscript'
@@ -97,9 +97,9 @@ export function EpisodeScreen({
   const transcriptImport = useTranscriptImport(id, view, edit, setNotice)
   const waveform = useRef<WaveformController | null>(null)
   const transcriptPanel = useRef<TranscriptPanelHandle | null>(null)
-  const snap = useMemo(() => snapTargets(transcript), [transcript])
+  const snaps = useSnapTargets(transcript)
   const screen = useEditorContext({
-    snap,
+    snap: snaps.keys,
     showTab: setTab,
     autoPlay,
     setAutoPlay,
@@ -180,7 +180,7 @@ export function EpisodeScreen({
                 editor={panelProps}
                 pendingStart={screen.pendingStart}
                 loop={playback.loop}
-                snap={snap}
+                snap={snaps.drag}
               />
             )}
           </WithCommandMenu>

@@ -9,7 +9,7 @@ import { PeakPyramid } from '../../../shared/waveformData'
 import { useKept } from '../useKept'
 import type { EditorPanelProps } from './editorPanelProps'
 import { Overview } from './Overview'
-import { chaptersWithBoundary } from './spans/spanPreview'
+import { chaptersWithBoundary, snappedEdges } from './spans/spanPreview'
 import { StatementTooltip } from './spans/StatementTooltip'
 import { useSpanDrag } from './spans/useSpanDrag'
 import { BANDS, LAYER_HEIGHT, type WaveformHit } from './spans/waveformBands'
@@ -173,6 +173,7 @@ export function WaveformPanel(props: {
         ref={setStack}
         data-pointer={pointerKind(active ?? hover)}
         data-dragging={active ? 'true' : undefined}
+        data-snapped={snappedEdges(preview)}
       >
         <WaveformLayer
           view={view}

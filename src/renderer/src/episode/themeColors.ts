@@ -17,6 +17,7 @@ export interface ThemeColors {
   statement: string
   statementSelected: string
   statementEdge: string
+  snapTarget: string
   selectionTint: string
   loopTint: string
   loopBar: string
@@ -52,6 +53,7 @@ export function themeColors(): ThemeColors {
     statement: token('statement-band'),
     statementSelected: token('statement-band-selected'),
     statementEdge: token('statement-edge'),
+    snapTarget: token('snap-target'),
     selectionTint: token('selection-tint'),
     loopTint: token('loop-tint'),
     loopBar: token('loop-bar'),

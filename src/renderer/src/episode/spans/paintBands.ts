@@ -81,6 +81,7 @@ function paintChapterStrip(f: BandsFrame): void {
     ctx.fillRect(at, 0, 1, height)
     ctx.fillStyle = active ? themeColors().chapterGripActive : themeColors().chapterGrip
     ctx.fillRect(at - 3, 1, 7, strip - 2)
+    if (active && preview.snapped) paintSnapTarget(ctx, at, height)
   }
 }
 
@@ -119,6 +120,22 @@ function paintStatements(f: BandsFrame): void {
     ctx.fillRect(at - 1, 0, 2, height)
     ctx.fillRect(at - 3, height / 2 - grip / 2, 6, grip)
   }
+  if (preview?.kind !== 'statement' || !preview.snapped) return
+  if (preview.snapped.start) paintSnapTarget(ctx, left, height)
+  if (preview.snapped.end) paintSnapTarget(ctx, right, height)
+}
+
+/** A dragged edge on a word boundary: a line of its own colour, and a notch under the chapter strip. */
+function paintSnapTarget(ctx: CanvasRenderingContext2D, at: number, height: number): void {
+  ctx.fillStyle = themeColors().snapTarget
+  ctx.fillRect(at - 1, 0, 2, height)
+  const top = BANDS.chapterStrip
+  ctx.beginPath()
+  ctx.moveTo(at - 5, top)
+  ctx.lineTo(at + 5, top)
+  ctx.lineTo(at, top + 6)
+  ctx.closePath()
+  ctx.fill()
 }
 
 /** Each highlight in view: a line at its moment (its flag is a label, see waveformLabels). */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { TranscriptView } from '../../../../shared/contract'
 import { chapterEdges, edgeNear, edgesInWindow } from './chapterEdges'
 import { movedBoundary, movedSpan, resizedSpan, spanFromDrag, type Snap } from './spanDrag'
-import { nearestWithin, snapTargets } from './spanSnapping'
+import { isTarget, nearestWithin, snapTargets, snapTolerance } from './spanSnapping'
+import { snappedEdges } from './spanPreview'
 
 const transcript: TranscriptView = {
   rev: 'r1',
@@ -19,14 +20,56 @@ const transcript: TranscriptView = {
     { id: 's2', start: 6.5, end: 9, speakerId: null, text: 'four', approximate: false, wordTimes: [null] },
   ],
 }
-const targets = snapTargets(transcript)
+const targets = snapTargets(transcript, { estimated: true })
 const snap: Snap = { targets, tolerance: 0.5 }
 
 describe('snap targets', () => {
   it('are word and segment starts and ends, sorted', () => {
-    expect(Array.from(targets.starts)).toEqual([2, 2, 4.5, 6.5])
-    expect(Array.from(targets.ends)).toEqual([2.8, 5.6, 6, 9])
+    // "four" has no word time: its cue's estimate (the whole cue, for one word) stands for it.
+    expect(Array.from(targets.starts)).toEqual([2, 2, 4.5, 6.5, 6.5])
+    expect(Array.from(targets.ends)).toEqual([2.8, 5.6, 6, 9, 9])
     expect(snapTargets(null).starts).toHaveLength(0)
+  })
+
+  it('of a caption cue without word times are, for a drag, its words’ estimated times, shared by characters', () => {
+    const cue: TranscriptView = {
+      rev: 'r2',
+      segments: [
+        {
+          id: 'c',
+          start: 10,
+          end: 14,
+          speakerId: null,
+          text: 'aa bb cccc',
+          approximate: false,
+          wordTimes: [],
+        },
+      ],
+    }
+    const captions = snapTargets(cue, { estimated: true })
+    // 8 characters over 4 s: "aa" 10-11, "bb" 11-12, "cccc" 12-14.
+    expect(Array.from(captions.starts)).toEqual([10, 10, 11, 12])
+    expect(Array.from(captions.ends)).toEqual([11, 12, 14, 14])
+    // Set from the playhead (by ear), an edge keeps to the cue's own edges.
+    expect(Array.from(snapTargets(cue).starts)).toEqual([10])
+    // A drag's edge at 11.3 snaps to where "bb" starts, at any zoom.
+    for (const pxPerSec of [2, 40, 400]) {
+      const caption: Snap = { targets: captions, tolerance: snapTolerance(pxPerSec, 8) }
+      expect(spanFromDrag(11.3, 13.6, 20, caption)).toEqual({ start: 11, end: 14 })
+    }
+  })
+
+  it('are shown while dragging where an edge sits on one', () => {
+    const span = spanFromDrag(2.3, 5.5, 20, snap)!
+    expect(span).toEqual({ start: 2, end: 5.6 })
+    expect(isTarget(targets.starts, span.start) && isTarget(targets.ends, span.end)).toBe(true)
+    expect(snappedEdges({ kind: 'statement', id: null, ...span, snapped: { start: true, end: false } })).toBe(
+      'start',
+    )
+    expect(
+      snappedEdges({ kind: 'boundary', chapterId: 'c', edge: 'end', from: 1, at: 2, snapped: true }),
+    ).toBe('end')
+    expect(snappedEdges(null)).toBeUndefined()
   })
 
   it('the nearest target within the tolerance, or none', () => {

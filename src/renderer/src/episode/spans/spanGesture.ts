@@ -7,6 +7,7 @@ import { roundMillis } from '../../../../shared/time'
 import { focusStatementTitle } from '../statements/focusStatementTitle'
 import type { SpanPreview } from './spanPreview'
 import { labelAt, type LabelBox, type WaveformLabels } from './waveformLabels'
+import { isTarget, snapTolerance } from './spanSnapping'
 import { BANDS, type WaveformHit, type WaveformPoint } from './waveformBands'
 import type { SpanDragInput } from './useSpanDrag'
 
@@ -79,24 +80,39 @@ export function previewOf(
   altKey: boolean,
   input: SpanDragInput,
 ): SpanPreview | null {
-  const snap: Snap = altKey ? null : { targets: input.targets, tolerance: BANDS.snapPx / point.pxPerSec }
+  const snap: Snap = altKey
+    ? null
+    : { targets: input.targets, tolerance: snapTolerance(point.pxPerSec, BANDS.snapPx) }
+  const on = (sorted: Float64Array, time: number): boolean => snap !== null && isTarget(sorted, time)
   const last = lastMillis(input.duration)
   const delta = point.time - g.downTime
   const { hit, original } = g
   if (hit.kind === 'boundary') {
     const { chapterId, edge, at, low, high } = hit.edge
-    return { kind: 'boundary', chapterId, edge, from: at, at: movedBoundary(at + delta, low, high, snap) }
+    const moved = movedBoundary(at + delta, low, high, snap)
+    return {
+      kind: 'boundary',
+      chapterId,
+      edge,
+      from: at,
+      at: moved,
+      snapped: on(input.targets.starts, moved),
+    }
   }
+  const snapped = (span: { start: number; end: number }): { start: boolean; end: boolean } => ({
+    start: on(input.targets.starts, span.start),
+    end: on(input.targets.ends, span.end),
+  })
   if (hit.kind === 'empty') {
     const span = spanFromDrag(g.downTime, point.time, last, snap)
-    return span && { kind: 'statement', id: null, ...span }
+    return span && { kind: 'statement', id: null, ...span, snapped: snapped(span) }
   }
   if (!original) return null
   const span =
     hit.part === 'body'
       ? movedSpan(original, delta, last, snap)
       : resizedSpan(original, hit.part, original[hit.part] + delta, last, snap)
-  return { kind: 'statement', id: original.id, ...span }
+  return { kind: 'statement', id: original.id, ...span, snapped: snapped(span) }
 }
 
 /** The one edit a finished drag makes; nothing when it ends where it began. */

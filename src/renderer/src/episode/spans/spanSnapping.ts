@@ -1,8 +1,11 @@
 import type { TranscriptView } from '../../../../shared/contract'
+import { estimatedWordTimes } from '../../../../shared/estimatedWordTimes'
 
 /**
  * Where a span's edges may snap: a start to where a word (or a segment) starts, an end to where one
- * ends. Segment times count too, so a transcript without word times (captions) still snaps to its cues.
+ * ends. With `estimated` (a drag, placed by eye), a cue without word times (captions) offers its words'
+ * estimated times too, those its quote is read by (a word is quoted when its estimated middle is in the
+ * span); an edge set from the playhead (placed by ear) keeps to the cue's edges there.
  */
 export interface SnapTargets {
   /** Sorted ascending. */
@@ -13,13 +16,25 @@ export interface SnapTargets {
 
 export const NO_SNAP_TARGETS: SnapTargets = { starts: new Float64Array(0), ends: new Float64Array(0) }
 
-export function snapTargets(transcript: TranscriptView | null | undefined): SnapTargets {
+export function snapTargets(
+  transcript: TranscriptView | null | undefined,
+  options: { estimated?: boolean } = {},
+): SnapTargets {
   if (!transcript || transcript.segments.length === 0) return NO_SNAP_TARGETS
   const starts: number[] = []
   const ends: number[] = []
   for (const segment of transcript.segments) {
     starts.push(segment.start)
     ends.push(segment.end)
+    const timed = segment.wordTimes.some((word) => word !== null)
+    if (!timed) {
+      if (!options.estimated) continue
+      for (const word of estimatedWordTimes(segment)) {
+        starts.push(word.start)
+        ends.push(word.end)
+      }
+      continue
+    }
     for (const word of segment.wordTimes) {
       if (!word) continue
       starts.push(word[0])
@@ -48,3 +63,17 @@ export function nearestWithin(sorted: Float64Array, time: number, tolerance: num
   }
   return best
 }
+
+/**
+ * How far an edge may jump to a word boundary: a few pixels at the zoom, and never less than half a
+ * second, so that an edge dropped inside a word goes to one of its ends at every zoom (Alt places it
+ * freely); in a longer pause it stays where it is dropped.
+ */
+export const snapTolerance = (pxPerSec: number, snapPx: number): number =>
+  Math.max(snapPx / pxPerSec, LEAST_SNAP_SECONDS)
+
+const LEAST_SNAP_SECONDS = 0.5
+
+/** Whether `time` is one of the targets, as a snapped edge is. */
+export const isTarget = (sorted: Float64Array, time: number): boolean =>
+  nearestWithin(sorted, time, 1e-9) !== null
