@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { relinkMedia } from '../../src/core/episodes/relinkMedia'
 import { exportEpisode } from '../../src/core/export/exportEpisode'
+import { speechMp3 } from '../generateMedia'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import {
   makeTemplate,
@@ -68,6 +70,17 @@ describe('a final episode that is edited', () => {
     const refusal = await s.refusal('episodes.exportAs', { format: 'episode', final: true })
     expect(refusal.message).toMatch(/^Not ready to publish/)
   })
+})
+
+describe('a final episode relinked', () => {
+  it('stays final when its own file moved, and goes back into review on other media', async () => {
+    const s = await published()
+    await relinkMedia(s.db, s.id, template.media)
+    expect(reviewStatus(s)).toBe('final')
+    await relinkMedia(s.db, s.id, speechMp3(61))
+    expect(reviewStatus(s)).toBe('inReview')
+    expect(exportEpisode(s.db, s.id).review.status).toBe('inReview')
+  }, 60_000)
 })
 
 describe('an episode loaded as final', () => {

@@ -43,7 +43,8 @@ function itemsPast(db: Db, episodeId: string, last: number): string[] {
 /**
  * Points an episode at its media file again after it was moved or renamed. The analysis is kept
  * whatever the file; `sameContent` is false when the new file is not the one the episode was made
- * from (another hash), so the editor can be warned that times may no longer match. Media shorter than
+ * from (another hash), so the editor can be warned that times may no longer match (and a final episode
+ * goes back into review, outside the undo history as every relink is). Media shorter than
  * what the episode holds is refused, naming its length and each item past it: every time of an episode
  * lies within its media, which every export counts on.
  */
@@ -71,12 +72,14 @@ export async function relinkMedia(
     db.prepare(
       `UPDATE media SET ${MEDIA_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE episode_id = ?`,
     ).run(...mediaColumnValues(media), episodeId)
+    // Other media is not what was published: a final episode goes back into review with it. The same
+    // file moved elsewhere changes nothing that was published.
     if (sha256 !== current.sha256)
-      db.prepare(`UPDATE episodes SET duration_seconds = ?, updated_at = ? WHERE id = ?`).run(
-        probe.durationSeconds,
-        new Date().toISOString(),
-        episodeId,
-      )
+      db.prepare(
+        `UPDATE episodes SET duration_seconds = ?, updated_at = ?,
+           review_status = CASE review_status WHEN 'final' THEN 'inReview' ELSE review_status END
+         WHERE id = ?`,
+      ).run(probe.durationSeconds, new Date().toISOString(), episodeId)
     else takeDecodedLength(db, episodeId, probe.durationSeconds)
   })()
   return { sameContent: sha256 === current.sha256 }
