@@ -1,5 +1,8 @@
 import { z } from 'zod'
 
+/** The video's height the editor may choose, in CSS pixels. */
+export const PLAYER_HEIGHT = { least: 120, most: 2000 } as const
+
 /**
  * The editor's choices kept with the library, for every episode and every launch: each one declared
  * here once, with its default, so the core stores only what this list names.
@@ -9,10 +12,16 @@ export const preferencesSchema = z.strictObject({
   firstRunHintSeen: z.boolean(),
   /** After A or X in a review, the next item plays by itself. */
   playNextAfterDecision: z.boolean(),
+  /** The video's height in the episode screen, in CSS pixels, as the editor dragged it; null: automatic. */
+  playerHeight: z.number().int().min(PLAYER_HEIGHT.least).max(PLAYER_HEIGHT.most).nullable(),
 })
 
 export type Preferences = z.infer<typeof preferencesSchema>
 
-export const DEFAULT_PREFERENCES: Preferences = { firstRunHintSeen: false, playNextAfterDecision: false }
+export const DEFAULT_PREFERENCES: Preferences = {
+  firstRunHintSeen: false,
+  playNextAfterDecision: false,
+  playerHeight: null,
+}
 
 export type PreferenceKey = keyof Preferences

@@ -299,3 +299,37 @@ test('going from item to item of every kind, and the waveform arriving, moves no
   await expect(page.locator('section.waveform[data-state="ready"]')).toBeVisible({ timeout: 60_000 })
   near('the waveform was drawn', await where(), before)
 })
+
+test('the line under the video gives the video or the tables more room, by pointer or keys, and the height is kept', async ({
+  page,
+  served,
+}) => {
+  await openLongReview(page, served)
+  const line = page.getByRole('separator', { name: /Video height/ })
+  const tabs = page.getByRole('tablist', { name: 'Editor panels' })
+  const heightOf = async (): Promise<number> => (await media(page).boundingBox())!.height
+  const automatic = await heightOf()
+  const tabsAt = (await tabs.boundingBox())!.y
+  // Dragged up by 100 px: the video is that much shorter, the tables start that much higher.
+  const box = (await line.boundingBox())!
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 100, { steps: 5 })
+  await page.mouse.up()
+  await expect.poll(heightOf).toBeCloseTo(automatic - 100, 0)
+  expect((await tabs.boundingBox())!.y).toBeCloseTo(tabsAt - 100, 0)
+  // Kept for the next launch.
+  await page.reload()
+  await expect.poll(heightOf).toBeCloseTo(automatic - 100, 0)
+  // ↓ from the keyboard gives the video 16 px back; Home makes it automatic again, and is not a seek there.
+  await page.keyboard.press('ArrowRight')
+  await expect(playhead(page)).toHaveText('0:05.0')
+  await line.focus()
+  await page.keyboard.press('ArrowDown')
+  await expect.poll(heightOf).toBeCloseTo(automatic - 84, 0)
+  await page.keyboard.press('Home')
+  await expect.poll(heightOf).toBeCloseTo(automatic, 0)
+  await expect(playhead(page)).toHaveText('0:05.0')
+  await page.reload()
+  await expect.poll(heightOf).toBeCloseTo(automatic, 0)
+})

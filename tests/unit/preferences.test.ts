@@ -26,14 +26,32 @@ describe('the editor’s kept choices', () => {
     expect(await ask('preferences.get')).toEqual({ ok: true, value: DEFAULT_PREFERENCES })
     expect(await ask('preferences.set', { firstRunHintSeen: true })).toEqual({
       ok: true,
-      value: { firstRunHintSeen: true, playNextAfterDecision: false },
+      value: { ...DEFAULT_PREFERENCES, firstRunHintSeen: true },
     })
     await ask('preferences.set', { playNextAfterDecision: true })
     await ask('preferences.set', { playNextAfterDecision: false })
     await ask('preferences.set', { playNextAfterDecision: true })
     expect(await ask('preferences.get')).toEqual({
       ok: true,
-      value: { firstRunHintSeen: true, playNextAfterDecision: true },
+      value: { ...DEFAULT_PREFERENCES, firstRunHintSeen: true, playNextAfterDecision: true },
+    })
+    // The video's height, dragged, then automatic again.
+    await ask('preferences.set', { playerHeight: 360 })
+    expect(await ask('preferences.get')).toMatchObject({ ok: true, value: { playerHeight: 360 } })
+    await ask('preferences.set', { playerHeight: null })
+    expect(await ask('preferences.get')).toMatchObject({ ok: true, value: { playerHeight: null } })
+  })
+
+  it('read the choices the first versions kept as yes and no', async () => {
+    const file = path.join(tempFolder(), 'episcore.sqlite')
+    const db = openDatabase(file)
+    db.prepare(
+      `INSERT INTO settings (key, value) VALUES ('firstRunHintSeen', 'yes'), ('playerHeight', '{')`,
+    ).run()
+    db.close()
+    expect(await libraryAt(file)('preferences.get')).toEqual({
+      ok: true,
+      value: { ...DEFAULT_PREFERENCES, firstRunHintSeen: true },
     })
   })
 
@@ -47,6 +65,8 @@ describe('the editor’s kept choices', () => {
     expect(JSON.stringify(unknown)).toContain('theme')
     const wrongKind = await ask('preferences.set', { playNextAfterDecision: 'yes' })
     expect(JSON.stringify(wrongKind)).toContain('playNextAfterDecision')
+    const tooSmall = await ask('preferences.set', { playerHeight: 3 })
+    expect(JSON.stringify(tooSmall)).toContain('playerHeight')
     expect(await ask('preferences.get')).toEqual({ ok: true, value: DEFAULT_PREFERENCES })
   })
 })

@@ -1,6 +1,11 @@
 import type { Db } from '../db/openDatabase'
 import { statement } from '../db/statements'
-import { DEFAULT_PREFERENCES, type PreferenceKey, type Preferences } from '../../shared/preferences'
+import {
+  DEFAULT_PREFERENCES,
+  preferencesSchema,
+  type PreferenceKey,
+  type Preferences,
+} from '../../shared/preferences'
 
 const KEYS = Object.keys(DEFAULT_PREFERENCES) as PreferenceKey[]
 
@@ -12,12 +17,23 @@ export function readPreferences(db: Db): Preferences {
       r.value,
     ]),
   )
-  const preferences = { ...DEFAULT_PREFERENCES }
+  const preferences: Record<string, unknown> = { ...DEFAULT_PREFERENCES }
   for (const key of KEYS) {
-    const value = kept.get(key)
-    if (value === 'yes' || value === 'no') preferences[key] = value === 'yes'
+    const value = storedValue(kept.get(key))
+    if (preferencesSchema.shape[key].safeParse(value).success) preferences[key] = value
   }
-  return preferences
+  return preferences as Preferences
+}
+
+/** A kept value: JSON, or `yes`/`no` as the first versions kept a choice; undefined when unreadable. */
+function storedValue(text: string | undefined): unknown {
+  if (text === undefined) return undefined
+  if (text === 'yes' || text === 'no') return text === 'yes'
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
 }
 
 /** Keeps the choices given, in one transaction, and answers with all of them. */
@@ -29,7 +45,7 @@ export function keepPreferences(db: Db, changes: Partial<Preferences>): Preferen
   db.transaction(() => {
     for (const key of KEYS) {
       const value = changes[key]
-      if (value !== undefined) upsert.run(key, value ? 'yes' : 'no')
+      if (value !== undefined) upsert.run(key, JSON.stringify(value))
     }
   })()
   return readPreferences(db)

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { CommandId } from '../../../shared/commands'
 import type { EpisodeView } from '../../../shared/contract'
-import type { Problem } from '../../../shared/problems'
+import { findProblems, type Problem } from '../../../shared/problems'
 import { ShortcutSheet } from '../commands/ShortcutSheet'
 import type { Edit } from './editorPanelProps'
 import { HighlightPicker } from './highlights/HighlightPicker'
@@ -19,7 +19,8 @@ export function EpisodeDialogs(props: {
   commands: readonly CommandId[]
   highlightAt: () => number
   edit: Edit
-  refusal: { message: string; problems: readonly Problem[] } | null
+  /** The core's refusal of Publish, shown with what blocks publishing in the view. */
+  refusal: string | null
   closeRefusal: () => void
   reviewer: Reviewer
   goToProblem: (problem: Problem) => void
@@ -72,7 +73,10 @@ export function EpisodeDialogs(props: {
       )}
       {props.refusal && (
         <PublishProblemsDialog
-          refusal={props.refusal}
+          refusal={{
+            message: props.refusal,
+            problems: findProblems(view).filter((p) => p.severity === 'error'),
+          }}
           onGo={props.goToProblem}
           onClose={props.closeRefusal}
         />

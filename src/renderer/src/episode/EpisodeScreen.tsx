@@ -1,7 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { isLibraryCommand, type CommandId, type LibraryCommand } from '../../../shared/commands'
-import type { EpisodeView } from '../../../shared/contract'
-import { findProblems, type Problem } from '../../../shared/problems'
 import { WithCommandMenu } from '../commands/CommandMenu'
 import { useCommandKeys } from '../commands/commandRegistry'
 import { call, platform } from '../platform'
@@ -38,9 +36,6 @@ import { usePeaks } from './usePeaks'
 import type { WaveformController } from './Waveform'
 import { WaveformPanel } from './WaveformPanel'
 import { StatusLine } from '../StatusLine'
-
-// What stops publishing, listed beside the refusal.
-const blocking = (view: EpisodeView): Problem[] => findProblems(view).filter((p) => p.severity === 'error')
 
 export function EpisodeScreen({
   id,
@@ -154,6 +149,7 @@ export function EpisodeScreen({
             notices={{ notify: setNotice, error: reportError }}
             setMedia={setMedia}
             mediaSrc={mediaLoads ? platform.mediaUrl(id) : undefined}
+            playerHeight={{ kept: preferences.playerHeight, keep: (h) => keep({ playerHeight: h }) }}
             review={
               reviewing
                 ? { ...panelProps, run: screen.run, autoPlay, left: review.queue.length, fold: cardFold }
@@ -230,7 +226,7 @@ export function EpisodeScreen({
         commands={EDITOR_COMMAND_IDS}
         highlightAt={playback.now}
         edit={edit}
-        refusal={refusal === null ? null : { message: refusal, problems: blocking(view) }}
+        refusal={refusal}
         closeRefusal={() => setRefusal(null)}
         reviewer={reviewer}
         goToProblem={(p) => {

@@ -1,8 +1,9 @@
-import type { ComponentProps } from 'react'
+import { useCallback, useRef, useState, type ComponentProps } from 'react'
 import type { EpisodeView } from '../../../shared/contract'
 import type { Edit } from './editorPanelProps'
 import { KeptTextOffer } from './KeptTextOffer'
 import { MediaLengthBanner } from './MediaLengthBanner'
+import { PlayerSplitter } from './PlayerSplitter'
 import { RelinkMedia } from './RelinkMedia'
 import { ReviewCard } from './review/ReviewCard'
 
@@ -20,9 +21,23 @@ export function PlayerStage(props: {
   mediaSrc: string | undefined
   /** The review card's props while an item is under review; null otherwise. */
   review: ComponentProps<typeof ReviewCard> | null
+  /** The video's height as the editor kept it (null: automatic), and how to keep another. */
+  playerHeight: { kept: number | null; keep: (height: number | null) => void }
 }): React.JSX.Element {
-  const { view, edit, review, setMedia, mediaSrc } = props
+  const { view, edit, review, setMedia, mediaSrc, playerHeight } = props
   const Player = view.media?.kind === 'video' ? 'video' : 'audio'
+  const shown = view.media?.available === true && !view.media.changed
+  // While the line is dragged, the height it is at; kept (and so shown from the preferences) on release.
+  const [dragged, setDragged] = useState<number | null>(null)
+  const height = dragged ?? playerHeight.kept
+  const video = useRef<HTMLElement | null>(null)
+  const playerRef = useCallback(
+    (element: HTMLMediaElement | null) => {
+      video.current = element
+      setMedia(element)
+    },
+    [setMedia],
+  )
   return (
     <>
       <MediaLengthBanner view={view} />
@@ -38,11 +53,12 @@ export function PlayerStage(props: {
         />
       )}
       <div className={review ? 'stage reviewing' : 'stage'}>
-        {view.media?.available && !view.media.changed && (
+        {shown && view.media && (
           <Player
             key={`player-${view.media.fileName}`}
-            ref={setMedia}
+            ref={playerRef}
             className={Player}
+            style={Player === 'video' && height !== null ? { height, maxHeight: 'none' } : undefined}
             src={mediaSrc}
             preload="metadata"
             controls={Player === 'video'}
@@ -50,6 +66,17 @@ export function PlayerStage(props: {
         )}
         {review && <ReviewCard {...review} />}
       </div>
+      {shown && Player === 'video' && (
+        <PlayerSplitter
+          height={height}
+          measure={() => video.current?.getBoundingClientRect().height ?? 0}
+          onDrag={setDragged}
+          onKeep={(kept) => {
+            setDragged(null)
+            playerHeight.keep(kept)
+          }}
+        />
+      )}
     </>
   )
 }
