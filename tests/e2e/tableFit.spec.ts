@@ -27,13 +27,18 @@ async function closeSpeakerDialog(page: Page): Promise<void> {
   await expect(speakers).toBeHidden()
 }
 
-test('at 1280x800 the statements table fits its panel with its flags readable, and Details shows the whole title', async ({
+test('at 1280x800 the tabs hold one line, the statements table fits its panel with its flags readable, and Details shows the whole title', async ({
   page,
   served,
 }) => {
   await openPublishedEpisode(page, served)
   await closeSpeakerDialog(page)
   await openTab(page, /^Statements/)
+  // Every tab on one line.
+  const tops = await page
+    .getByRole('tab')
+    .evaluateAll((tabs) => tabs.map((t) => t.getBoundingClientRect().top))
+  expect(new Set(tops).size).toBe(1)
   const scroller = page.locator('.statements-scroller')
   await expect(scroller.locator('tr[data-statement]').first()).toBeVisible()
   const fit = await scroller.evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }))
