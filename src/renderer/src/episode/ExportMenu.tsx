@@ -47,14 +47,17 @@ export function ExportMenu(props: {
     if (focusButton) menu.current?.querySelector('summary')?.focus()
   }
   useEffect(() => {
-    if (!open) return
-    items()[0]?.focus()
+    if (open) items()[0]?.focus()
+  }, [open])
+  // Listened to for the menu's whole life, not from when React has seen it open: a click outside that
+  // comes right after the one that opened it closes it too.
+  useEffect(() => {
     const outside = (e: PointerEvent): void => {
-      if (!menu.current?.contains(e.target as Node)) close(false)
+      if (menu.current?.open && !menu.current.contains(e.target as Node)) close(false)
     }
     document.addEventListener('pointerdown', outside)
     return () => document.removeEventListener('pointerdown', outside)
-  }, [open])
+  }, [])
   const item = (c: Choice): React.JSX.Element => (
     <li key={c.value} role="none">
       <button
