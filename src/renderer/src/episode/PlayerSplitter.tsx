@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { PLAYER_HEIGHT } from '../../../shared/preferences'
 
 /** How far one press of ↑ or ↓ moves the line, in CSS pixels. */
@@ -23,15 +23,21 @@ export function PlayerSplitter(props: {
 }): React.JSX.Element {
   const { measure, onDrag, onKeep } = props
   const drag = useRef<{ y: number; from: number; at: number } | null>(null)
+  // The automatic height is read once it may have changed, never at each render: the screen renders at
+  // every tick of the playhead, and a layout read there would force a layout per frame.
+  const line = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    line.current?.setAttribute('aria-valuenow', String(props.height ?? Math.round(measure())))
+  }, [measure, props.height])
   return (
     <div
+      ref={line}
       className="player-splitter"
       role="separator"
       aria-orientation="horizontal"
       aria-label="Video height: drag, or ↑ and ↓"
       aria-valuemin={PLAYER_HEIGHT.least}
       aria-valuemax={PLAYER_HEIGHT.most}
-      aria-valuenow={props.height ?? Math.round(measure())}
       title="Drag to give the video or the tables more room (↑ ↓ when focused); double-click for the automatic height"
       tabIndex={0}
       onPointerDown={(e) => {

@@ -31,6 +31,7 @@ export function PlayerStage(props: {
   const [dragged, setDragged] = useState<number | null>(null)
   const height = dragged ?? playerHeight.kept
   const video = useRef<HTMLElement | null>(null)
+  const measure = useCallback(() => video.current?.getBoundingClientRect().height ?? 0, [])
   const playerRef = useCallback(
     (element: HTMLMediaElement | null) => {
       video.current = element
@@ -69,7 +70,7 @@ export function PlayerStage(props: {
       {shown && Player === 'video' && (
         <PlayerSplitter
           height={height}
-          measure={() => video.current?.getBoundingClientRect().height ?? 0}
+          measure={measure}
           onDrag={setDragged}
           onKeep={(kept) => {
             setDragged(null)
