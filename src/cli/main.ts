@@ -31,12 +31,23 @@ commands:
   export ID [--format F] [--final] [--out FILE]
                          write the episode (stdout without --out) as F: episode (episode JSON v1,
                          the default), chapters (Podcasting 2.0 JSON chapters), youtube (chapter
-                         lines for a description), vtt-chapters, csv (scores and reasoning) or
-                         html (a self-contained page). --final refuses, listing every problem,
-                         until the analysis is finished, then marks the episode final
-  load FILE.json [--replace]
+                         lines for a description), vtt-chapters, csv (scores and reasoning),
+                         html (a self-contained page) or podcast-item (the tags for the feed's
+                         <item>; needs --base-url URL, where the site folder's files are served).
+                         --final refuses, listing every problem, until the analysis is finished,
+                         then marks the episode final
+  export ID --format site --out DIR [--media-as audio|video] [--media-url URL]
+                         the published page as a folder that works from disk or any web host:
+                         index.html (player, statements on the timeline, captions), the media,
+                         captions.vtt, transcript.json, chapters.json and episode.json; prints DIR.
+                         --media-as audio copies only the audio stream into media.m4a; --media-url
+                         plays a public address instead of a copy ('' forgets it). Both are kept
+                         with the episode for the next export
+  load FILE.json [--replace] [--media FILE]
                          add an episode from episode JSON v1 (a machine's analysis or an
-                         export); prints its id. --replace overwrites an episode with that id
+                         export); prints its id. --replace overwrites an episode with that id;
+                         --media links its media as it loads (refused when the file names media
+                         with another SHA-256)
   validate FILE.json     check a file against episode JSON v1
   problems ID            what the Problems panel lists, one a line, in the order of the media:
                          severity (error: blocks publishing; warning; note: only informs), time,
@@ -66,11 +77,11 @@ interface Io {
   err: (text: string) => void
 }
 
-type Options = Record<string, string | boolean | undefined>
+type Options = Record<string, string | boolean | string[] | undefined>
 
 function parse(
   args: string[],
-  options: Record<string, { type: 'string' | 'boolean'; short?: string }>,
+  options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>,
 ): { values: Options; positionals: string[] } {
   try {
     const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true })
@@ -80,7 +91,95 @@ function parse(
   }
 }
 
-const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined)
+const str = (v: string | boolean | string[] | undefined): string | undefined =>
+  typeof v === 'string' ? v : undefined
+
+/** An absolute http(s) address, or a usage error naming the option. */
+function webAddress(value: string | undefined, option: string): string | undefined {
+  if (value === undefined) return undefined
+  const url = URL.canParse(value) ? new URL(value) : null
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new UsageError(`${option} must be an absolute http(s) URL (not "${value}")`)
+  return value
+}
+
+type ParseCommand = (options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>) => {
+  values: Options
+  positionals: string[]
+}
+
+/** `export ID [--format F] …`: a publishing format, or (`--format site`) the web page folder. */
+async function exportEpisodeAs(
+  parseCommand: ParseCommand,
+  dbPath: () => string | undefined,
+  io: Io,
+): Promise<number> {
+  const { values, positionals } = parseCommand({
+    out: { type: 'string' },
+    format: { type: 'string' },
+    final: { type: 'boolean' },
+    'base-url': { type: 'string' },
+    'media-as': { type: 'string' },
+    'media-url': { type: 'string' },
+  })
+  const [id] = positionals
+  if (!id || positionals.length > 1) throw new UsageError('export needs one episode ID')
+  const out = str(values.out)
+  const formatName = str(values.format) ?? 'episode'
+  if (formatName === 'site') {
+    if (!out) throw new UsageError('export --format site needs --out DIR')
+    if (values.final === true)
+      throw new UsageError('--final is for the file formats: publish, then export the site')
+    const mediaAs = str(values['media-as'])
+    if (mediaAs !== undefined && mediaAs !== 'audio' && mediaAs !== 'video')
+      throw new UsageError(`--media-as is audio or video (not "${mediaAs}")`)
+    const mediaUrlGiven = str(values['media-url'])
+    const mediaUrl = mediaUrlGiven === '' ? '' : webAddress(mediaUrlGiven, '--media-url')
+    const site = await withService(dbPath(), (service) =>
+      call(service, 'episodes.exportSite', {
+        id,
+        folder: service.fileToWrite(out),
+        ...(mediaAs !== undefined && { mediaAs }),
+        ...(mediaUrl !== undefined && { mediaUrl }),
+      }),
+    )
+    for (const warning of site.warnings) io.err(`episcore: warning: ${warning}`)
+    io.out(site.folder)
+    return 0
+  }
+  const format = publishFormatSchema.safeParse(formatName)
+  if (!format.success)
+    throw new UsageError(
+      `export --format is one of ${[...publishFormatSchema.options, 'site'].join('|')} (not "${formatName}")`,
+    )
+  for (const option of ['media-as', 'media-url'])
+    if (values[option] !== undefined) throw new UsageError(`--${option} is for --format site`)
+  const baseUrl = webAddress(str(values['base-url']), '--base-url')
+  if (format.data === 'podcast-item' && baseUrl === undefined)
+    throw new UsageError(
+      'export --format podcast-item needs --base-url URL (where the site folder is served)',
+    )
+  if (format.data !== 'podcast-item' && baseUrl !== undefined)
+    throw new UsageError('--base-url is for --format podcast-item')
+  const { text, warnings } = await withService(
+    dbPath(),
+    (service) =>
+      call(service, 'episodes.exportAs', {
+        id,
+        format: format.data,
+        ...(values.final === true && { final: true }),
+        ...(baseUrl !== undefined && { baseUrl }),
+        // Written before the episode becomes final: a file that cannot be written leaves it as it was.
+        ...(out && { saveTo: service.fileToWrite(out) }),
+      }),
+    // Only a final export, and the feed tags (their base URL is kept), write to the database.
+    values.final !== true && format.data !== 'podcast-item',
+  )
+  for (const warning of warnings) io.err(`episcore: warning: ${warning}`)
+  // `io.out` ends the line itself: only the text's last line feed is dropped (CSV keeps its CR).
+  if (!out) io.out(text.endsWith('\n') ? text.slice(0, -1) : text)
+  return 0
+}
 
 /** A refusal from the core's door: its message, as the app and the host would show it. */
 class Refused extends Error {}
@@ -158,7 +257,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     let dbPath = str(global.values.db)
     // `npm run serve -- --db PATH` puts --db after the command: accept it there too.
     const parseCommand = (
-      options: Record<string, { type: 'string' | 'boolean' }>,
+      options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>,
     ): { values: Options; positionals: string[] } => {
       const parsed = parse(rest, { ...options, db: { type: 'string' } })
       dbPath = str(parsed.values.db) ?? dbPath
@@ -203,45 +302,23 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         for (const e of episodes) io.out([e.id, e.title, e.reviewStatus].map(terminalField).join('\t'))
         return 0
       }
-      case 'export': {
-        const { values, positionals } = parseCommand({
-          out: { type: 'string' },
-          format: { type: 'string' },
-          final: { type: 'boolean' },
-        })
-        const [id] = positionals
-        if (!id || positionals.length > 1) throw new UsageError('export needs one episode ID')
-        const format = publishFormatSchema.safeParse(str(values.format) ?? 'episode')
-        if (!format.success)
-          throw new UsageError(
-            `export --format is one of ${publishFormatSchema.options.join('|')} (not "${String(values.format)}")`,
-          )
-        const out = str(values.out)
-        const { text } = await withService(
-          dbPath,
-          (service) =>
-            call(service, 'episodes.exportAs', {
-              id,
-              format: format.data,
-              ...(values.final === true && { final: true }),
-              // Written before the episode becomes final: a file that cannot be written leaves it as it was.
-              ...(out && { saveTo: service.fileToWrite(out) }),
-            }),
-          // Only a final export writes to the database (the episode becomes final).
-          values.final !== true,
-        )
-        // `io.out` ends the line itself: only the text's last line feed is dropped (CSV keeps its CR).
-        if (!out) io.out(text.endsWith('\n') ? text.slice(0, -1) : text)
-        return 0
-      }
+      case 'export':
+        return await exportEpisodeAs(parseCommand, () => dbPath, io)
       case 'load': {
-        const { values, positionals } = parseCommand({ replace: { type: 'boolean' } })
+        const { values, positionals } = parseCommand({
+          replace: { type: 'boolean' },
+          media: { type: 'string', multiple: true },
+        })
         const [file] = positionals
         if (!file || positionals.length > 1) throw new UsageError('load needs one FILE.json')
+        const media = values.media as unknown as string[] | undefined
+        if (media !== undefined && media.length !== 1)
+          throw new UsageError('load --media takes exactly one FILE')
         const { id } = await withService(dbPath, (service) =>
           call(service, 'episodes.load', {
             file: service.fileToRead(file),
             ...(values.replace === true && { replace: true }),
+            ...(media?.[0] !== undefined && { media: service.fileToRead(media[0]) }),
           }),
         )
         io.out(id)

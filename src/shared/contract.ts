@@ -300,7 +300,15 @@ export interface ReviewReport {
   chapters: ChapterScoreDifferences[]
 }
 
-export const publishFormatSchema = z.enum(['episode', 'chapters', 'youtube', 'vtt-chapters', 'csv', 'html'])
+export const publishFormatSchema = z.enum([
+  'episode',
+  'chapters',
+  'youtube',
+  'vtt-chapters',
+  'csv',
+  'html',
+  'podcast-item',
+])
 export type PublishFormat = z.output<typeof publishFormatSchema>
 
 export const transcriptExportFormatSchema = z.enum(['vtt', 'srt', 'podcast-json'])
@@ -355,6 +363,25 @@ export const episodePatchSchema = z
   .partial()
 
 const byId = z.strictObject({ id: episodeId })
+
+/** An address a published file names; checked in full (absolute http(s)) where it is used. */
+const webAddress = z.string().max(2000)
+
+/** How an episode is published, kept with it in the library (not in episode JSON). */
+export interface PublishingChoices {
+  /** The page plays the video or only its audio; null: as the media is. */
+  mediaAs: 'audio' | 'video' | null
+  mediaUrl: string | null
+  baseUrl: string | null
+  /** What the episode's media is, so a dialog offers video only for a video. */
+  mediaKind: 'audio' | 'video' | null
+}
+
+export interface SiteExport {
+  folder: string
+  files: string[]
+  warnings: string[]
+}
 
 const itemId = z.string().min(1).max(64)
 /** A name or label that must be given: its absence and its length are said in words. */
@@ -505,19 +532,40 @@ export const contract = {
   'episodes.update': edit()(z.strictObject({ id: episodeId, patch: episodePatchSchema })),
   'episodes.export': method<{ fileName: string; json: string }>()(byId),
   /** Loads episode JSON v1 (a machine's analysis, or an export); refused with `conflict` when the id exists. */
+  /**
+   * With `media`, the media is linked as it loads: refused, nothing loaded, when the file names media
+   * with another SHA-256.
+   */
   'episodes.load': method<{ id: string; replaced: boolean }>()(
-    z.strictObject({ file: fileRefSchema, replace: z.boolean().optional() }),
+    z.strictObject({ file: fileRefSchema, replace: z.boolean().optional(), media: fileRefSchema.optional() }),
   ),
   /** Episode JSON or a publishing format; `final` refuses, listing why, while the analysis is not finished. */
-  'episodes.exportAs': edit<{ fileName: string; text: string }>()(
+  'episodes.exportAs': edit<{ fileName: string; text: string; warnings: string[] }>()(
     z.strictObject({
       id: episodeId,
       format: publishFormatSchema,
       final: z.boolean().optional(),
+      /** Where the web page folder's files are served (`podcast-item` needs it); kept with the episode. */
+      baseUrl: webAddress.optional(),
       /** Written before the episode becomes final, so a file that cannot be written leaves it as it was. */
       saveTo: outputRefSchema.optional(),
     }),
   ),
+  /**
+   * The published page as a folder (page, media, captions, transcript, chapters, episode JSON). Without
+   * `folder` (the browser, which cannot name one) it goes beside the database, in episcore-sites/.
+   */
+  'episodes.exportSite': method<SiteExport>()(
+    z.strictObject({
+      id: episodeId,
+      folder: outputRefSchema.optional(),
+      mediaAs: z.enum(['audio', 'video']).optional(),
+      /** A public address the page plays instead of a copy; '' forgets the one kept. */
+      mediaUrl: webAddress.or(z.literal('')).optional(),
+    }),
+  ),
+  /** How the episode was last published (the web page's media, the feed's address), for the dialogs. */
+  'episodes.publishingChoices': method<PublishingChoices>()(byId),
   'episodes.relinkMedia': edit<{ sameContent: boolean }>()(
     z.strictObject({ id: episodeId, media: fileRefSchema }),
   ),

@@ -66,7 +66,7 @@ describe('episcore export --format', () => {
     const run = episcore(['--db', database(), 'export', template.id, '--format', 'pdf'])
     expect(run.code).toBe(2)
     expect(run.stderr).toMatch(
-      /^episcore: export --format is one of episode\|chapters\|youtube\|vtt-chapters\|csv\|html \(not "pdf"\)\n/,
+      /^episcore: export --format is one of episode\|chapters\|youtube\|vtt-chapters\|csv\|html\|podcast-item\|site \(not "pdf"\)\n/,
     )
   })
 

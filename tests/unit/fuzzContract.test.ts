@@ -79,14 +79,25 @@ const VALID: Samples = {
     { id: ID, patch: { publishedOn: null, sourceUrl: null } },
   ],
   'episodes.export': [{ id: ID }],
-  'episodes.load': [{ file: EPISODE_REF }, { file: EPISODE_REF, replace: true }, { file: GARBAGE_REF }],
+  'episodes.load': [
+    { file: EPISODE_REF },
+    { file: EPISODE_REF, replace: true },
+    { file: GARBAGE_REF },
+    { file: EPISODE_REF, media: STALE_REF },
+  ],
   'episodes.exportAs': [
     ...(['episode', 'chapters', 'youtube', 'vtt-chapters', 'csv', 'html'] as const).map((format) => ({
       id: ID,
       format,
     })),
     { id: ID, format: 'html', final: true },
+    { id: ID, format: 'podcast-item', baseUrl: 'https://cdn.example.com/show/ep1/' },
   ],
+  'episodes.exportSite': [
+    { id: ID },
+    { id: ID, mediaAs: 'audio', mediaUrl: 'https://cdn.example.com/ep1.mp3' },
+  ],
+  'episodes.publishingChoices': [{ id: ID }],
   'episodes.relinkMedia': [{ id: ID, media: STALE_REF }],
   'media.peaks': [{ id: ID }, { id: ID, restart: true }],
   'media.cancelPeaks': [{ id: ID }],

@@ -382,11 +382,15 @@ describe('the HTML page', () => {
     for (const [, value] of page.matchAll(/\s[a-z-]+="([^"]*)"/g)) expect(value).not.toMatch(/[<>]/)
   })
 
-  it('loads nothing: the only web address is the Watch link, styles are inline, no script', () => {
+  it('loads nothing: the only web address is the Watch link, the other link stays in the page, styles are inline, no script', () => {
     const addresses = [...page.matchAll(/https?:\/\/[^\s"'<>)]*/g)].map((m) => m[0])
     expect(addresses).toEqual(['https://www.youtube.com/watch?v=abc123'])
     const references = [...page.matchAll(/\s(src|href|srcset|action|poster|data)="([^"]*)"/g)]
-    expect(references.map((m) => `${m[1]}=${m[2]}`)).toEqual(['href=https://www.youtube.com/watch?v=abc123'])
+    expect(references.map((m) => `${m[1]}=${m[2]}`)).toEqual([
+      'href=https://www.youtube.com/watch?v=abc123',
+      'href=#how-scored',
+    ])
+    expect(page).toContain('id="how-scored"')
     expect(page).not.toMatch(/<link|@import|url\(|<iframe|<object|<embed|<img/i)
     expect(page).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;/)
   })
@@ -407,6 +411,8 @@ describe('the HTML page', () => {
     const html = writeEpisodePage(doc)
     const text = html
       .replace(/<style>[\s\S]*?<\/style>/, '')
+      // Inline elements join their text as a reader sees it; the others part it.
+      .replace(/<\/?(?:bdi|tspan)[^>]*>/g, '')
       .replace(/<[^>]+>/g, ' ')
       .replace(/\s+/g, ' ')
     expect(text).toContain('May 9, 2025 · 17m · latent-space')
@@ -425,7 +431,10 @@ describe('the HTML page', () => {
     expect(text).toContain('“A lot of these are just kind of silly.” ▶ 7:00–7:08 Will Brown')
     // A point per scored chapter and dimension, its reasoning in the tooltip; the unscored one has none.
     expect(html.match(/<circle /g)).toHaveLength(3 * 4 - 1)
-    expect(html).toContain('<title>Sub-agents · Guest teaching: 1 / 10\nGuest teaching reasoning.</title>')
+    // Each name isolated (U+2068 … U+2069): a right-to-left title cannot reverse the score after it.
+    expect(html).toContain(
+      '<title>\u2068Sub-agents\u2069 · \u2068Guest teaching\u2069: 1 / 10\nGuest teaching reasoning.</title>',
+    )
     const header = html.match(/<thead>[\s\S]*?<\/thead>/)?.[0].replace(/<[^>]+>/g, '|')
     expect(header?.split('|').filter(Boolean)).toEqual([
       'Chapter',

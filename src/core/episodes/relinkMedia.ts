@@ -2,7 +2,12 @@ import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
 import { clockMillis, lastMillis } from '../analysis/timeChecks'
 import { LENGTH_TOLERANCE_SECONDS } from '../media/decodedLength'
-import { describeMediaFile, MEDIA_COLUMNS, mediaColumnValues } from '../media/describeMediaFile'
+import {
+  describeMediaFile,
+  MEDIA_COLUMNS,
+  mediaColumnValues,
+  type MediaFile,
+} from '../media/describeMediaFile'
 import { episodeRow, mediaRow } from './episodeQueries'
 
 /** Items named in a refusal; the rest are counted. */
@@ -53,35 +58,50 @@ export async function relinkMedia(
   episodeId: string,
   file: string,
 ): Promise<{ sameContent: boolean }> {
-  const current = mediaRow(db, episodeId)
-  if (!current) throw new UserError('not-found', `episode ${episodeId} has no media to relink`)
+  if (!mediaRow(db, episodeId))
+    throw new UserError('not-found', `episode ${episodeId} has no media to relink`)
   const media = await describeMediaFile(file)
+  return db.transaction(() => linkMedia(db, episodeId, media))()
+}
+
+/**
+ * Links a described media file to an episode (in the caller's transaction): see {@link relinkMedia}.
+ * An episode loaded without media gets its media row here.
+ */
+export function linkMedia(db: Db, episodeId: string, media: MediaFile): { sameContent: boolean } {
   const { probe, sha256 } = media
-  db.transaction(() => {
-    if (sha256 !== current.sha256) {
-      const past = itemsPast(db, episodeId, lastMillis(probe.durationSeconds))
-      if (past.length > 0) {
-        const more = past.length > NAMED_PAST ? `, and ${past.length - NAMED_PAST} more` : ''
-        throw new UserError(
-          'invalid-input',
-          `${media.fileName} is ${clockMillis(lastMillis(probe.durationSeconds))} long, shorter than what the episode holds: ` +
-            `${past.slice(0, NAMED_PAST).join(', ')}${more}; nothing was changed`,
-        )
-      }
-    }
+  const current = mediaRow(db, episodeId)
+  if (!current) {
     db.prepare(
-      `UPDATE media SET ${MEDIA_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE episode_id = ?`,
-    ).run(...mediaColumnValues(media), episodeId)
-    // Other media is not what was published: a final episode goes back into review with it. The same
-    // file moved elsewhere changes nothing that was published.
-    if (sha256 !== current.sha256)
-      db.prepare(
-        `UPDATE episodes SET duration_seconds = ?, updated_at = ?,
-           review_status = CASE review_status WHEN 'final' THEN 'inReview' ELSE review_status END
-         WHERE id = ?`,
-      ).run(probe.durationSeconds, new Date().toISOString(), episodeId)
-    else takeDecodedLength(db, episodeId, probe.durationSeconds)
-  })()
+      `INSERT INTO media (episode_id, ${MEDIA_COLUMNS.join(', ')}) VALUES (?${', ?'.repeat(MEDIA_COLUMNS.length)})`,
+    ).run(episodeId, ...mediaColumnValues(media))
+    takeDecodedLength(db, episodeId, probe.durationSeconds)
+    return { sameContent: false }
+  }
+  if (sha256 !== current.sha256) {
+    const past = itemsPast(db, episodeId, lastMillis(probe.durationSeconds))
+    if (past.length > 0) {
+      const more = past.length > NAMED_PAST ? `, and ${past.length - NAMED_PAST} more` : ''
+      throw new UserError(
+        'invalid-input',
+        `${media.fileName} is ${clockMillis(lastMillis(probe.durationSeconds))} long, shorter than what the episode holds: ` +
+          `${past.slice(0, NAMED_PAST).join(', ')}${more}; nothing was changed`,
+      )
+    }
+  }
+  db.prepare(`UPDATE media SET ${MEDIA_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE episode_id = ?`).run(
+    ...mediaColumnValues(media),
+    episodeId,
+  )
+  // Other media is not what was published: a final episode goes back into review with it. The same
+  // file moved elsewhere changes nothing that was published.
+  if (sha256 !== current.sha256)
+    db.prepare(
+      `UPDATE episodes SET duration_seconds = ?, updated_at = ?,
+         review_status = CASE review_status WHEN 'final' THEN 'inReview' ELSE review_status END
+       WHERE id = ?`,
+    ).run(probe.durationSeconds, new Date().toISOString(), episodeId)
+  else takeDecodedLength(db, episodeId, probe.durationSeconds)
   return { sameContent: sha256 === current.sha256 }
 }
 

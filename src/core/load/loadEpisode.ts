@@ -3,12 +3,16 @@ import type { EpisodeDocument } from '../../shared/episodeFormat'
 import { insertRows } from '../db/insertRows'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
+import { linkMedia } from '../episodes/relinkMedia'
+import { describeMediaFile } from '../media/describeMediaFile'
 import { checkEpisodeDocument, checkEpisodeFile, checkEpisodeFileSync } from './checkEpisodeFile'
 import { DOCUMENT_TABLES, documentRows } from './documentRows'
 
 export interface LoadOptions {
   /** Overwrite an episode with the same id (its edit history goes with it). */
   replace?: boolean
+  /** A media file to link as the episode loads (a publishing pipeline): it must be the file's media. */
+  media?: string
   /** How messages name the input. */
   name?: string
 }
@@ -33,7 +37,22 @@ export async function loadEpisodeFileOffThread(
   file: string,
   options: Omit<LoadOptions, 'name'> = {},
 ): Promise<LoadResult> {
-  return writeEpisode(db, await checkEpisodeFile(file, path.basename(file)), options)
+  const document = await checkEpisodeFile(file, path.basename(file))
+  if (options.media === undefined) return writeEpisode(db, document, options)
+  const media = await describeMediaFile(options.media)
+  const named = document.episode.media?.sha256
+  if (named !== undefined && named !== media.sha256)
+    throw new UserError(
+      'invalid-input',
+      `${path.basename(file)} names media with SHA-256 ${named}, but ${media.fileName} has SHA-256 ${media.sha256}; nothing was loaded`,
+    )
+  return db
+    .transaction(() => {
+      const loaded = writeEpisode(db, document, options)
+      linkMedia(db, loaded.id, media)
+      return loaded
+    })
+    .immediate()
 }
 
 /**

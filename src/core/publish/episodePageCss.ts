@@ -36,5 +36,13 @@ th, td { text-align: left; vertical-align: top; padding: 0.45rem 0.5rem; border-
 td.score { text-align: center; font-variant-numeric: tabular-nums; cursor: help; }
 .statements { list-style: none; padding: 0; }
 .statements li { margin: 0 0 1.25rem; }
+svg .unseen { font-size: 0; }
+.table-scroll { overflow-x: auto; }
+button.play { font: inherit; font-size: 0.9rem; color: #1f5f99; background: none; border: 0; padding: 0.1rem 0.2rem; margin: 0 0.2rem; cursor: pointer; text-decoration: underline; text-underline-offset: 0.15em; font-variant-numeric: tabular-nums; }
+button.play:hover { color: #143f66; }
+:focus-visible { outline: 2px solid #1f5f99; outline-offset: 2px; }
+.rubric dt { font-weight: 600; margin-top: 0.75rem; }
+.rubric dd { margin: 0.15rem 0 0; }
+@media (max-width: 40rem) { body { padding: 1rem 0.75rem 3rem; } h1 { font-size: 1.4rem; } table { font-size: 0.85rem; } }
 blockquote { margin: 0.25rem 0; padding-left: 0.9rem; border-left: 3px solid var(--host); font-style: italic; }
 `)

@@ -19,7 +19,7 @@ const n = (value: number): string => String(Math.round(value * 100) / 100)
  * Each chapter's score on each dimension, a line per dimension. Hovering a point shows its chapter,
  * score and reasoning through the SVG's own `<title>`, which needs no script.
  */
-export function scoreChartSvg(doc: EpisodeDocument): Markup {
+export function scoreChartSvg(doc: EpisodeDocument, playable = false): Markup {
   const { chapters } = doc
   const series = scoreSeries(doc)
   const { min, max } = doc.rubric.scale
@@ -39,7 +39,9 @@ export function scoreChartSvg(doc: EpisodeDocument): Markup {
   )
   const axis = chapters.map((c, i) =>
     i % every === 0
-      ? markup`<text class="axis" x="${n(x(i, middle))}" y="${SCORE_HEIGHT - 20}" text-anchor="middle">${i + 1}<tspan x="${n(x(i, middle))}" dy="13">${formatClock(c.start)}</tspan></text>
+      ? // The words around the number are there for whoever reads the text rather than sees it:
+        // "Chapter 4, 10:40", not "410:40".
+        markup`<text class="axis" x="${n(x(i, middle))}" y="${SCORE_HEIGHT - 20}" text-anchor="middle"><tspan class="unseen">Chapter </tspan>${i + 1}<tspan class="unseen">, </tspan><tspan x="${n(x(i, middle))}" dy="13">${formatClock(c.start)}</tspan></text>
 `
       : '',
   )
@@ -51,9 +53,15 @@ export function scoreChartSvg(doc: EpisodeDocument): Markup {
         : '',
     )
     const points = s.points.map((p) => {
-      const title = chapters[p.chapterIndex]?.title || `Chapter ${p.chapterIndex + 1}`
-      return markup`<circle cx="${n(x(p.chapterIndex, si))}" cy="${n(y(p.value))}" r="5"><title>${title} · ${s.label}: ${p.value} / ${max}
-${p.reasoning || 'No reasoning given.'}</title></circle>
+      const chapter = chapters[p.chapterIndex]
+      const title = chapter?.title || `Chapter ${p.chapterIndex + 1}`
+      // Isolated (U+2068 … U+2069): a title's right-to-left override cannot reverse the score after it.
+      const tip = `\u2068${title}\u2069 · \u2068${s.label}\u2069: ${p.value} / ${max}\n${p.reasoning || 'No reasoning given.'}`
+      // On the interactive page a point is a control: focus shows its reasoning, a click plays the chapter.
+      const control = playable
+        ? markup` tabindex="0" role="button" data-t="${chapter?.start ?? 0}" data-tip="${tip}" aria-label="${tip.replace('\n', '. ')}"`
+        : ''
+      return markup`<circle cx="${n(x(p.chapterIndex, si))}" cy="${n(y(p.value))}" r="5"${control}><title>${tip}</title></circle>
 `
     })
     return markup`<g class="series" stroke="${dimensionColor(si)}" fill="${dimensionColor(si)}">
@@ -63,7 +71,8 @@ ${runs}${points}</g>
   const legend = series.map(
     (s, si) => markup`<li><i class="swatch" style="background:${dimensionColor(si)}"></i>${s.label}</li>`,
   )
-  return markup`<svg class="scores" viewBox="0 0 ${WIDTH} ${SCORE_HEIGHT}" role="img" aria-label="Chapter scores per dimension">
+  // A group, not an image, where its points are controls: an image's parts cannot be reached.
+  return markup`<svg class="scores" viewBox="0 0 ${WIDTH} ${SCORE_HEIGHT}" role="${playable ? 'group' : 'img'}" aria-label="Chapter scores per dimension">
 ${ticks}${axis}${lines}</svg>
 <ul class="legend">${legend}</ul>`
 }

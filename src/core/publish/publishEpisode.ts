@@ -5,7 +5,9 @@ import { episodeView } from '../episodes/episodeQueries'
 import { episodeJsonText, episodeSlug, exportEpisode } from '../export/exportEpisode'
 import { applyEdit } from '../history/editHistory'
 import { reviewerName } from '../review/reviewerName'
+import { UserError } from '../errors'
 import { writeEpisodePage } from './episodePage'
+import { writePodcastItem } from './podcastItem'
 import { finalExportProblems } from './finalProblems'
 import { writePodcastChapters } from './podcastChapters'
 import { refuseIfAny } from './publishRefusal'
@@ -13,18 +15,35 @@ import { writeScoresCsv } from './scoresCsv'
 import { writeVttChapters } from './vttChapters'
 import { writeYoutubeChapters } from './youtubeChapters'
 
-const WRITERS: Record<PublishFormat, { extension: string; write: (doc: EpisodeDocument) => string }> = {
-  episode: { extension: 'episode.json', write: episodeJsonText },
-  chapters: { extension: 'chapters.json', write: writePodcastChapters },
-  youtube: { extension: 'youtube.txt', write: writeYoutubeChapters },
-  'vtt-chapters': { extension: 'chapters.vtt', write: writeVttChapters },
-  csv: { extension: 'csv', write: writeScoresCsv },
-  html: { extension: 'html', write: writeEpisodePage },
+type Writer = (doc: EpisodeDocument, baseUrl: string | undefined) => { text: string; warnings: string[] }
+
+/** A format with nothing to warn about. */
+const quiet =
+  (write: (doc: EpisodeDocument) => string): Writer =>
+  (doc) => ({ text: write(doc), warnings: [] })
+
+/** The feed's tags name the web page folder's files, so they need where that folder is served. */
+const feedTags: Writer = (doc, baseUrl) => {
+  if (baseUrl === undefined)
+    throw new UserError('invalid-input', 'the feed tags need the base URL the web page folder is served from')
+  return writePodcastItem(doc, baseUrl)
+}
+
+const WRITERS: Record<PublishFormat, { extension: string; write: Writer }> = {
+  episode: { extension: 'episode.json', write: quiet(episodeJsonText) },
+  chapters: { extension: 'chapters.json', write: quiet(writePodcastChapters) },
+  youtube: { extension: 'youtube.txt', write: quiet(writeYoutubeChapters) },
+  'vtt-chapters': { extension: 'chapters.vtt', write: quiet(writeVttChapters) },
+  csv: { extension: 'csv', write: quiet(writeScoresCsv) },
+  html: { extension: 'html', write: quiet(writeEpisodePage) },
+  'podcast-item': { extension: 'podcast-item.xml', write: feedTags },
 }
 
 export interface PublishedFile {
   fileName: string
   text: string
+  /** What the file leaves out and why (a feed item without soundbites, say). */
+  warnings: string[]
 }
 
 /**
@@ -41,11 +60,15 @@ export function publishEpisode(
     final?: boolean
     /** Writes the file out before the episode becomes final, so a write that fails leaves it as it was. */
     deliver?: (file: PublishedFile) => void
+    /** Where the web page folder is served from: the feed tags' addresses. */
+    baseUrl?: string
   } = {},
 ): PublishedFile {
   const writer = WRITERS[format]
   const publish = (): PublishedFile => {
-    const exported = exportEpisode(db, id, { includeTranscript: format === 'episode' })
+    const exported = exportEpisode(db, id, {
+      includeTranscript: format === 'episode' || format === 'podcast-item',
+    })
     if (options.final) refuseIfAny('Not ready to publish', finalExportProblems(exported, episodeView(db, id)))
     // Publishing an episode that is final already changes nothing, so it adds nothing to undo.
     const becomesFinal = options.final === true && exported.review.status !== 'final'
@@ -55,7 +78,10 @@ export function publishEpisode(
     const doc: EpisodeDocument = becomesFinal
       ? { ...exported, review: { ...exported.review, status: 'final', updatedAt, reviewer } }
       : exported
-    const file = { fileName: `${episodeSlug(doc)}.${writer.extension}`, text: writer.write(doc) }
+    const file = {
+      fileName: `${episodeSlug(doc)}.${writer.extension}`,
+      ...writer.write(doc, options.baseUrl),
+    }
     options.deliver?.(file)
     if (becomesFinal)
       applyEdit(db, id, 'Publish', (w) =>

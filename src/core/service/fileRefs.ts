@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { UserError } from '../errors'
 
 const FILE_REF = /^file-[0-9a-f]{32}$/
+const OUTPUT_REF = /^out-[0-9a-f]{32}$/
 
 /** A new handle for a file to read: unguessable, so the page cannot name a file it was not given. */
 export const newFileRef = (): string => `file-${randomBytes(16).toString('hex')}`
+
+/** A new handle for a file or folder to write (a folder the editor chose for a web page export). */
+export const newOutputRef = (): string => `out-${randomBytes(16).toString('hex')}`
 
 /**
  * Files the user chose (dialog, drop or upload), by opaque handle: the renderer passes handles,
@@ -23,14 +27,15 @@ export class FileRefs {
 
   /** A file under the handle a shell gave it (kept by the shell across core restarts). */
   registerAs(ref: string, path: string): string {
-    if (!FILE_REF.test(ref)) throw new UserError('invalid-request', 'not a file handle')
-    this.paths.set(ref, path)
+    if (OUTPUT_REF.test(ref)) this.outputs.set(ref, path)
+    else if (FILE_REF.test(ref)) this.paths.set(ref, path)
+    else throw new UserError('invalid-request', 'not a file handle')
     return ref
   }
 
   /** A file the user named to be written (the CLI's `--out`): its handle is good only for writing. */
   registerOutput(path: string): string {
-    const ref = `out-${randomBytes(16).toString('hex')}`
+    const ref = newOutputRef()
     this.outputs.set(ref, path)
     return ref
   }

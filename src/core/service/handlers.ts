@@ -23,7 +23,7 @@ import { createStatement, deleteStatement, updateStatement } from '../analysis/s
 import type { Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { createEpisode } from '../episodes/createEpisode'
-import { episodeRow, episodeView, listEpisodes } from '../episodes/episodeQueries'
+import { episodeRow, episodeView, listEpisodes, mediaRow } from '../episodes/episodeQueries'
 import { relinkMedia } from '../episodes/relinkMedia'
 import { recheckChangedMedia } from '../media/mediaPath'
 import { updateEpisode } from '../episodes/updateEpisode'
@@ -34,6 +34,8 @@ import { loadEpisodeFileOffThread } from '../load/loadEpisode'
 import type { PeaksCache } from '../media/peaksCache'
 import { mapSpeakers } from '../participants/mapSpeakers'
 import { publishEpisode } from '../publish/publishEpisode'
+import { keepPublishingChoices, readPublishingChoices } from '../publish/site/publishingChoices'
+import { defaultSiteFolder, exportSite } from '../publish/site/writeSite'
 import { acceptItem, rejectItem } from '../review/reviewItems'
 import { reviewerName, setReviewerName } from '../review/reviewerName'
 import { reviewReport } from '../review/reviewReport'
@@ -135,14 +137,35 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     // A final export makes the episode final (an edit Undo takes back): the view says so.
     'episodes.exportAs': editedWith((r) => {
       const saveTo = r.saveTo === undefined ? undefined : files.resolveOutput(r.saveTo)
-      return publishEpisode(db, r.id, r.format, {
+      const file = publishEpisode(db, r.id, r.format, {
         final: r.final ?? false,
         ...(saveTo !== undefined && { deliver: ({ text }) => writeAtomically(saveTo, text) }),
+        ...(r.baseUrl !== undefined && { baseUrl: r.baseUrl }),
       })
+      if (r.format === 'podcast-item' && r.baseUrl !== undefined)
+        keepPublishingChoices(db, r.id, { baseUrl: r.baseUrl.trim() })
+      return file
+    }),
+    'episodes.exportSite': (r) =>
+      exportSite(
+        db,
+        r.id,
+        r.folder === undefined ? defaultSiteFolder(db, r.id) : files.resolveOutput(r.folder),
+        {
+          ...(r.mediaAs !== undefined && { mediaAs: r.mediaAs }),
+          ...(r.mediaUrl !== undefined && { mediaUrl: r.mediaUrl }),
+        },
+      ),
+    'episodes.publishingChoices': (r) => ({
+      ...readPublishingChoices(db, r.id),
+      mediaKind: mediaRow(db, r.id)?.kind ?? null,
     }),
     // Read and checked off the event loop for a large file: other windows' calls go on meanwhile.
     'episodes.load': (r) =>
-      loadEpisodeFileOffThread(db, files.resolve(r.file), { replace: r.replace ?? false }),
+      loadEpisodeFileOffThread(db, files.resolve(r.file), {
+        replace: r.replace ?? false,
+        ...(r.media !== undefined && { media: files.resolve(r.media) }),
+      }),
     'episodes.relinkMedia': async (r) => {
       const { sameContent } = await relinkMedia(db, r.id, files.resolve(r.media))
       return { view: episodeView(db, r.id), sameContent }

@@ -8,6 +8,7 @@ import { migration007 } from './007_stale_text'
 import { migration008 } from './008_transcript_corrections'
 import { migration009 } from './009_media_file_stat'
 import { migration010 } from './010_score_review'
+import { migration011 } from './011_publishing_choices'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration008,
   migration009,
   migration010,
+  migration011,
 ]

@@ -1,0 +1,95 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { UserError } from '../../errors'
+
+/** The names a web page export writes; nothing else may be in a folder it writes into. */
+const SITE_FILE =
+  /^(index\.html|episode\.json|chapters\.json|captions\.vtt|transcript\.json|media\.[a-z0-9]{1,8})$/
+/** A file being written by an export that did not finish (a crash, a failed copy). */
+const PARTIAL = /^\.episcore-partial-/
+
+/** Files named in a refusal; the rest are counted. */
+const NAMED = 5
+
+/**
+ * Checks that `folder` may take a web page export of `episodeId`: absent, empty, or holding only an
+ * earlier site export of the same episode (its episode.json names the id). Anything else is refused
+ * before a byte is written, naming what is in the way.
+ */
+export function checkSiteFolder(folder: string, episodeId: string): void {
+  let stat: fs.Stats
+  try {
+    stat = fs.statSync(folder)
+  } catch {
+    return
+  }
+  if (!stat.isDirectory())
+    throw new UserError('invalid-input', `${folder} is a file, not a folder; nothing was written`)
+  const entries = fs.readdirSync(folder).filter((name) => !PARTIAL.test(name))
+  if (entries.length === 0) return
+  const foreign = entries.filter((name) => !SITE_FILE.test(name))
+  if (foreign.length > 0) {
+    const more = foreign.length > NAMED ? ` and ${foreign.length - NAMED} more` : ''
+    throw new UserError(
+      'conflict',
+      `${folder} holds files that are not a web page export of this episode (${foreign.slice(0, NAMED).join(', ')}${more}); choose an empty folder, nothing was written`,
+    )
+  }
+  if (exportedId(path.join(folder, 'episode.json')) !== episodeId)
+    throw new UserError(
+      'conflict',
+      `${folder} holds a web page export of another episode (its episode.json is not "${episodeId}"); choose an empty folder, nothing was written`,
+    )
+}
+
+function exportedId(file: string): string | null {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { episode?: { id?: unknown } }
+    return typeof parsed.episode?.id === 'string' ? parsed.episode.id : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The files of one export, each first written under a partial name: only when all are written are they
+ * renamed into place, and the files of an earlier export that this one does not write removed. A
+ * failure before that leaves the folder as it was.
+ */
+export class SiteWriter {
+  private readonly staged = new Map<string, string>()
+  private readonly existed: boolean
+  constructor(readonly folder: string) {
+    this.existed = fs.existsSync(folder)
+  }
+
+  /** A partial path for `name`, to be filled by the caller (a copy, ffmpeg). */
+  stage(name: string): string {
+    fs.mkdirSync(this.folder, { recursive: true })
+    const partial = path.join(this.folder, `.episcore-partial-${process.pid}-${name}`)
+    this.staged.set(name, partial)
+    return partial
+  }
+
+  write(name: string, text: string): void {
+    fs.writeFileSync(this.stage(name), text)
+  }
+
+  /** Renames every staged file into place and removes the earlier export's other files. */
+  commit(): string[] {
+    const names = [...this.staged.keys()]
+    for (const [name, partial] of this.staged) fs.renameSync(partial, path.join(this.folder, name))
+    for (const name of fs.readdirSync(this.folder))
+      if ((SITE_FILE.test(name) && !this.staged.has(name)) || PARTIAL.test(name))
+        fs.rmSync(path.join(this.folder, name), { force: true })
+    this.staged.clear()
+    return names
+  }
+
+  /** Removes what was staged: the folder is left as it was. */
+  abandon(): void {
+    for (const partial of this.staged.values()) fs.rmSync(partial, { force: true })
+    this.staged.clear()
+    if (!this.existed) fs.rmSync(this.folder, { recursive: true, force: true })
+  }
+}
