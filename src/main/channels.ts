@@ -2,6 +2,7 @@
 export const CHANNELS = {
   call: 'episcore:call',
   chooseFile: 'episcore:choose-file',
+  chooseFolder: 'episcore:choose-folder',
   registerDropped: 'episcore:register-dropped',
   saveText: 'episcore:save-text',
   menuCommand: 'episcore:menu-command',

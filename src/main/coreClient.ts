@@ -6,7 +6,7 @@ import type {
   CoreStartMessage,
 } from '../core/worker/coreMessages'
 import { isStartMessage } from '../core/worker/coreMessages'
-import { newFileRef } from '../core/service/fileRefs'
+import { newFileRef, newOutputRef } from '../core/service/fileRefs'
 
 /** The core's process as the shell holds it: Electron's UtilityProcess has exactly this shape. */
 export interface CoreChild {
@@ -174,6 +174,14 @@ export class CoreClient {
   /** A file the editor chose: its handle, which this shell keeps for every core it starts. */
   async registerFile(path: string): Promise<string> {
     const ref = newFileRef()
+    const registered = await this.request({ kind: 'registerFile', path, ref })
+    this.files.set(ref, path)
+    return registered
+  }
+
+  /** A folder (or file) the editor chose to write to: a handle good only for writing, kept like a file's. */
+  async registerOutput(path: string): Promise<string> {
+    const ref = newOutputRef()
     const registered = await this.request({ kind: 'registerFile', path, ref })
     this.files.set(ref, path)
     return registered

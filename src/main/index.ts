@@ -236,6 +236,21 @@ function wireIpc(client: CoreClient): void {
     dialogFolders.chose(kind, chosen)
     return { ref: await client.registerFile(chosen), name: path.basename(chosen) }
   })
+  ipcMain.handle(CHANNELS.chooseFolder, async (event) => {
+    const win = mainWindow
+    if (!fromOurPage(event) || !win) return null
+    const result = await dialog.showOpenDialog(win, {
+      title: 'Folder for the web page',
+      buttonLabel: 'Export Here',
+      // createDirectory: macOS's New Folder button; promptToCreate: Windows offers to make a typed folder.
+      properties: ['openDirectory', 'createDirectory', 'promptToCreate'],
+      defaultPath: dialogFolders.folderFor('save'),
+    })
+    const chosen = result.filePaths[0]
+    if (result.canceled || !chosen) return null
+    dialogFolders.chose('save', path.join(chosen, 'index.html'))
+    return { ref: await client.registerOutput(chosen), name: path.basename(chosen) }
+  })
   ipcMain.handle(CHANNELS.registerDropped, async (event, ...args: unknown[]) => {
     const filePath = droppedFilePayload(args)
     if (!fromOurPage(event) || !filePath) return null

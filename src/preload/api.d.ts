@@ -17,6 +17,11 @@ export interface DesktopApi {
   ): Promise<Reply<unknown>>
   /** Opens the native file dialog; answers a handle (never a path) and the file's name. */
   chooseFile(kind: FileKind): Promise<{ ref: string; name: string } | null>
+  /**
+   * Opens the native folder dialog (a web page export's folder); answers a handle to write there (never
+   * the path) and the folder's name, or null when the user cancels.
+   */
+  chooseFolder(): Promise<{ ref: string; name: string } | null>
   /** A file dropped on the window, registered by the main process. */
   registerDroppedFile(file: File): Promise<{ ref: string; name: string } | null>
   /** Save dialog, then the main process writes the text. Answers false when the user cancels. */

@@ -5,6 +5,7 @@ import { CHANNELS } from '../main/channels'
 const api = {
   call: (method, request, viewBase) => ipcRenderer.invoke(CHANNELS.call, method, request, viewBase),
   chooseFile: (kind) => ipcRenderer.invoke(CHANNELS.chooseFile, kind),
+  chooseFolder: () => ipcRenderer.invoke(CHANNELS.chooseFolder),
   registerDroppedFile: (file) => {
     // The path is read here, in the preload, from a real dropped File; the renderer never sees it.
     const path = webUtils.getPathForFile(file)

@@ -77,6 +77,16 @@ export const COMMANDS = {
     group: 'File',
     menu: { menu: 'File', submenu: PUBLISHING, label: 'Web Page (HTML)…' },
   },
+  'file.export.site': {
+    label: 'Export the published page as a folder: player, captions and the feed’s files',
+    group: 'File',
+    menu: { menu: 'File', submenu: PUBLISHING, label: 'Web Page Folder with Player…' },
+  },
+  'file.export.podcast-item': {
+    label: 'Export the podcast tags for the episode’s feed item',
+    group: 'File',
+    menu: { menu: 'File', submenu: PUBLISHING, label: 'Feed Tags for the Episode…' },
+  },
   'file.export.chapters': {
     label: 'Export chapters for podcast apps (Podcasting 2.0 JSON)',
     group: 'File',

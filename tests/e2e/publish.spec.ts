@@ -129,3 +129,78 @@ test('Publish lists what is unfinished, then publishes once it is done and can b
   const list = await api(page, 'episodes.list', {})
   expect(list.find((e) => e.id === id)?.reviewStatus).toBe('draft')
 })
+
+test('Export > Web page folder asks what the page plays, exports beside the library, and remembers the choice', async ({
+  page,
+  context,
+  served,
+}) => {
+  await newSonnetEpisode(page, served.host.url)
+  const id = episodeId(page)
+  const [first, second] = await twoChapters(page)
+  for (const [chapterId, title] of [
+    [first, 'The first quatrain'],
+    [second, 'The rest'],
+  ] as const)
+    if (chapterId) await api(page, 'chapters.update', { id, chapterId, patch: { title } })
+  await api(page, 'highlights.set', { id, dimension: 'guestDisagreement', time: 12, title: 'Beauty’s rose' })
+  await api(page, 'statements.create', {
+    id,
+    start: 5,
+    end: 9,
+    title: 'The first line',
+    quote: 'From fairest creatures',
+  })
+
+  await page.getByText('Export ▾').click()
+  await page.getByRole('menuitem', { name: 'Web page folder with player (for publishing)…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Export the web page' })
+  await expect(dialog).toBeVisible()
+  // The sonnet is audio: the page cannot play a video of it.
+  await expect(dialog.getByRole('radio', { name: 'The video' })).toBeDisabled()
+  await expect(dialog.getByRole('radio', { name: 'The audio' })).toBeChecked()
+  await expect(dialog).toContainText('A browser cannot choose a folder')
+  await dialog.getByRole('textbox', { name: /Public media URL/ }).fill('not an address')
+  await dialog.getByRole('button', { name: 'Export' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('the media URL must be an absolute http(s) address')
+  await dialog.getByRole('textbox', { name: /Public media URL/ }).fill('')
+  await dialog.getByRole('button', { name: 'Export' }).click()
+  await expect(dialog).toBeHidden()
+  const notice = page.getByText(/^Exported the web page to .*: \d+ files/)
+  await expect(notice).toBeVisible()
+  // No transcript: no captions, said in the notice.
+  await expect(notice).toContainText('the episode has no transcript')
+  const folder =
+    /^Exported the web page to (.*): \d+ files/.exec((await notice.textContent()) ?? '')?.[1] ?? ''
+  expect(fs.readdirSync(folder)).toContain('index.html')
+  expect(fs.readdirSync(folder)).toContain('media.mp3')
+
+  const published = await context.newPage()
+  await published.goto(pathToFileURL(path.join(folder, 'index.html')).href)
+  await expect(
+    published.getByRole('group', { name: 'Statements on the timeline' }).getByRole('button'),
+  ).toHaveCount(1)
+  await published.close()
+
+  // The feed tags ask where the folder is served, then save the tags.
+  await page.getByText('Export ▾').click()
+  await page.getByRole('menuitem', { name: 'Feed tags for the episode’s <item>…' }).click()
+  const tags = page.getByRole('dialog', { name: 'Export the feed tags' })
+  await tags.getByRole('textbox', { name: /base URL/ }).fill('https://cdn.example.com/sonnet/')
+  const download = page.waitForEvent('download')
+  await tags.getByRole('button', { name: 'Export' }).click()
+  const text = fs.readFileSync((await (await download).path()) ?? '', 'utf8')
+  expect(text.split('\n')[0]).toBe(
+    '<podcast:chapters url="https://cdn.example.com/sonnet/chapters.json" type="application/json+chapters" />',
+  )
+  expect(text).toMatch(
+    /<podcast:soundbite startTime="7" duration="30">Sharpest disagreement: Beauty’s rose<\/podcast:soundbite>/,
+  )
+  const kept = await api(page, 'episodes.publishingChoices', { id })
+  expect(kept).toMatchObject({
+    mediaAs: 'audio',
+    mediaUrl: null,
+    baseUrl: 'https://cdn.example.com/sonnet/',
+    mediaKind: 'audio',
+  })
+})

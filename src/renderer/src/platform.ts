@@ -27,6 +27,11 @@ export interface Platform {
   adoptFile(file: File, kind: FileKind): Promise<ChosenFile>
   /** Desktop: the native dialog. Browser: null, the page shows a file input instead. */
   chooseFile: ((kind: FileKind) => Promise<ChosenFile | null>) | null
+  /**
+   * Desktop: the native folder dialog, answering a handle to write there. Browser: null, a page cannot
+   * name a folder (the core writes beside the library instead).
+   */
+  chooseFolder: (() => Promise<ChosenFile | null>) | null
   saveText(fileName: string, text: string): Promise<void>
   onMenuCommand(listener: (command: string, byKey: boolean) => void): () => void
 }
@@ -58,6 +63,7 @@ function desktopPlatform(api: NonNullable<Window['episcore']>): Platform {
       return chosen
     },
     chooseFile: (kind) => api.chooseFile(kind),
+    chooseFolder: () => api.chooseFolder(),
     saveText: async (fileName, text) => {
       await api.saveText(fileName, text)
     },
@@ -102,6 +108,7 @@ function browserPlatform(): Platform {
       return reply.value
     },
     chooseFile: null,
+    chooseFolder: null,
     saveText: async (fileName, text) => {
       const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
       const link = document.createElement('a')

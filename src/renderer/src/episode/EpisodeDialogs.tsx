@@ -6,6 +6,8 @@ import { ShortcutSheet } from '../commands/ShortcutSheet'
 import type { Edit } from './editorPanelProps'
 import { HighlightPicker } from './highlights/HighlightPicker'
 import { PublishProblemsDialog } from './PublishProblemsDialog'
+import { FeedTagsDialog } from './publish/FeedTagsDialog'
+import { PublishSiteDialog, siteExportNotice } from './publish/PublishSiteDialog'
 import { ReviewerDialog } from './review/ReviewerDialog'
 import type { Reviewer } from './review/useReviewer'
 import { SpeakerDialog } from './SpeakerDialog'
@@ -15,7 +17,7 @@ import type { EditorScreenState } from './useEditorContext'
 export function EpisodeDialogs(props: {
   id: string
   view: EpisodeView
-  screen: Pick<EditorScreenState, 'dialog' | 'closeDialog' | 'labelOf'>
+  screen: Pick<EditorScreenState, 'dialog' | 'closeDialog' | 'labelOf' | 'context'>
   commands: readonly CommandId[]
   highlightAt: () => number
   edit: Edit
@@ -26,7 +28,8 @@ export function EpisodeDialogs(props: {
   goToProblem: (problem: Problem) => void
 }): React.JSX.Element {
   const { id, view, edit } = props
-  const { dialog, closeDialog: close, labelOf } = props.screen
+  const { dialog, closeDialog: close, labelOf, context } = props.screen
+  const notify = (notice: string): void => context?.notify(notice)
   // The mapping is asked for once per imported transcript; "Later" leaves it for the Speakers… button.
   const [askedForRev, setAskedForRev] = useState<string | null>(null)
   const needsMapping =
@@ -65,6 +68,10 @@ export function EpisodeDialogs(props: {
           onClose={closeSpeakers}
         />
       )}
+      {dialog === 'site' && (
+        <PublishSiteDialog id={id} onDone={(site) => notify(siteExportNotice(site))} onClose={close} />
+      )}
+      {dialog === 'feedTags' && <FeedTagsDialog id={id} edit={edit} onDone={notify} onClose={close} />}
       {props.reviewer.asking && (
         <ReviewerDialog
           onAnswer={(name) => void props.reviewer.answer(name)}

@@ -84,7 +84,7 @@ export function EpisodeToolbar(props: {
       <CommandButton id="help.shortcuts" run={run} ariaLabel="Keyboard shortcuts">
         ?
       </CommandButton>
-      <ExportMenu hasTranscript={view.transcript.segmentCount > 0} onExport={props.onExport} />
+      <ExportMenu hasTranscript={view.transcript.segmentCount > 0} onExport={props.onExport} run={run} />
       <CommandButton id="file.publish" run={run}>
         Publish…
       </CommandButton>

@@ -1,13 +1,18 @@
 import { useEffect, useRef, useState } from 'react'
+import type { CommandId } from '../../../shared/commands'
 import type { ExportChoice } from './exportFile'
 
 interface Choice {
-  value: Exclude<ExportChoice, 'publish'>
+  /** A file the menu exports at once, or the command whose dialog asks first. */
+  value:
+    Exclude<ExportChoice, 'publish'> | Extract<CommandId, 'file.export.site' | 'file.export.podcast-item'>
   label: string
 }
 
 const ANALYSIS_CHOICES: readonly Choice[] = [
   { value: 'episode', label: 'Episode JSON (for publishing)' },
+  { value: 'file.export.site', label: 'Web page folder with player (for publishing)…' },
+  { value: 'file.export.podcast-item', label: 'Feed tags for the episode’s <item>…' },
   { value: 'html', label: 'Web page (HTML, self-contained)' },
   { value: 'chapters', label: 'Chapters for podcast apps (Podcasting 2.0 JSON)' },
   { value: 'youtube', label: 'Chapters for a YouTube description (.txt)' },
@@ -36,6 +41,7 @@ const MOVES: Record<string, (at: number, count: number) => number> = {
 export function ExportMenu(props: {
   hasTranscript: boolean
   onExport: (choice: Exclude<ExportChoice, 'publish'>) => void
+  run: (id: CommandId) => void
 }): React.JSX.Element {
   const menu = useRef<HTMLDetailsElement>(null)
   const [open, setOpen] = useState(false)
@@ -65,7 +71,8 @@ export function ExportMenu(props: {
         role="menuitem"
         onClick={() => {
           close(false)
-          props.onExport(c.value)
+          if (c.value === 'file.export.site' || c.value === 'file.export.podcast-item') props.run(c.value)
+          else props.onExport(c.value)
         }}
       >
         {c.label}

@@ -193,6 +193,8 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
   'file.exportTranscript.srt': exporting('srt'),
   'file.exportTranscript.podcast-json': exporting('podcast-json'),
   'file.export.html': exporting('html'),
+  'file.export.site': { perform: (c) => c.open('site') },
+  'file.export.podcast-item': { perform: (c) => c.open('feedTags') },
   'file.export.chapters': exporting('chapters'),
   'file.export.youtube': exporting('youtube'),
   'file.export.vtt-chapters': exporting('vtt-chapters'),

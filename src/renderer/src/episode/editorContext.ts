@@ -9,7 +9,7 @@ import type { TranscriptPanelHandle } from './transcript/TranscriptPanel'
 import type { WaveformController } from './Waveform'
 
 /** The episode screen's dialogs a command can open. */
-export type EditorDialog = 'shortcuts' | 'highlight' | 'goTo' | 'speakers'
+export type EditorDialog = 'shortcuts' | 'highlight' | 'goTo' | 'speakers' | 'site' | 'feedTags'
 
 /**
  * What a command is given when it runs: the episode screen as it is at that moment. Commands read it

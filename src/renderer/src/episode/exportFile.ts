@@ -2,7 +2,12 @@ import type { PublishFormat, TranscriptExportFormat } from '../../../shared/cont
 import { call } from '../platform'
 
 /** What the Export menu offers: episode JSON, the transcript's formats, the publishing formats, or publishing. */
-export type ExportChoice = 'episode' | TranscriptExportFormat | Exclude<PublishFormat, 'episode'> | 'publish'
+export type ExportChoice =
+  | 'episode'
+  | TranscriptExportFormat
+  // The feed tags ask for their base URL first: a dialog of their own.
+  | Exclude<PublishFormat, 'episode' | 'podcast-item'>
+  | 'publish'
 
 // A record rather than the contract's enum, which would bring zod into the renderer; the type keeps it complete.
 const TRANSCRIPT_FORMATS: Record<TranscriptExportFormat, true> = {

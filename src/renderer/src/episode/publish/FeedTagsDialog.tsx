@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react'
+import type { Edit } from '../editorPanelProps'
+import { call, platform } from '../../platform'
+import { useModalDialog } from '../../useModalDialog'
+import './publishDialogs.css'
+
+/**
+ * Export > Feed tags: the `<podcast:…>` elements for the episode's `<item>`. They name the web page
+ * folder's files, so the dialog asks where that folder is served (kept with the episode for next time).
+ */
+export function FeedTagsDialog(props: {
+  id: string
+  edit: Edit
+  onDone: (notice: string) => void
+  onClose: () => void
+}): React.JSX.Element {
+  const dialog = useModalDialog()
+  const [baseUrl, setBaseUrl] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    void call('episodes.publishingChoices', { id: props.id }).then(
+      (kept) => setBaseUrl(kept.baseUrl ?? ''),
+      (e: Error) => setError(e.message),
+    )
+  }, [props.id])
+  const submit = async (): Promise<void> => {
+    setError(null)
+    try {
+      const file = await props.edit(
+        'episodes.exportAs',
+        {
+          id: props.id,
+          format: 'podcast-item',
+          baseUrl: (baseUrl ?? '').trim(),
+        },
+        { onRefused: setError },
+      )
+      if (!file) return
+      await platform.saveText(file.fileName, file.text)
+      dialog.current?.close()
+      const warnings = file.warnings.length > 0 ? ` (${file.warnings.join('; ')})` : ''
+      props.onDone(`Exported ${file.fileName}${warnings}`)
+    } catch (e) {
+      setError((e as Error).message)
+    }
+  }
+  return (
+    <dialog ref={dialog} className="feed-tags" aria-label="Export the feed tags" onClose={props.onClose}>
+      <form
+        method="dialog"
+        // The core says what is wrong with an address, in the dialog, rather than the browser's bubble.
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          void submit()
+        }}
+      >
+        <h2>Export the feed tags</h2>
+        <p>
+          The chapters, transcripts, soundbites and people of this episode, as Podcasting 2.0 tags to paste
+          into its <code>&lt;item&gt;</code>. They point at the web page folder’s files where you upload it.
+        </p>
+        <label className="stacked">
+          Where the web page folder is served (its base URL)
+          <input
+            type="url"
+            required
+            autoFocus
+            value={baseUrl ?? ''}
+            disabled={baseUrl === null}
+            placeholder="https://cdn.example.com/show/episode-12/"
+            maxLength={2000}
+            onChange={(e) => setBaseUrl(e.target.value)}
+          />
+        </label>
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
+        <footer>
+          <button type="button" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={baseUrl === null}>
+            Export
+          </button>
+        </footer>
+      </form>
+    </dialog>
+  )
+}
