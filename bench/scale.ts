@@ -22,6 +22,7 @@ import { SEED_DIMENSIONS } from '../src/shared/rubric'
 import { isViewVersion, VIEW_MARK } from '../src/shared/viewDelta'
 import { MEDIA_DIR, scaleMedia } from './benchMedia'
 import { frameSummary, launch, newPage, percentile, tenths, type Log, type Row } from './common'
+import { publishedSite } from './publishedSite'
 import { scaleEpisode } from './scaleEpisode'
 import { spokenLabel, type Sizes } from './sizes'
 
@@ -664,6 +665,8 @@ export async function scaleBench(
       } finally {
         await host.close()
       }
+      log('scale: the published page…')
+      await measure('scale: published page', () => publishedSite(browser, databaseFile, ID, sizes, input))
     } finally {
       await browser.close()
     }
