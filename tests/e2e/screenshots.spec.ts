@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { Locator, Page } from '@playwright/test'
 import { longVideoWithSpeech } from '../generateMedia'
 import { LONG_REVIEW } from '../longReviewEpisode'
@@ -93,6 +94,36 @@ for (const theme of THEMES)
     const refusal = page.getByRole('dialog', { name: 'Cannot publish yet' })
     await shot('publish-refusal', refusal)
     await refusal.getByRole('button', { name: 'Close' }).click()
+
+    // The published page as readers get it: exported as a folder, opened from disk.
+    await page.getByText('Export ▾').click()
+    await page.getByRole('menuitem', { name: 'Web page folder with player (for publishing)…' }).click()
+    const siteDialog = page.getByRole('dialog', { name: 'Export the web page' })
+    await expect(siteDialog.getByRole('button', { name: 'Export' })).toBeEnabled()
+    await shot('publish-site', siteDialog)
+    await siteDialog.getByRole('button', { name: 'Export' }).click()
+    const exported = page.getByText(/^Exported the web page to .*: \d+ files/)
+    await expect(exported).toBeVisible()
+    const siteFolder = /^Exported the web page to (.*): \d+ files/.exec(
+      (await exported.textContent()) ?? '',
+    )?.[1]
+    // The page has one look (a published page follows the publisher's style, not the reader's theme).
+    if (theme === 'light' && siteFolder) {
+      const site = await page.context().newPage()
+      await site.setViewportSize({ width: 1440, height: 900 })
+      await site.goto(pathToFileURL(path.join(siteFolder, 'index.html')).href)
+      await site.getByRole('button', { name: 'Captions' }).click()
+      const bands = site.getByRole('group', { name: 'Statements on the timeline' }).getByRole('button')
+      await bands.nth(7).click()
+      await site.getByRole('button', { name: 'Pause' }).click()
+      await bands.nth(7).hover()
+      await expect(site.getByRole('tooltip')).toBeVisible()
+      await site.evaluate(() => document.fonts.ready)
+      await site.screenshot({ path: path.join(folder, 'published-page.png') })
+      const violations = await seriousViolations(site)
+      if (violations.length > 0) found['published-page'] = violations
+      await site.close()
+    }
 
     await page.getByRole('button', { name: 'Back to the library' }).click()
     await shot('library', page.getByRole('table', { name: 'Episodes' }))

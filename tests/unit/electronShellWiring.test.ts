@@ -231,6 +231,27 @@ describe('the Electron shell as built, loaded with a stand-in for electron', () 
     expect(unknown.status).toBe(404)
   }, 60_000)
 
+  it('exports the web page into a folder chosen in the native dialog, through a handle good only for writing', async () => {
+    const folder = path.join(tempFolder(), 'published')
+    fs.mkdirSync(folder)
+    electron.chosenFile = folder
+    const chosen = (await electron.ipc.get(CHANNELS.chooseFolder)?.(eventFrom(win))) as {
+      ref: string
+      name: string
+    }
+    expect(electron.openDialogs.at(-1)?.title).toBe('Folder for the web page')
+    expect(chosen.name).toBe('published')
+    expect(chosen.ref).toMatch(/^out-[0-9a-f]{32}$/)
+    const site = await call('episodes.exportSite', { id: episodeId, folder: chosen.ref })
+    expect(site.ok).toBe(true)
+    expect(fs.readdirSync(folder)).toEqual(
+      expect.arrayContaining(['index.html', 'media.mp3', 'episode.json']),
+    )
+    // A handle to write is never one to read: it cannot be given as media.
+    const asMedia = await call('episodes.relinkMedia', { id: episodeId, media: chosen.ref })
+    expect(asMedia.ok).toBe(false)
+  }, 60_000)
+
   it('answers each range request from the media it keeps, with a stat and no round trip to the core', async () => {
     expect((await fetchMedia('bytes=0-9')).status).toBe(206)
     const core = electron.forks.at(-1)?.child as ChildProcess

@@ -445,3 +445,28 @@ describe('the HTML page', () => {
     expect(html).toContain('<td class="score" title="Guest teaching reasoning.">1</td>')
   })
 })
+
+describe('what the HTML page’s legends claim', () => {
+  it('names only the colours drawn: no hosts when nobody was mapped, no dimension that has no score', () => {
+    const doc = publishedDocument()
+    const balance = doc.speakingBalance
+    if (!balance) throw new Error('the document has a speaking balance')
+    doc.speakingBalance = {
+      ...balance,
+      bins: balance.bins.map((b) => ({
+        ...b,
+        otherSeconds: b.hostSeconds + b.guestSeconds,
+        hostSeconds: 0,
+        guestSeconds: 0,
+      })),
+    }
+    for (const chapter of doc.chapters) chapter.scores['hostsPushingBack'] = { value: null, reasoning: '' }
+    const html = writeEpisodePage(doc)
+    const caption = /<figcaption>([^]*?)<\/figcaption>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '')
+    expect(caption).toBe('speaking balance: grey is anyone else (3 minute bins)')
+    const legend = /<ul class="legend">([^]*?)<\/ul>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '|')
+    expect(legend?.split('|').filter(Boolean)).toEqual(
+      SEED_DIMENSIONS.filter((d) => d.key !== 'hostsPushingBack').map((d) => d.label),
+    )
+  })
+})

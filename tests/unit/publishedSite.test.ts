@@ -14,7 +14,7 @@ import { machineEpisode } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
 import { makeTemplate, seedMachineAnalysis, type Template } from './analysisFixture'
 
-const HOSTILE = `</script><script>window.__pwned=1</script> <!-- --> & "q" 'q' \u202Eevil`
+const HOSTILE = `</script><script>window.__pwned=1</script> <!-- --> & "q" 'q' \u0007\u2028\u202Eevil`
 
 let video: Template
 let audio: Template
@@ -197,6 +197,23 @@ describe('episcore export --format site and load --media', () => {
     const noOut = episcore(['--db', db, 'export', 'pipeline-episode', '--format', 'site'])
     expect(noOut.code).toBe(2)
     expect(noOut.stderr).toContain('--format site needs --out DIR')
+  })
+
+  it('links media to a file that names none as it loads', () => {
+    const folder = tempFolder()
+    const file = path.join(folder, 'analysis.json')
+    const db = path.join(folder, 'library.sqlite')
+    const doc = machineEpisode('no-media-named')
+    fs.writeFileSync(file, JSON.stringify({ ...doc, episode: { ...doc.episode, media: null } }))
+    expect(episcore(['--db', db, 'load', file, '--media', longAudio]).code).toBe(0)
+    const out = path.join(folder, 'site')
+    const site = episcore(['--db', db, 'export', 'no-media-named', '--format', 'site', '--out', out])
+    expect(site.stderr).toBe('')
+    expect(fs.readFileSync(path.join(out, 'media.mp3'))).toEqual(fs.readFileSync(longAudio))
+    const exported = JSON.parse(fs.readFileSync(path.join(out, 'episode.json'), 'utf8')) as {
+      episode: { media: { fileName: string; kind: string } }
+    }
+    expect(exported.episode.media).toMatchObject({ fileName: path.basename(longAudio), kind: 'audio' })
   })
 
   it('refuses media whose SHA-256 is not the one the file names, loading nothing', () => {

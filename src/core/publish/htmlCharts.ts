@@ -68,8 +68,11 @@ export function scoreChartSvg(doc: EpisodeDocument, playable = false): Markup {
 ${runs}${points}</g>
 `
   })
-  const legend = series.map(
-    (s, si) => markup`<li><i class="swatch" style="background:${dimensionColor(si)}"></i>${s.label}</li>`,
+  // Only the colours drawn: a dimension no chapter is scored on has no line to name.
+  const legend = series.map((s, si) =>
+    s.points.length > 0
+      ? markup`<li><i class="swatch" style="background:${dimensionColor(si)}"></i>${s.label}</li>`
+      : '',
   )
   // A group, not an image, where its points are controls: an image's parts cannot be reached.
   return markup`<svg class="scores" viewBox="0 0 ${WIDTH} ${SCORE_HEIGHT}" role="${playable ? 'group' : 'img'}" aria-label="Chapter scores per dimension">
