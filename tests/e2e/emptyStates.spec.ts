@@ -124,7 +124,8 @@ test('files are picked with the app’s own buttons, from the mouse or the keybo
   await newEpisode.click()
   await expect(choose.first()).toBeFocused()
   const media = page.waitForEvent('filechooser')
-  await page.keyboard.press('Enter')
+  // On the focused button itself: a key sent while the form still settles could reach the page instead.
+  await choose.first().press('Enter')
   await (await media).setFiles(speechMp3(20))
   await expect(page.getByText('speech-20s.mp3')).toBeVisible()
 })

@@ -88,8 +88,10 @@ test('the exported folder opens from disk: a gold band per statement, a click pl
 
   // Hovering a band reads its statement: title and quote.
   await bands.nth(0).hover()
-  await expect(page.getByRole('tooltip')).toContainText('Multi-agent systems mostly do not work')
-  await expect(page.getByRole('tooltip')).toContainText('“Multi-agent systems mostly do not work today.”')
+  // Each text isolated (U+2068 … U+2069) from the times and marks around it.
+  await expect(page.getByRole('tooltip')).toHaveText(
+    '\u2068Multi-agent systems mostly do not work\u2069 (0:05–0:12)\n“\u2068Multi-agent systems mostly do not work today.\u2069”',
+  )
 
   await bands.nth(2).click()
   await expect.poll(() => mediaTime(page)).toBeGreaterThanOrEqual(300)
