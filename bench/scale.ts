@@ -23,6 +23,7 @@ import { isViewVersion, VIEW_MARK } from '../src/shared/viewDelta'
 import { MEDIA_DIR, scaleMedia } from './benchMedia'
 import { frameSummary, launch, newPage, percentile, tenths, type Log, type Row } from './common'
 import { publishedSite } from './publishedSite'
+import { quoteCheckRows } from './quoteCheck'
 import { scaleEpisode } from './scaleEpisode'
 import { spokenLabel, type Sizes } from './sizes'
 
@@ -650,6 +651,7 @@ export async function scaleBench(
       }
     })
     await measure('scale: edits in the core', () => coreEdits(databaseFile, sizes, input))
+    await measure('scale: quote check', () => Promise.resolve(quoteCheckRows(sizes)))
     const browser = await launch()
     try {
       log('scale: load into the UI…')

@@ -1,8 +1,10 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { publishFormatSchema, type MethodName, type RequestOf, type ResponseOf } from '../shared/contract'
 import {
   backupFolderOf,
+  checkedEpisodeFile,
   convertTranscript,
   defaultDatabasePath,
   DEFAULT_PIXELS_PER_SECOND,
@@ -15,8 +17,7 @@ import {
 } from '../core/service/localService'
 import { listedProblems } from '../shared/episodeLimits'
 import { transcriptImportMessage } from '../shared/transcriptImportMessage'
-import { findProblems } from '../shared/problems'
-import { formatClock } from '../shared/time'
+import { documentProblems, findProblems, type Severity } from '../shared/problems'
 import { reportLines } from './reportLines'
 import { terminalField } from './terminalText'
 
@@ -49,9 +50,13 @@ commands:
                          --media links its media as it loads (refused when the file names media
                          with another SHA-256)
   validate FILE.json     check a file against episode JSON v1
-  problems ID            what the Problems panel lists, one a line, in the order of the media:
-                         severity (error: blocks publishing; warning; note: only informs), time,
-                         what is wrong (tab-separated). Exits 1 while an error is left
+  problems ID|FILE.json [--json]
+                         what the Problems panel lists, one a line, in the order of the media:
+                         severity (error: blocks publishing; warning; note: only informs), JSON
+                         path, what is wrong (tab-separated); --json prints [{severity, path,
+                         message}]. An existing FILE is checked alone (no database is opened); one
+                         that is not episode JSON gives its load problems as errors. Exits 1 while
+                         an error is left
   report ID [--csv]      the review of a machine analysis: per dimension, the mean absolute difference
                          between the machine's and the reviewer's scores; accepted/edited/rejected counts;
                          each item edited or rejected and each chapter's differing scores, machine then
@@ -241,6 +246,48 @@ async function importTranscript(
   return 0
 }
 
+/**
+ * `problems ID|FILE.json [--json]`: every problem, as the Problems panel finds them, of an episode of
+ * the library or of a file (an existing path; no database is opened then). A file that is not episode
+ * JSON gives its load problems as errors. Exit 1 while an error is left.
+ */
+async function listProblems(
+  parseCommand: ParseCommand,
+  dbPath: () => string | undefined,
+  io: Io,
+): Promise<number> {
+  const { values, positionals } = parseCommand({ json: { type: 'boolean' } })
+  const [source] = positionals
+  if (!source || positionals.length > 1) throw new UsageError('problems needs one episode ID or FILE.json')
+  let problems: { severity: Severity; path: string; message: string }[]
+  if (isFile(source)) {
+    const { document, problems: invalid } = checkedEpisodeFile(source)
+    problems = document
+      ? documentProblems(document)
+      : invalid.map((line) => {
+          const at = line.indexOf(': ')
+          return { severity: 'error', path: line.slice(0, at), message: line.slice(at + 2) }
+        })
+  } else
+    problems = findProblems(
+      await withService(dbPath(), (service) => call(service, 'episodes.open', { id: source }), true),
+    )
+  if (values.json === true)
+    io.out(
+      JSON.stringify(problems.map(({ severity, path: at, message }) => ({ severity, path: at, message }))),
+    )
+  else for (const p of problems) io.out([p.severity, p.path, p.message].map(terminalField).join('\t'))
+  return problems.some((p) => p.severity === 'error') ? 1 : 0
+}
+
+const isFile = (candidate: string): boolean => {
+  try {
+    return fs.statSync(candidate).isFile()
+  } catch {
+    return false
+  }
+}
+
 /** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage). */
 export async function runCli(argv: string[], io: Io): Promise<number> {
   try {
@@ -349,15 +396,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         io.out(path.join(backupFolderOf(file), made.file))
         return 0
       }
-      case 'problems': {
-        const { positionals } = parseCommand({})
-        const [id] = positionals
-        if (!id || positionals.length > 1) throw new UsageError('problems needs one episode ID')
-        const view = await withService(dbPath, (service) => call(service, 'episodes.open', { id }), true)
-        const problems = findProblems(view)
-        for (const p of problems) io.out(`${p.severity}\t${formatClock(p.time)}\t${terminalField(p.message)}`)
-        return problems.some((p) => p.severity === 'error') ? 1 : 0
-      }
+      case 'problems':
+        return await listProblems(parseCommand, () => dbPath, io)
       case 'validate': {
         const { positionals } = parseCommand({})
         const [file] = positionals

@@ -4,6 +4,7 @@
  * request against it at its door.
  */
 import { z } from 'zod'
+import type { QuoteFinding } from './quoteFindings'
 import {
   dimensionKeySchema,
   roleSchema,
@@ -177,6 +178,8 @@ export interface EpisodeView {
     end: number
   }
   history: { canUndo: boolean; canRedo: boolean; undoLabel: string | null; redoLabel: string | null }
+  /** Texts whose quotation marks hold words not said where they speak of, or with no transcript to check. */
+  quoteFindings: QuoteFinding[]
 }
 
 export interface TranscriptSegmentView {

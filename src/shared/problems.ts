@@ -4,6 +4,8 @@ import type { EpisodeDocument } from './episodeFormat'
 import { jsonPointer } from './jsonPointer'
 import { formatPreciseClock, lastMillis } from './preciseTime'
 import { isMissingText } from './scoreScale'
+import { quoteFindings, spokenWords, type QuoteFinding } from './quoteFindings'
+import { SaidWords } from './quotedWords'
 import { inSpanOrder } from './spanOrder'
 import { formatClock } from './time'
 import { transcriptExtent, transcriptPastEndSentence, type TranscriptExtent } from './transcriptPastEnd'
@@ -32,6 +34,8 @@ export type ProblemKind =
   | 'mediaLength'
   | 'transcriptPastMedia'
   | 'silentParticipant'
+  | 'unsaidQuote'
+  | 'uncheckedQuote'
 
 /**
  * How much a problem matters, named the same in the app and the CLI: an `error` blocks publishing, a
@@ -72,6 +76,9 @@ const SEVERITY: Record<ProblemKind, Severity> = {
   transcriptPastMedia: 'warning',
   // Exported as a host or a guest of an episode they say nothing in (a replaced transcript's speaker).
   silentParticipant: 'warning',
+  // Quotation marks mean verbatim: words put in them that nobody said are a fabrication once published.
+  unsaidQuote: 'error',
+  uncheckedQuote: 'warning',
 }
 
 /** Something in the analysis to fix, where it is, and how the document says it. */
@@ -125,6 +132,8 @@ export interface ProblemSubject {
   transcript?: TranscriptExtent | null
   /** Each participant and how long the transcript has them speak. */
   participants?: readonly { id: string; name: string; speakingSeconds: number }[]
+  /** Texts whose quotation marks hold words not said where they speak of (see quoteFindings.ts). */
+  quoteFindings?: readonly QuoteFinding[]
 }
 
 export function subjectOfView(view: EpisodeView): ProblemSubject {
@@ -137,6 +146,7 @@ export function subjectOfView(view: EpisodeView): ProblemSubject {
     statements: inSpanOrder(view.statements),
     transcript: view.transcript,
     participants: view.participants,
+    quoteFindings: view.quoteFindings,
   }
 }
 
@@ -146,7 +156,7 @@ export function subjectOfView(view: EpisodeView): ProblemSubject {
  */
 export function subjectOfDocument(
   doc: EpisodeDocument,
-  view?: Pick<EpisodeView, 'chapters' | 'statements'>,
+  view?: Pick<EpisodeView, 'chapters' | 'statements' | 'quoteFindings'>,
 ): ProblemSubject {
   const chapters = new Map(view?.chapters.map((c) => [c.id, c]))
   const statements = new Map(view?.statements.map((s) => [s.id, s]))
@@ -173,7 +183,23 @@ export function subjectOfDocument(
         .filter((s) => s.speakerId === p.id)
         .reduce((sum, s) => sum + s.end - s.start, 0),
     })),
+    // The view's, read with the transcript; a file alone is checked against the transcript it holds.
+    quoteFindings: view ? view.quoteFindings : documentQuoteFindings(doc),
   }
+}
+
+/** A file's quoted passages checked against its own transcript (none: each is unchecked). */
+export function documentQuoteFindings(doc: EpisodeDocument): QuoteFinding[] {
+  const segments = doc.transcript?.segments ?? []
+  return quoteFindings(
+    {
+      summary: doc.episode.summary,
+      dimensions: doc.rubric.dimensions,
+      chapters: doc.chapters,
+      highlights: doc.highlights,
+    },
+    () => (segments.length > 0 ? new SaidWords(spokenWords(segments)) : null),
+  )
 }
 
 // Times are kept to the millisecond; comparing whole milliseconds keeps float noise from making a
@@ -436,7 +462,65 @@ function allProblems(subject: ProblemSubject): Problem[] {
       )
   })
   participantProblems(subject, add)
+  quoteProblems(subject, chapterName, add)
   return problems
+}
+
+const QUOTE_PLACE: Record<QuoteFinding['field'], string> = {
+  why: 'in this chapter',
+  reasoning: 'in this chapter',
+  description: 'within two minutes of this highlight',
+  summary: 'in the episode',
+}
+
+/** Quoted words not said where the text speaks of them (an error), or that cannot be checked (a warning). */
+function quoteProblems(
+  subject: ProblemSubject,
+  chapterName: (i: number) => string,
+  add: (
+    kind: ProblemKind,
+    key: string,
+    path: PropertyKey[],
+    detail: string,
+    message: string,
+    target: Problem['target'],
+    time: number,
+  ) => void,
+): void {
+  const labels = new Map(subject.dimensions.map((d) => [d.key, d.label]))
+  for (const f of subject.quoteFindings ?? []) {
+    const index = typeof f.path[1] === 'number' ? f.path[1] : 0
+    const what =
+      f.field === 'summary'
+        ? 'The summary'
+        : f.field === 'description'
+          ? `The description of the highlight at ${formatClock(f.time)}`
+          : f.field === 'why'
+            ? `The “why” of ${chapterName(index)}`
+            : `The reasoning of the “${labels.get(f.dimension ?? '') ?? f.dimension ?? ''}” score of ${chapterName(index)}`
+    const quotes = f.quotes.map((q) => `“${q}”`).join(', ')
+    const key = `quote:${f.path.join('/')}`
+    if (f.kind === 'unsaid')
+      add(
+        'unsaidQuote',
+        key,
+        f.path,
+        `quotes words not said ${QUOTE_PLACE[f.field]}: ${quotes}`,
+        `${what} quotes words not said ${QUOTE_PLACE[f.field]}: ${quotes}`,
+        f.target,
+        f.time,
+      )
+    else
+      add(
+        'uncheckedQuote',
+        key,
+        f.path,
+        'cannot be checked: no transcript',
+        `${what} quotes words that cannot be checked: no transcript (${quotes})`,
+        f.target,
+        f.time,
+      )
+  }
 }
 
 /** A transcript past the media's end; participants who say nothing and are quoted nowhere. */
@@ -496,6 +580,11 @@ function mediaLengthSentence(media: ProblemSubject['media'], decoded: number): s
 /** Every problem the episode's view has now, in the order of the media: what the Problems panel lists. */
 export function findProblems(view: EpisodeView): Problem[] {
   return allProblems(subjectOfView(view)).sort((a, b) => a.time - b.time || a.key.localeCompare(b.key))
+}
+
+/** Every problem of an episode JSON file alone (its own transcript checks its quotes), in the order of the media. */
+export function documentProblems(doc: EpisodeDocument): Problem[] {
+  return allProblems(subjectOfDocument(doc)).sort((a, b) => a.time - b.time || a.key.localeCompare(b.key))
 }
 
 /** What refuses publishing, in the document's order: the problems that block it. */

@@ -30,6 +30,7 @@ describe('episcore problems', () => {
     open.close()
     // The same problems, in the same order, with the same severity words as the app.
     expect(lines.map((l) => l.split('\t')[0])).toEqual(panel.map((p) => p.severity))
+    expect(lines.map((l) => l.split('\t')[1])).toEqual(panel.map((p) => p.path))
     expect(lines.map((l) => l.split('\t')[2])).toEqual(panel.map((p) => p.message))
     expect(new Set(lines.map((l) => l.split('\t')[0]))).toEqual(new Set(['error', 'warning']))
   })

@@ -25,6 +25,7 @@ function episode(parts: Partial<EpisodeView> = {}): EpisodeView {
     scoreSummary: {},
     media: null,
     participants: [],
+    quoteFindings: [],
     transcript: {
       rev: 'r1',
       segmentCount: 0,

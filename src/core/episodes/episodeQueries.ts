@@ -13,6 +13,9 @@ import { statement } from '../db/statements'
 import { tableVersions } from '../db/tableVersions'
 import { notFound } from '../errors'
 import { scoreSummary, speakingBalance, speechByRole } from '../export/derivedFields'
+import { quoteFindings, spokenWords } from '../../shared/quoteFindings'
+import { SaidWords } from '../../shared/quotedWords'
+import { inSpanOrder } from '../../shared/spanOrder'
 import {
   readDimensions,
   readHighlights,
@@ -345,6 +348,7 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
   // A statement's chapter is derived from the chapters' spans, not from their titles or scores.
   const spans = chapters.map((c) => `${c.id} ${c.start} ${c.end}`).join(' ')
   const participants = part('participants', `${episode} ${v.participants}`, () => readParticipants(db, id))
+  const highlights = part('highlights', `${episode} ${v.highlights}`, () => readHighlights(db, id))
   return {
     summary: toSummary(row),
     details: { sourceUrl: row.source_url, summary: row.summary },
@@ -353,7 +357,7 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
       dimensions,
     })),
     chapters: part('chapterViews', chaptersKey, () => chapters.map(chapterView)),
-    highlights: part('highlights', `${episode} ${v.highlights}`, () => readHighlights(db, id)),
+    highlights,
     statements: tablePart(
       'statements',
       `${episode} ${spoken} ${spans}`,
@@ -415,5 +419,31 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
       }),
     },
     history: historyState(db, id),
+    // The summary itself in the key: an edit of it changes no table version (episodes count rows only).
+    quoteFindings: part('quoteFindings', `${chaptersKey} ${v.highlights} ${spoken} ${row.summary}`, () =>
+      quoteFindings(
+        {
+          summary: row.summary,
+          dimensions,
+          chapters: inSpanOrder(chapters),
+          // In the order the document and the problems list them.
+          highlights: [...highlights].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1)),
+        },
+        () => (transcript.segments.length > 0 ? derived(transcript, saidWordsOf) : null),
+      ),
+    ),
   }
 }
+
+/** The transcript's words indexed for the quote check, made once per transcript snapshot. */
+const saidWordsOf = (transcript: TranscriptSnapshot): SaidWords =>
+  new SaidWords(
+    spokenWords(
+      transcript.segments.map((s) => ({
+        start: s.start,
+        end: s.end,
+        text: s.text,
+        words: transcript.words.get(s.id) ?? [],
+      })),
+    ),
+  )

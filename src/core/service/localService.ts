@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { MethodName, RequestOf, ResponseOf } from '../../shared/contract'
+import type { EpisodeDocument } from '../../shared/episodeFormat'
 import type { Reply } from '../../shared/result'
 import { validateEpisodeDocument } from '../../shared/validateEpisode'
 import { backupFolderOf, backUpNow, listBackups, restoreBackup } from '../db/backups'
@@ -130,16 +131,24 @@ export function convertTranscript(
 
 /** Every problem of an episode JSON file, `<json path>: <problem>`; empty when it is valid. */
 export function validateEpisodeFile(file: string): string[] {
+  return checkedEpisodeFile(file).problems
+}
+
+/** An episode JSON file read and checked: its document, or its problems (`<json path>: <problem>`). */
+export function checkedEpisodeFile(file: string): { document: EpisodeDocument | null; problems: string[] } {
   const text = readEpisodeJsonText(file, path.basename(file))
   let json: unknown
   try {
     json = parseJsonText(text, MAX_EPISODE_JSON_DEPTH)
   } catch (error) {
-    if (error instanceof JsonTextError) return [`/: not JSON (${error.message})`]
+    if (error instanceof JsonTextError)
+      return { document: null, problems: [`/: not JSON (${error.message})`] }
     throw error
   }
   const result = validateEpisodeDocument(json)
-  return result.ok ? [] : result.problems
+  return result.ok
+    ? { document: result.document, problems: [] }
+    : { document: null, problems: result.problems }
 }
 
 /** Waveform peaks of a media file (BBC audiowaveform binary, version 2). */
