@@ -9,6 +9,7 @@ import {
   dimensionKeySchema,
   roleSchema,
   type Dimension,
+  type EvidenceItem,
   type itemStatusSchema,
   type originSchema,
   type reviewStatusSchema,
@@ -102,10 +103,14 @@ export interface StatementView extends SpanView {
 export interface ScoreView {
   value: number | null
   reasoning: string
+  /** The moments that justify the score; absent where none was ever given. */
+  evidence?: EvidenceItem[]
 }
 
 export interface ChapterView extends SpanView {
   why: string
+  /** The moments that justify the why. */
+  evidence?: EvidenceItem[]
   /** One entry per rubric dimension key. */
   scores: Record<string, ScoreView>
   /** What a machine analysis said, per dimension key, kept for the review; null for the editor's chapters. */
@@ -133,6 +138,7 @@ export interface HighlightView {
   description: string
   origin: Origin
   status: ItemStatus
+  evidence?: EvidenceItem[]
 }
 
 export interface RubricView {

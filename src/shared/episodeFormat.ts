@@ -127,9 +127,23 @@ export const rubricSchema = z.strictObject({
   extensions,
 })
 
+/** The longest note an evidence item may carry. */
+export const EVIDENCE_NOTE_LENGTH = 2000
+const evidenceNote = z.string().max(EVIDENCE_NOTE_LENGTH, tooLong(EVIDENCE_NOTE_LENGTH)).optional()
+
+/** A moment that justifies a text: a statement of the same file, or a stretch of the media. */
+export const evidenceItemSchema = z.union([
+  z.strictObject({ statement: id, note: evidenceNote }),
+  z.strictObject({ start: time, end: time, note: evidenceNote }),
+])
+
+/** Absent and `[]` differ, and both round-trip. */
+const evidence = list(evidenceItemSchema, ITEM_LIMITS.evidence, 'evidence items').optional()
+
 export const scoreSchema = z.strictObject({
   value: z.number().int().nullable(),
   reasoning: longText,
+  evidence,
   extensions,
 })
 
@@ -142,6 +156,7 @@ export const chapterSchema = z.strictObject({
   scores: z.record(z.string(), scoreSchema),
   origin: originSchema,
   status: itemStatusSchema,
+  evidence,
   extensions,
 })
 
@@ -153,6 +168,7 @@ export const highlightSchema = z.strictObject({
   description: longText,
   origin: originSchema,
   status: itemStatusSchema,
+  evidence,
   extensions,
 })
 
@@ -242,6 +258,7 @@ export type TranscriptSegment = z.infer<typeof segmentSchema>
 export type TranscriptWord = z.infer<typeof wordSchema>
 export type SpeakingBalance = z.infer<typeof speakingBalanceSchema>
 export type Role = z.infer<typeof roleSchema>
+export type EvidenceItem = z.infer<typeof evidenceItemSchema>
 
 type Issue = { path: PropertyKey[]; message: string }
 
@@ -314,6 +331,32 @@ export function crossChecks(doc: EpisodeDocument): Issue[] {
   checkUniqueIds(doc.statements, ['statements'], issues)
   const participantIds = new Set(doc.participants.map((p) => p.id))
   const chapterIds = new Set(doc.chapters.map((c) => c.id))
+
+  const statementIds = new Set(doc.statements.map((s) => s.id))
+  const checkEvidence = (items: readonly EvidenceItem[] | undefined, path: PropertyKey[]): void =>
+    items?.forEach((item, k) => {
+      if ('statement' in item) {
+        if (!statementIds.has(item.statement))
+          issues.push({
+            path: [...path, k, 'statement'],
+            message: `"${item.statement}" is not a statement id`,
+          })
+      } else {
+        if (item.end < item.start)
+          issues.push({ path: [...path, k, 'end'], message: `end ${item.end} is before start ${item.start}` })
+        if (item.end > duration)
+          issues.push({
+            path: [...path, k, 'end'],
+            message: `${item.end} is past the media's end (${duration})`,
+          })
+      }
+    })
+  doc.chapters.forEach((chapter, i) => {
+    checkEvidence(chapter.evidence, ['chapters', i, 'evidence'])
+    for (const [key, score] of Object.entries(chapter.scores))
+      checkEvidence(score.evidence, ['chapters', i, 'scores', key, 'evidence'])
+  })
+  doc.highlights.forEach((h, i) => checkEvidence(h.evidence, ['highlights', i, 'evidence']))
 
   doc.chapters.forEach((chapter, i) => {
     checkSpan(chapter, ['chapters', i], duration, issues)

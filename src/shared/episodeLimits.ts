@@ -16,6 +16,8 @@ export const ITEM_LIMITS = {
   dimensions: 50,
   segments: 200_000,
   words: 1_000_000,
+  // On one field: a score, a chapter's why, a highlight.
+  evidence: 100,
 } as const
 
 /** A transcript segment's text, as `transcript.editSegment` takes it. */

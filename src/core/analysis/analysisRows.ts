@@ -16,6 +16,8 @@ export interface ChapterRow {
   why: string
   origin: Origin
   status: ItemStatus
+  /** The why's evidence as kept (see shared/evidence.ts): null where none was given. */
+  evidence: string | null
 }
 
 export interface ScoreRow {
@@ -23,6 +25,7 @@ export interface ScoreRow {
   dimension_key: string
   value: number | null
   reasoning: string
+  evidence?: string | null
 }
 
 export interface DimensionRow {

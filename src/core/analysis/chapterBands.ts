@@ -1,4 +1,6 @@
 import { roundMillis } from '../../shared/time'
+import { mergedEvidence, splitEvidence } from './evidenceEdits'
+import type { Row } from '../history/tables'
 import type { Db } from '../db/openDatabase'
 import { episodeRow } from '../episodes/episodeQueries'
 import { UserError } from '../errors'
@@ -50,8 +52,25 @@ export function splitChapter(db: Db, episodeId: string, at: number): string {
     )
   let id = ''
   analysisEdit(db, episodeId, 'Split chapter', (w) => {
+    // Each half keeps the evidence inside it: the why's and each score's.
+    const why = splitEvidence(db, episodeId, chapter.evidence, time)
     editItem(db, w, 'chapters', { episode_id: episodeId, id: chapter.id }, { end: time })
+    if (chapter.evidence !== null)
+      w.update('chapters', { episode_id: episodeId, id: chapter.id }, { evidence: why.before })
     id = insertChapter(db, w, episodeId, { start: time, end: chapter.end })
+    if (chapter.evidence !== null)
+      w.update('chapters', { episode_id: episodeId, id }, { evidence: why.after })
+    for (const score of scoreRows(db, episodeId, chapter.id)) {
+      if (score.evidence === null || score.evidence === undefined) continue
+      const parts = splitEvidence(db, episodeId, score.evidence, time)
+      const key = (chapterId: string): Row => ({
+        episode_id: episodeId,
+        chapter_id: chapterId,
+        dimension_key: score.dimension_key,
+      })
+      w.update('scores', key(chapter.id), { evidence: parts.before })
+      w.update('scores', key(id), { evidence: parts.after })
+    }
   })
   return id
 }
@@ -140,6 +159,7 @@ export function mergeNextChapter(db: Db, episodeId: string, chapterId: string): 
       const merged = {
         value: first?.value ?? second?.value ?? null,
         reasoning: joined(first?.reasoning ?? '', second?.reasoning ?? ''),
+        evidence: mergedEvidence(first?.evidence, second?.evidence),
       }
       if (first)
         w.update('scores', { episode_id: episodeId, chapter_id: chapter.id, dimension_key: key }, merged)
@@ -157,5 +177,8 @@ export function mergeNextChapter(db: Db, episodeId: string, chapterId: string): 
         why: joined(chapter.why, next.why),
       },
     )
+    const evidence = mergedEvidence(chapter.evidence, next.evidence)
+    if (evidence !== chapter.evidence)
+      w.update('chapters', { episode_id: episodeId, id: chapter.id }, { evidence })
   })
 }

@@ -1,3 +1,4 @@
+import { uncite } from './evidenceEdits'
 import type { Db } from '../db/openDatabase'
 import { episodeRow } from '../episodes/episodeQueries'
 import { notFound } from '../errors'
@@ -118,8 +119,9 @@ function quoteFollowing(
 }
 
 export function deleteStatement(db: Db, episodeId: string, statementId: string): void {
-  statementRow(db, episodeId, statementId)
-  analysisEdit(db, episodeId, 'Delete statement', (w) =>
-    w.delete('statements', { episode_id: episodeId, id: statementId }),
-  )
+  const statement = statementRow(db, episodeId, statementId)
+  analysisEdit(db, episodeId, 'Delete statement', (w) => {
+    uncite(db, w, episodeId, statement)
+    w.delete('statements', { episode_id: episodeId, id: statementId })
+  })
 }

@@ -8,6 +8,7 @@ import {
 } from '../../shared/episodeFormat'
 import type { Db } from '../db/openDatabase'
 import { statement } from '../db/statements'
+import { evidenceOf } from '../../shared/evidence'
 import { parseExtensions } from '../episodes/episodeRows'
 import { reasoningIsStale } from '../analysis/staleReasoning'
 
@@ -22,6 +23,12 @@ interface Item {
 export const withExtensions = <T extends object>(value: T, row: Item): T => {
   const extensions = parseExtensions(row.extensions)
   return extensions ? { ...value, extensions } : value
+}
+
+/** The evidence kept on a row, where the field was given (before `extensions`, as the format orders it). */
+const withEvidence = <T extends object>(value: T, row: { evidence: string | null }): T => {
+  const evidence = evidenceOf(row.evidence)
+  return evidence ? { ...value, evidence } : value
 }
 
 const rowsOf =
@@ -58,21 +65,24 @@ export function readUnscoredChapters(db: Db, id: string): UnscoredChapter[] {
   const rows = rowsOf(
     db,
     id,
-  )<Omit<Chapter, 'scores' | 'extensions'> & Item>(
-    `SELECT id, title, start, end, why, origin, status, extensions FROM chapters WHERE episode_id = ?`,
+  )<Omit<Chapter, 'scores' | 'extensions' | 'evidence'> & Item & { evidence: string | null }>(
+    `SELECT id, title, start, end, why, origin, status, extensions, evidence FROM chapters WHERE episode_id = ?`,
   )
   return rows
     .map((c) =>
       withExtensions(
-        {
-          id: c.id,
-          title: c.title,
-          start: c.start,
-          end: c.end,
-          why: c.why,
-          origin: c.origin,
-          status: c.status,
-        },
+        withEvidence(
+          {
+            id: c.id,
+            title: c.title,
+            start: c.start,
+            end: c.end,
+            why: c.why,
+            origin: c.origin,
+            status: c.status,
+          },
+          c,
+        ),
         c,
       ),
     )
@@ -100,11 +110,12 @@ type StoredScore = {
   machine_reasoning: string | null
   reasoning_confirmed_value: number | null
   review: ScoreReview
+  evidence: string | null
 } & Item
 
 /** Every chapter's stored scores (or one chapter's), by chapter id; a chapter without any is absent. */
 export function readScores(db: Db, id: string, chapterId?: string): Map<string, ChapterScores> {
-  const columns = `chapter_id, dimension_key, value, reasoning, machine_value, machine_reasoning, reasoning_confirmed_value, review, extensions`
+  const columns = `chapter_id, dimension_key, value, reasoning, machine_value, machine_reasoning, reasoning_confirmed_value, review, extensions, evidence`
   const rows =
     chapterId === undefined
       ? rowsOf(db, id)<StoredScore>(`SELECT ${columns} FROM scores WHERE episode_id = ?`)
@@ -118,7 +129,10 @@ export function readScores(db: Db, id: string, chapterId?: string): Map<string, 
     let chapter = byChapter.get(r.chapter_id)
     if (!chapter)
       byChapter.set(r.chapter_id, (chapter = { scores: {}, machine: {}, staleReasoning: [], review: {} }))
-    chapter.scores[r.dimension_key] = withExtensions({ value: r.value, reasoning: r.reasoning }, r)
+    chapter.scores[r.dimension_key] = withExtensions(
+      withEvidence({ value: r.value, reasoning: r.reasoning }, r),
+      r,
+    )
     chapter.machine[r.dimension_key] = { value: r.machine_value, reasoning: r.machine_reasoning ?? '' }
     if (reasoningIsStale(r)) chapter.staleReasoning.push(r.dimension_key)
     chapter.review[r.dimension_key] = r.review
@@ -135,9 +149,9 @@ export function withScores(
   const scores: Chapter['scores'] = {}
   for (const d of dimensions) scores[d.key] = { value: null, reasoning: '' }
   Object.assign(scores, stored?.scores)
-  // The key order of episode JSON: scores sit between why and origin.
-  const { origin, status, extensions, ...span } = chapter
-  return { ...span, scores, origin, status, ...(extensions && { extensions }) }
+  // The key order of episode JSON: scores sit between why and origin, evidence before extensions.
+  const { origin, status, extensions, evidence, ...span } = chapter
+  return { ...span, scores, origin, status, ...(evidence && { evidence }), ...(extensions && { extensions }) }
 }
 
 /** Sorted by span; every chapter has a score (maybe empty) for every dimension. */
@@ -149,21 +163,27 @@ export function readChapters(db: Db, id: string, dimensions: readonly Dimension[
 export function readHighlights(db: Db, id: string): Highlight[] {
   const all = rowsOf(db, id)
   const highlights: Highlight[] = all<
-    Omit<Highlight, 'dimension' | 'extensions'> & { dimension_key: string } & Item
+    Omit<Highlight, 'dimension' | 'extensions' | 'evidence'> & {
+      dimension_key: string
+      evidence: string | null
+    } & Item
   >(
-    `SELECT id, dimension_key, time, title, description, origin, status, extensions FROM highlights WHERE episode_id = ?`,
+    `SELECT id, dimension_key, time, title, description, origin, status, extensions, evidence FROM highlights WHERE episode_id = ?`,
   )
     .map((h) =>
       withExtensions(
-        {
-          id: h.id,
-          dimension: h.dimension_key,
-          time: h.time,
-          title: h.title,
-          description: h.description,
-          origin: h.origin,
-          status: h.status,
-        },
+        withEvidence(
+          {
+            id: h.id,
+            dimension: h.dimension_key,
+            time: h.time,
+            title: h.title,
+            description: h.description,
+            origin: h.origin,
+            status: h.status,
+          },
+          h,
+        ),
         h,
       ),
     )

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { EpisodeDocument } from '../../shared/episodeFormat'
+import { evidenceText } from '../../shared/evidence'
 import type { Row } from '../history/tables'
 import { isSaidText, saidInSpan, type SpokenTranscript } from '../analysis/spanTranscript'
 
@@ -106,6 +107,7 @@ export function documentRows(doc: EpisodeDocument, now: string): DocumentRows {
       why: c.why,
       ...review(c),
       extensions: extensionsText(c),
+      evidence: evidenceText(c.evidence),
     })),
     // A machine's scores are also kept as the machine gave them, so the review can compare.
     scores: doc.chapters.flatMap((c) =>
@@ -120,6 +122,7 @@ export function documentRows(doc: EpisodeDocument, now: string): DocumentRows {
         // The file says how far its chapters were reviewed, not each score: a score is as its chapter.
         review: c.status === 'unreviewed' ? 'unreviewed' : 'accepted',
         extensions: extensionsText(s),
+        evidence: evidenceText(s.evidence),
       })),
     ),
     highlights: doc.highlights.map((h) => ({
@@ -131,6 +134,7 @@ export function documentRows(doc: EpisodeDocument, now: string): DocumentRows {
       description: h.description,
       ...review(h),
       extensions: extensionsText(h),
+      evidence: evidenceText(h.evidence),
     })),
     statements: doc.statements.map((s) => ({
       episode_id,

@@ -1,4 +1,5 @@
 import type { ReviewKind } from '../../shared/contract'
+import { uncite } from '../analysis/evidenceEdits'
 import type { Db } from '../db/openDatabase'
 import { episodeRow } from '../episodes/episodeQueries'
 import { UserError, notFound } from '../errors'
@@ -69,7 +70,15 @@ export function rejectItem(db: Db, episodeId: string, kind: ReviewKind, itemId: 
     throw new UserError('invalid-input', `only a machine's ${kind}s are rejected; delete this one instead`)
   analysisEdit(db, episodeId, `Reject ${kind}`, (w) => {
     if (kind === 'chapter') removeChapter(db, w, episodeId, itemId)
-    else w.delete(TABLES[kind], { episode_id: episodeId, id: itemId })
+    else {
+      if (kind === 'statement') {
+        const statement = db
+          .prepare(`SELECT id, start, end FROM statements WHERE episode_id = ? AND id = ?`)
+          .get(episodeId, itemId) as { id: string; start: number; end: number }
+        uncite(db, w, episodeId, statement)
+      }
+      w.delete(TABLES[kind], { episode_id: episodeId, id: itemId })
+    }
     startReview(db, w, episodeId)
   })
 }

@@ -9,6 +9,7 @@ import { migration008 } from './008_transcript_corrections'
 import { migration009 } from './009_media_file_stat'
 import { migration010 } from './010_score_review'
 import { migration011 } from './011_publishing_choices'
+import { migration012 } from './012_evidence'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration009,
   migration010,
   migration011,
+  migration012,
 ]
