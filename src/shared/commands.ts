@@ -27,6 +27,8 @@ export interface CommandDeclaration {
   group: CommandGroup
   shortcuts?: readonly string[]
   menu?: MenuPlace
+  /** Its shortcut works inside a text field too (never inside an open dialog). */
+  inFields?: true
 }
 
 const PUBLISHING = 'Export for Publishing'
@@ -110,7 +112,8 @@ export const COMMANDS = {
   'file.publish': {
     label: 'Publish: export as final (refused, with the reasons, until everything is finished)',
     group: 'File',
-    shortcuts: ['Shift+Mod+E'],
+    // Ctrl+Shift+E cites evidence, as in the issue the editors asked for; Publish is P.
+    shortcuts: ['Shift+Mod+P'],
     menu: { menu: 'File', label: 'Publish…' },
   },
   'edit.undo': {
@@ -238,6 +241,14 @@ export const COMMANDS = {
     label: 'Merge the selected chapter with the next',
     group: 'Chapters',
     shortcuts: ['M'],
+  },
+  'evidence.cite': {
+    label:
+      'Cite the statement or transcript words selected last as evidence of the focused score, why or highlight',
+    group: 'Edit',
+    shortcuts: ['Shift+Mod+E'],
+    menu: { menu: 'Edit', label: 'Cite as Evidence' },
+    inFields: true,
   },
   'highlight.set': {
     label: 'Highlight at the playhead (then the dimension’s number)',

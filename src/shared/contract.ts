@@ -396,6 +396,14 @@ const itemId = z.string().min(1).max(64)
 /** A name or label that must be given: its absence and its length are said in words. */
 const requiredName = (missing: string) => typedName.pipe(z.string().min(1, missing))
 const seconds = z.number().finite().min(0).max(1_000_000)
+
+/** What evidence is for: a score, a chapter's why, a highlight. */
+export const citeTargetSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('score'), chapterId: itemId, dimension: z.string().min(1).max(64) }),
+  z.strictObject({ kind: z.literal('why'), chapterId: itemId }),
+  z.strictObject({ kind: z.literal('highlight'), highlightId: itemId }),
+])
+export type CiteTarget = z.output<typeof citeTargetSchema>
 const shortText = z.string().trim().max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short))
 const longText = z.string().trim().max(TEXT_LIMITS.long, tooLong(TEXT_LIMITS.long))
 
@@ -501,6 +509,21 @@ const EDIT_METHODS = {
     }),
   ),
   'highlights.delete': edit()(z.strictObject({ id: episodeId, highlightId: itemId })),
+  /** Replaces the evidence of a score, a chapter's why or a highlight (citing adds an item, removing takes one out). */
+  'evidence.set': edit()(
+    z.strictObject({
+      id: episodeId,
+      target: citeTargetSchema,
+      evidence: z
+        .array(
+          z.union([
+            z.strictObject({ statement: itemId, note: z.string().max(2000).optional() }),
+            z.strictObject({ start: seconds, end: seconds, note: z.string().max(2000).optional() }),
+          ]),
+        )
+        .max(100, 'at most 100 items of evidence on one field'),
+    }),
+  ),
   'participants.add': edit()(
     z.strictObject({
       id: episodeId,

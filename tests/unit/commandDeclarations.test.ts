@@ -26,12 +26,14 @@ describe('the declared commands', () => {
       'Publish…',
     ])
     expect(entries('File').find((e) => e.id === 'file.publish')).toMatchObject({
-      accelerator: 'Shift+CmdOrCtrl+E',
+      accelerator: 'Shift+CmdOrCtrl+P',
       registerAccelerator: true,
     })
     expect(entries('Edit').map((e) => [e.id, e.accelerator])).toEqual([
       ['edit.undo', 'CmdOrCtrl+Z'],
       ['edit.redo', 'Shift+CmdOrCtrl+Z'],
+      // Citing works inside the reasoning and why fields, so the menu's accelerator is registered.
+      ['evidence.cite', 'Shift+CmdOrCtrl+E'],
     ])
     // A plain key is shown in the menu but left to the page, so a text field keeps it.
     expect(entries('Help').find((e) => e.id === 'help.shortcuts')).toMatchObject({

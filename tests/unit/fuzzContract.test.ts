@@ -162,6 +162,19 @@ const VALID: Samples = {
   'highlights.set': [{ id: ID, dimension: 'guestTeaching', time: 30, title: 'Moment', description: 'Why.' }],
   'highlights.update': [{ id: ID, highlightId: 'h1', patch: { time: 20, title: 'Moved', description: 'd' } }],
   'highlights.delete': [{ id: ID, highlightId: 'h1' }],
+  'evidence.set': [
+    {
+      id: ID,
+      target: { kind: 'score', chapterId: 'c1', dimension: 'guestTeaching' },
+      evidence: [{ statement: 's1' }],
+    },
+    {
+      id: ID,
+      target: { kind: 'why', chapterId: 'c2' },
+      evidence: [{ start: 200, end: 210, note: 'the push' }],
+    },
+    { id: ID, target: { kind: 'highlight', highlightId: 'h1' }, evidence: [] },
+  ],
   'participants.add': [
     { id: ID, name: 'Ana', role: 'guest', affiliation: null },
     { id: ID, name: 'Bo', role: 'other' },

@@ -1,7 +1,12 @@
 import { evidenceOf, evidenceText } from '../../shared/evidence'
 import { ITEM_LIMITS } from '../../shared/episodeLimits'
 import type { EvidenceItem } from '../../shared/episodeFormat'
+import type { CiteTarget } from '../../shared/contract'
 import type { Db } from '../db/openDatabase'
+import { episodeRow } from '../episodes/episodeQueries'
+import { UserError } from '../errors'
+import { analysisEdit } from './analysisEdit'
+import { clockMillis } from './timeChecks'
 import type { RowWriter } from '../history/rowWriter'
 import type { Row } from '../history/tables'
 
@@ -79,4 +84,67 @@ export function splitEvidence(
   const after: EvidenceItem[] = []
   for (const item of items) ((itemTime(db, episodeId, item) ?? 0) < at ? before : after).push(item)
   return { before: evidenceText(before), after: evidenceText(after) }
+}
+
+/** Where a target's evidence is kept: the row's table and key. */
+function targetRow(
+  episodeId: string,
+  target: CiteTarget,
+): { table: 'scores' | 'chapters' | 'highlights'; key: Row } {
+  if (target.kind === 'score')
+    return {
+      table: 'scores',
+      key: { episode_id: episodeId, chapter_id: target.chapterId, dimension_key: target.dimension },
+    }
+  if (target.kind === 'why')
+    return { table: 'chapters', key: { episode_id: episodeId, id: target.chapterId } }
+  return { table: 'highlights', key: { episode_id: episodeId, id: target.highlightId } }
+}
+
+/**
+ * Sets the evidence of a score, a chapter's why or a highlight: one undo step. Each item is checked as
+ * a loaded file's would be (a statement of the episode; a range inside the media), and refused naming it.
+ */
+export function setEvidence(
+  db: Db,
+  episodeId: string,
+  target: CiteTarget,
+  items: readonly EvidenceItem[],
+): void {
+  const { table, key } = targetRow(episodeId, target)
+  const where = Object.keys(key)
+    .map((k) => `${k} = ?`)
+    .join(' AND ')
+  const row = db.prepare(`SELECT evidence FROM ${table} WHERE ${where}`).get(...Object.values(key)) as
+    { evidence: string | null } | undefined
+  if (!row)
+    throw new UserError(
+      'not-found',
+      target.kind === 'highlight'
+        ? `highlight ${target.highlightId} is not in this episode`
+        : target.kind === 'score'
+          ? `chapter ${target.chapterId} has no score for "${target.dimension}"`
+          : `chapter ${target.chapterId} is not in this episode`,
+    )
+  const duration = episodeRow(db, episodeId).duration_seconds
+  items.forEach((item, i) => {
+    if ('statement' in item) {
+      const known = db
+        .prepare(`SELECT 1 FROM statements WHERE episode_id = ? AND id = ?`)
+        .get(episodeId, item.statement)
+      if (!known)
+        throw new UserError(
+          'invalid-input',
+          `evidence ${i + 1}: statement ${item.statement} is not in this episode`,
+        )
+    } else if (item.end < item.start || item.end > duration)
+      throw new UserError(
+        'invalid-input',
+        `evidence ${i + 1}: ${clockMillis(item.start)}–${clockMillis(item.end)} is not a stretch of the media (0–${clockMillis(duration)})`,
+      )
+  })
+  const before = evidenceOf(row.evidence) ?? []
+  const label =
+    items.length > before.length ? 'Cite' : items.length < before.length ? 'Remove citation' : 'Edit evidence'
+  analysisEdit(db, episodeId, label, (w) => w.update(table, key, { evidence: evidenceText(items) }))
 }

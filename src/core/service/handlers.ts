@@ -34,6 +34,7 @@ import { loadEpisodeFileOffThread } from '../load/loadEpisode'
 import type { PeaksCache } from '../media/peaksCache'
 import { mapSpeakers } from '../participants/mapSpeakers'
 import { publishEpisode } from '../publish/publishEpisode'
+import { setEvidence } from '../analysis/evidenceEdits'
 import { keepPublishingChoices, readPublishingChoices } from '../publish/site/publishingChoices'
 import { defaultSiteFolder, exportSite } from '../publish/site/writeSite'
 import { acceptItem, rejectItem } from '../review/reviewItems'
@@ -202,6 +203,7 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'highlights.set': edited((r) => setHighlight(db, r.id, r.dimension, r)),
     'highlights.update': edited((r) => updateHighlight(db, r.id, r.highlightId, r.patch)),
     'highlights.delete': edited((r) => deleteHighlight(db, r.id, r.highlightId)),
+    'evidence.set': edited((r) => setEvidence(db, r.id, r.target, r.evidence)),
     'participants.add': edited((r) => addParticipant(db, r.id, r)),
     'participants.update': edited((r) => updateParticipant(db, r.id, r.participantId, r.patch)),
     'participants.remove': edited((r) => removeParticipant(db, r.id, r.participantId)),

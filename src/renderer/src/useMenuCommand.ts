@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
-import { keyboardIsTaken } from './commands/keyboardOwner'
+import { keyboardIsTaken, keyboardIsTakenFrom } from './commands/keyboardOwner'
 import { isTypingTarget } from './isTypingTarget'
 import { platform } from './platform'
 
@@ -10,7 +10,7 @@ import { platform } from './platform'
  */
 export function keyBelongsToPage(command: string): boolean {
   const focused = document.activeElement
-  if (!keyboardIsTaken(focused)) return false
+  if (!keyboardIsTaken(focused) || !keyboardIsTakenFrom(focused, command)) return false
   if (isTypingTarget(focused) && (command === 'edit.undo' || command === 'edit.redo'))
     document.execCommand(command === 'edit.undo' ? 'undo' : 'redo')
   return true

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { COMMANDS, type CommandId } from '../../../shared/commands'
-import { keyboardIsTaken } from './keyboardOwner'
+import { keyboardIsTaken, keyboardIsTakenFrom } from './keyboardOwner'
 import { matchesShortcut } from './shortcuts'
 
 /**
@@ -52,7 +52,12 @@ export function useCommandKeys<C, V>(handlers: CommandHandlers<C, V>, context: C
     }
     const onKey = (event: KeyboardEvent): void => {
       if (event.key === 'Tab') clicked = null
-      if (event.defaultPrevented || keyboardIsTaken(event.target)) return
+      if (event.defaultPrevented) return
+      // A field or a dialog keeps its keys, but for the commands declared to work in fields.
+      if (keyboardIsTaken(event.target)) {
+        const own = commandForKey(handlers, event)
+        if (own === null || keyboardIsTakenFrom(event.target, own)) return
+      }
       // A button reached from the keyboard takes Enter and Space itself. One just clicked keeps the
       // focus, but Space there is play/pause as everywhere else, not a second press of that button.
       if (

@@ -1,3 +1,4 @@
+import { COMMANDS } from '../../../shared/commands'
 import { isTypingTarget } from '../isTypingTarget'
 
 /**
@@ -7,4 +8,11 @@ import { isTypingTarget } from '../isTypingTarget'
  */
 export function keyboardIsTaken(target: EventTarget | null): boolean {
   return document.querySelector('dialog[open]') !== null || isTypingTarget(target)
+}
+
+/** Whether the key of `command` is the page's now: a dialog always takes it, a field unless the command works in fields. */
+export function keyboardIsTakenFrom(target: EventTarget | null, command: string): boolean {
+  if (document.querySelector('dialog[open]') !== null) return true
+  const declared = (COMMANDS as Record<string, { inFields?: true } | undefined>)[command]
+  return isTypingTarget(target) && declared?.inFields !== true
 }

@@ -115,12 +115,14 @@ export function EpisodeScreen({
     else screen.run(command as CommandId)
   })
 
-  const { time, seek, setMedia } = playback
+  const { time, seek, setMedia, playSpan } = playback
   const { refusals } = episode
   const panelProps: EditorPanelProps | null = useMemo(
     () =>
-      view ? { episodeId: id, view, time, seek, edit, selection, select: setSelection, refusals } : null,
-    [id, view, time, seek, edit, selection, refusals],
+      view
+        ? { episodeId: id, view, time, seek, edit, selection, select: setSelection, refusals, playSpan }
+        : null,
+    [id, view, time, seek, edit, selection, refusals, playSpan],
   )
   // The first-run hint is laid out with the rest, not after it: the screen waits for whether to show it.
   if (!view || !panelProps || !preferences) return <EpisodeOpening error={error} onClose={() => onClose()} />

@@ -8,6 +8,9 @@ import { playRangeOf } from './review/playRange'
 import { snapEdgeToWords } from './spans/playheadSnap'
 import { focusStatementTitle } from './statements/focusStatementTitle'
 import { TRANSCRIPT_SELECTION_COMMANDS } from './statements/transcriptSelectionCommands'
+import { lastCitable } from './evidence/citeSource'
+import { evidenceIn, focusedCiteTarget, sameItem } from './evidence/citeTarget'
+import { shortcutOf } from '../commands/shortcuts'
 import { ZOOM_STEP } from './waveformZoom'
 
 type Handler = CommandHandler<EditorContext, EpisodeView>
@@ -171,6 +174,21 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
     },
   },
   'highlight.set': { perform: (c) => c.open('highlight') },
+  'evidence.cite': {
+    perform: (c) => {
+      const target = focusedCiteTarget()
+      if (!target)
+        return c.notify(
+          `Focus a score, a why or a highlight, then ${shortcutOf('evidence.cite')} cites what you selected last`,
+        )
+      const item = lastCitable(c.id)
+      if (!item)
+        return c.notify('Select a statement, or words in the transcript, first: that is what gets cited')
+      const current = evidenceIn(c.view, target)
+      if (current.some((e) => sameItem(e, item))) return c.notify('Already cited there')
+      void c.edit('evidence.set', { id: c.id, target, evidence: [...current, item] })
+    },
+  },
   'review.play': {
     perform: (c) => {
       const range = playRangeOf(c.view, c.selection)

@@ -1,3 +1,4 @@
+import type { Playback } from './playback/usePlayback'
 import type { EpisodeView, MethodName, RequestOf, ResponseOf } from '../../../shared/contract'
 
 /** What the editor has selected: the waveform, the tables and the problems panel share it. */
@@ -28,4 +29,6 @@ export interface EditorPanelProps {
   select: (selection: Selection) => void
   /** Counts refused edits; a field keyed by it returns to the saved value after a refusal. */
   refusals: number
+  /** Plays a stretch once (a citation's moment). */
+  playSpan: Playback['playSpan']
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { CommandId } from '../../../shared/commands'
 import type { EpisodeView } from '../../../shared/contract'
 import { isEnabled, runCommand } from '../commands/commandRegistry'
@@ -7,6 +7,7 @@ import type { EditorContext, EditorDialog } from './editorContext'
 import { EDITOR_COMMANDS } from './editorCommands'
 import type { Selection } from './editorPanelProps'
 import type { ExportChoice } from './exportFile'
+import { noteStatementSelected } from './evidence/citeSource'
 import { IMPORT_INPUT_ID } from './ImportTranscriptButton'
 import type { Playback } from './playback/usePlayback'
 import type { ReviewFlow } from './review/useReviewFlow'
@@ -54,6 +55,11 @@ export function useEditorContext(input: {
   const { episode, playback } = input
   const view: EpisodeView | null = episode.view
   const nudge = useNudge(input.id, view, input.selection, episode.edit, playback.now, playback.seek)
+  // A statement selected is what Ctrl+Shift+E cites next (until other words are selected).
+  const { selection } = input
+  useEffect(() => {
+    if (selection?.kind === 'statement') noteStatementSelected(input.id, selection.id)
+  }, [selection, input.id])
   const context: EditorContext | null = view && {
     id: input.id,
     view,

@@ -1,5 +1,7 @@
 import { shortcutOf } from '../../commands/shortcuts'
 import { OnceButton } from '../OnceButton'
+import { CITE_ATTRIBUTE, citeAttribute } from '../evidence/citeTarget'
+import { EvidenceChips, type CiteActions } from '../evidence/EvidenceChips'
 import { memo } from 'react'
 import type { ChapterView, ScoreView } from '../../../../shared/contract'
 import type { Dimension } from '../../../../shared/episodeFormat'
@@ -33,6 +35,7 @@ export interface ChapterRowActions {
   moveFrom: (row: number, col: number, to: CellMove) => void
   focusChapter: (chapterId: string) => void
   leaveCell: () => void
+  cite: CiteActions
 }
 
 const NO_SCORE: ScoreView = { value: null, reasoning: '' }
@@ -120,16 +123,22 @@ export const ChapterRow = memo(function ChapterRow(props: {
             onMove={(to) => actions.moveFrom(index, col, to)}
             onFocus={() => actions.focusChapter(chapter.id)}
             onBlur={actions.leaveCell}
+            cite={citeAttribute({ kind: 'score', ...cell })}
           />
         )
       })}
-      <td className="why">
+      <td className="why" {...{ [CITE_ATTRIBUTE]: citeAttribute({ kind: 'why', chapterId: chapter.id }) }}>
         <InlineText
           multiline
           value={chapter.why}
           label={`Why, ${name}`}
           placeholder="Why these scores"
           onCommit={(why) => actions.setWhy(chapter.id, why)}
+        />
+        <EvidenceChips
+          target={{ kind: 'why', chapterId: chapter.id }}
+          items={chapter.evidence}
+          cite={actions.cite}
         />
       </td>
       <td className="row-actions">

@@ -6,6 +6,8 @@ import { formatAverage } from '../../../../shared/scoreChart'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { ChapterRow, chapterName, type ChapterRowActions } from './ChapterRow'
 import { ReasoningEditor, type ReasoningExit } from './ReasoningEditor'
+import { CITE_ATTRIBUTE, citeAttribute } from '../evidence/citeTarget'
+import { EvidenceChips, useCiteActions } from '../evidence/EvidenceChips'
 import { useScoreTyping, type ScoreCellAddress } from './useScoreTyping'
 
 const clamp = (n: number, low: number, high: number): number => Math.min(Math.max(n, low), high)
@@ -47,6 +49,7 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
     if (how === 'key') focusAddress(cell)
   }
 
+  const cite = useCiteActions(props)
   // The rows' actions read what they need when they run, from the latest render.
   const now = { chapters, dimensions, edit, id, seek, select, selection, typing, setScore, focusCell }
   const latest = useRef(now)
@@ -96,8 +99,9 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
           select({ kind: 'chapter', id: chapterId })
       },
       leaveCell: () => latest.current.typing.flush(),
+      cite,
     }
-  }, [])
+  }, [cite])
 
   const splitButton = (
     <OnceButton
@@ -170,13 +174,28 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
                 />
                 {open && (
                   <tr className="reasoning-row">
-                    <td colSpan={columns}>
+                    <td
+                      colSpan={columns}
+                      {...{
+                        [CITE_ATTRIBUTE]: citeAttribute({
+                          kind: 'score',
+                          chapterId: chapter.id,
+                          dimension: open.key,
+                        }),
+                      }}
+                    >
                       <ReasoningEditor
                         key={open.key}
                         label={`Reasoning for ${open.label}, ${chapterName(row)}`}
                         initial={chapter.scores[open.key]?.reasoning ?? ''}
                         onSave={(text, how) => saveReasoning(cellOf(open), text, how)}
-                      />
+                      >
+                        <EvidenceChips
+                          target={{ kind: 'score', chapterId: chapter.id, dimension: open.key }}
+                          items={chapter.scores[open.key]?.evidence}
+                          cite={cite}
+                        />
+                      </ReasoningEditor>
                     </td>
                   </tr>
                 )}

@@ -13,6 +13,8 @@ export function ReasoningEditor(props: {
   label: string
   initial: string
   onSave: (text: string, how: ReasoningExit) => void
+  /** Under the field: the score's citations. */
+  children?: React.ReactNode
 }): React.JSX.Element {
   const [draft, setDraft] = useState(props.initial)
   // Closing by key moves the focus, whose blur must not save a second time.
@@ -23,7 +25,16 @@ export function ReasoningEditor(props: {
     props.onSave(draft.trim(), how)
   }
   return (
-    <div className="reasoning-editor">
+    <div
+      className="reasoning-editor"
+      onBlur={(e) => {
+        // The citations' chips under the field are part of it: the editor closes (and saves) only when
+        // the focus leaves both.
+        const to = e.relatedTarget
+        if (to instanceof Node && e.currentTarget.contains(to)) return
+        close('blur')
+      }}
+    >
       <label>
         {props.label}
         <textarea
@@ -31,7 +42,7 @@ export function ReasoningEditor(props: {
           value={draft}
           rows={3}
           onChange={(e) => setDraft(e.target.value)}
-          onBlur={() => close('blur')}
+
           onKeyDown={(e) => {
             if (!fieldExit(e, true)) return
             e.preventDefault()
@@ -41,6 +52,7 @@ export function ReasoningEditor(props: {
         />
       </label>
       <span className="hint">{fieldKeysInWords(true)}</span>
+      {props.children}
     </div>
   )
 }

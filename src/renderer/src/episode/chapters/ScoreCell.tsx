@@ -36,6 +36,8 @@ export function ScoreCell(props: {
   onMove: (move: CellMove) => void
   onFocus: () => void
   onBlur: () => void
+  /** Where Ctrl+Shift+E cites into while this cell has the focus (evidence/citeTarget.ts). */
+  cite?: string
 }): React.JSX.Element {
   const { score, pending } = props
   const missing = lacksReasoning(score)
@@ -72,6 +74,7 @@ export function ScoreCell(props: {
       }
       data-row={props.row}
       data-col={props.col}
+      data-cite={props.cite}
       onKeyDown={onKeyDown}
       onFocus={props.onFocus}
       onBlur={props.onBlur}

@@ -1,3 +1,5 @@
+import { CITE_ATTRIBUTE, citeAttribute } from '../evidence/citeTarget'
+import { EvidenceChips, type CiteActions } from '../evidence/EvidenceChips'
 import type { HighlightView } from '../../../../shared/contract'
 import type { Dimension } from '../../../../shared/episodeFormat'
 import type { HighlightSuggestion } from './highlightSuggestion'
@@ -26,13 +28,18 @@ export function HighlightRow(props: {
   onText: (patch: { title: string } | { description: string }) => void
   onUseSuggestion: () => void
   onDelete: () => void
+  cite: CiteActions
 }): React.JSX.Element {
   const { dimension: d, highlight: h, suggestion } = props
   const name = d.highlightLabel || d.label
   const inSuggested =
     h !== null && suggestion !== null && suggestion.chapter.start <= h.time && h.time < suggestion.chapter.end
   return (
-    <tr data-dimension={d.key} className={props.selected ? 'selected' : undefined}>
+    <tr
+      data-dimension={d.key}
+      className={props.selected ? 'selected' : undefined}
+      {...(h && { [CITE_ATTRIBUTE]: citeAttribute({ kind: 'highlight', highlightId: h.id }) })}
+    >
       <th scope="row" className="highlight-label">
         <kbd title={`H then ${props.number} sets it at the playhead`}>{props.number}</kbd> {name}
       </th>
@@ -83,6 +90,13 @@ export function HighlightRow(props: {
           placeholder="What happens there"
           onCommit={(description) => props.onText({ description })}
         />
+        {h && (
+          <EvidenceChips
+            target={{ kind: 'highlight', highlightId: h.id }}
+            items={h.evidence}
+            cite={props.cite}
+          />
+        )}
       </td>
       <td className="row-actions">
         {h && (

@@ -3,12 +3,14 @@ import { shortcutOf } from '../../commands/shortcuts'
 import { suggestHighlight } from './highlightSuggestion'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { HighlightRow } from './HighlightRow'
+import { useCiteActions } from '../evidence/EvidenceChips'
 import { TableHead } from '../../TableHead'
 
 /** One highlight per rubric dimension ("Sharpest disagreement ▶ 6:55"): set, retitled, moved, removed. */
 export function HighlightsPanel(props: EditorPanelProps): React.JSX.Element {
   const { view, episodeId: id, edit, selection, select, seek } = props
   const { chapters, rubric } = view
+  const cite = useCiteActions(props)
   return (
     <div className="highlights-panel">
       {view.highlights.length === 0 && rubric.dimensions.length > 0 ? (
@@ -33,6 +35,7 @@ export function HighlightsPanel(props: EditorPanelProps): React.JSX.Element {
             const suggestion = suggestHighlight(chapters, d.key, rubric.scale)
             return (
               <HighlightRow
+                cite={cite}
                 key={d.key}
                 dimension={d}
                 number={index + 1}

@@ -9,6 +9,7 @@ import { COMMANDS } from '../../../../shared/commands'
 import { focusStatementTitle } from './focusStatementTitle'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { readTranscriptSelection, type SelectedWords } from './transcriptSelection'
+import { noteWordsSelected } from '../evidence/citeSource'
 
 const TRANSCRIPT = '[aria-label="Transcript"]'
 
@@ -53,6 +54,10 @@ export function MakeStatementFromSelection(props: {
 }): React.JSX.Element | null {
   const { episodeId, edit, select } = props.editor
   const picked = useTranscriptSelection(props.transcript)
+  // Words selected are what Ctrl+Shift+E cites next, kept once the click into a field unselects them.
+  useEffect(() => {
+    if (picked) noteWordsSelected(episodeId, roundMillis(picked.start), roundMillis(picked.end))
+  }, [picked, episodeId])
 
   const make = useCallback(() => {
     if (!picked) return
