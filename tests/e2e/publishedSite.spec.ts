@@ -47,6 +47,8 @@ test.beforeAll(() => {
       statement('s3', 300, 330, '', 'a quote cut off by its span in the middle of a wor'),
     ],
   })
+  // A score backed by a moment: the page plays it from the chart and from the table.
+  doc.chapters[2]!.scores['guestTeaching']!.evidence = [{ start: 500, end: 510, note: 'the advice itself' }]
   const folder = tempFolder('episcore-site-')
   const file = path.join(folder, 'machine.json')
   fs.writeFileSync(file, JSON.stringify(doc))
@@ -137,6 +139,14 @@ test('captions toggle, and the page plays from its times: chart points, highligh
   await expect(page.getByRole('tooltip')).toContainText('What to build')
   await point.click()
   await expect.poll(() => mediaTime(page)).toBeGreaterThanOrEqual(420)
+
+  // The score's evidence: its point plays the moment, and so does its time in the table.
+  const backed = page.locator('svg.scores circle[data-t="500"]')
+  await expect(backed).toHaveCount(1)
+  await backed.focus()
+  await expect(page.getByRole('tooltip')).toContainText('Evidence: 8:20–8:30')
+  await page.getByRole('button', { name: 'Play 8:20–8:30' }).click()
+  await expect.poll(() => mediaTime(page)).toBeGreaterThanOrEqual(500)
 })
 
 test('the keyboard works: Space plays and pauses, the arrows move 5 s, and along the bands', async ({

@@ -41,7 +41,7 @@ describe('episcore export --format', () => {
     expect(youtube.code).toBe(0)
     expect(youtube.stdout).toBe('0:00 Welcome\n0:12 Multi-agent doubts\n0:40 What to build\n')
     const csv = episcore(['--db', db, 'export', template.id, '--format', 'csv'])
-    expect(csv.stdout.startsWith('chapter,start,end,dimension,score,reasoning\r\n')).toBe(true)
+    expect(csv.stdout.startsWith('chapter,start,end,dimension,score,reasoning,evidence\r\n')).toBe(true)
     expect(csv.stdout.endsWith('\r\n')).toBe(true)
     expect(statusIn(db)).toBe('draft')
   })

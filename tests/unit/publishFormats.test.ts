@@ -295,7 +295,7 @@ describe('scores as CSV', () => {
       ],
     })
     const text = writeScoresCsv(doc)
-    expect(text.split('\r\n')[0]).toBe('chapter,start,end,dimension,score,reasoning')
+    expect(text.split('\r\n')[0]).toBe('chapter,start,end,dimension,score,reasoning,evidence')
     const rows = parseCsv(text)
     expect(rows[0]).toEqual([...SCORES_CSV_HEADER])
     expect(rows).toHaveLength(1 + 2 * SEED_DIMENSIONS.length)
@@ -307,9 +307,10 @@ describe('scores as CSV', () => {
         d.label,
         ['1', '', '3', '10'][k],
         reasoning,
+        '',
       ]),
     )
-    expect(rows[5]).toEqual(['Rest', '12.500', '1020.000', 'The hosts as informed peer', '0', ''])
+    expect(rows[5]).toEqual(['Rest', '12.500', '1020.000', 'The hosts as informed peer', '0', '', ''])
   })
 
   it("neutralises OWASP's formula injection payloads with a leading quote and keeps numbers as numbers", () => {
@@ -443,6 +444,27 @@ describe('the HTML page', () => {
     ])
     expect(html).toContain('<td class="score" title="No reasoning given.">—</td>')
     expect(html).toContain('<td class="score" title="Guest teaching reasoning.">1</td>')
+  })
+})
+
+describe('evidence where it is read', () => {
+  it('is a last CSV column, and times beside the reasoning on the static page', () => {
+    const doc = publishedDocument()
+    const score = doc.chapters[0]!.scores['guestTeaching']!
+    score.evidence = [
+      { statement: 'st1', note: 'the claim' },
+      { start: 320.5, end: 334.25 },
+    ]
+    doc.chapters[0]!.evidence = [{ start: 12, end: 20 }]
+    const rows = parseCsv(writeScoresCsv(doc))
+    const teaching = rows.find((r) => r[0] === doc.chapters[0]!.title && r[3] === 'Guest teaching')
+    expect(teaching?.at(-1)).toBe('statement st1; 320.500-334.250')
+    const html = writeEpisodePage(doc)
+    // The statement's time (7:00), then the range.
+    expect(html).toContain(
+      '>1<div class="evidence">evidence <span title="the claim"><span class="time">7:00</span></span> <span class="time">5:20–5:34</span></div></td>',
+    )
+    expect(html).toContain('<div class="evidence">evidence <span class="time">0:12–0:20</span></div>')
   })
 })
 

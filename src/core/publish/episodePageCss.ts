@@ -37,6 +37,8 @@ td.score { text-align: center; font-variant-numeric: tabular-nums; cursor: help;
 .statements { list-style: none; padding: 0; }
 .statements li { margin: 0 0 1.25rem; }
 svg .unseen { font-size: 0; }
+.evidence { font-size: 0.8rem; color: var(--muted); margin-top: 0.2rem; }
+.evidence .time { font-size: 0.8rem; }
 .table-scroll { overflow-x: auto; }
 button.play { font: inherit; font-size: 0.9rem; color: #1f5f99; background: none; border: 0; padding: 0.1rem 0.2rem; margin: 0 0.2rem; cursor: pointer; text-decoration: underline; text-underline-offset: 0.15em; font-variant-numeric: tabular-nums; }
 button.play:hover { color: #143f66; }

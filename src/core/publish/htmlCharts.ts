@@ -2,6 +2,7 @@ import { ROLE_COLORS, dimensionColor } from '../../shared/chartColors'
 import type { EpisodeDocument, SpeakingBalance } from '../../shared/episodeFormat'
 import { labelEvery, scaleTicks, scoreSeries, seriesRuns } from '../../shared/scoreChart'
 import { formatClock } from '../../shared/time'
+import { evidenceMoments } from './evidenceMoments'
 import { markup, type Markup } from './htmlMarkup'
 
 const WIDTH = 720
@@ -55,11 +56,14 @@ export function scoreChartSvg(doc: EpisodeDocument, playable = false): Markup {
     const points = s.points.map((p) => {
       const chapter = chapters[p.chapterIndex]
       const title = chapter?.title || `Chapter ${p.chapterIndex + 1}`
+      const moments = evidenceMoments(doc, chapter?.scores[s.key]?.evidence)
+      const cited = moments.length > 0 ? `\nEvidence: ${moments.map((m) => m.text).join(', ')}` : ''
       // Isolated (U+2068 … U+2069): a title's right-to-left override cannot reverse the score after it.
-      const tip = `\u2068${title}\u2069 · \u2068${s.label}\u2069: ${p.value} / ${max}\n${p.reasoning || 'No reasoning given.'}`
+      const tip = `\u2068${title}\u2069 · \u2068${s.label}\u2069: ${p.value} / ${max}\n${p.reasoning || 'No reasoning given.'}${cited}`
       // On the interactive page a point is a control: focus shows its reasoning, a click plays the chapter.
       const control = playable
-        ? markup` tabindex="0" role="button" data-t="${chapter?.start ?? 0}" data-tip="${tip}" aria-label="${tip.replace('\n', '. ')}"`
+        ? // A click plays the score's first evidence, else its chapter.
+          markup` tabindex="0" role="button" data-t="${moments[0]?.start ?? chapter?.start ?? 0}" data-tip="${tip}" aria-label="${tip.replace(/\n/g, '. ')}"`
         : ''
       return markup`<circle cx="${n(x(p.chapterIndex, si))}" cy="${n(y(p.value))}" r="5"${control}><title>${tip}</title></circle>
 `

@@ -1,4 +1,5 @@
-import type { EpisodeDocument, SpeakingBalance } from '../../shared/episodeFormat'
+import type { EpisodeDocument, EvidenceItem, SpeakingBalance } from '../../shared/episodeFormat'
+import { evidenceMoments } from './evidenceMoments'
 import { formatAverage } from '../../shared/scoreChart'
 import { formatClock } from '../../shared/time'
 import { balanceChartSvg, scoreChartSvg } from './htmlCharts'
@@ -16,6 +17,21 @@ export function playableTime(playable: boolean, seconds: number, text: string, a
   return playable
     ? markup`<button type="button" class="time play" data-t="${seconds}" aria-label="Play ${text}">${arrow ? markup`<span aria-hidden="true">▶ </span>` : ''}${text}</button>`
     : markup`<span class="time">${arrow ? '▶ ' : ''}${text}</span>`
+}
+
+/** The evidence of a text: its moments as times (buttons that play them on the interactive page). */
+function evidenceLine(
+  doc: EpisodeDocument,
+  items: readonly EvidenceItem[] | undefined,
+  playable: boolean,
+): Markup | '' {
+  const moments = evidenceMoments(doc, items)
+  if (moments.length === 0) return ''
+  const times = moments.map((m, i) => {
+    const time = playableTime(playable, m.start, m.text)
+    return markup`${i > 0 ? ' ' : ''}${m.note ? markup`<span title="${m.note}">${time}</span>` : time}`
+  })
+  return markup`<div class="evidence">evidence ${times}</div>`
 }
 
 const ROLE_LEGEND = [
@@ -49,7 +65,8 @@ ${balanceChartSvg(speakingBalance)}
   const highlights = doc.highlights.map((h) => {
     const d = dimensions.find((x) => x.key === h.dimension)
     const description = h.description ? markup`<div>${h.description}</div>` : ''
-    return markup`<li><span class="label">${d?.highlightLabel || d?.label || h.dimension}</span> ${playableTime(playable, h.time, formatClock(h.time), true)} <b>${h.title}</b>${description}</li>
+    const evidence = evidenceLine(doc, h.evidence, playable)
+    return markup`<li><span class="label">${d?.highlightLabel || d?.label || h.dimension}</span> ${playableTime(playable, h.time, formatClock(h.time), true)} <b>${h.title}</b>${description}${evidence}</li>
 `
   })
   const hover = playable
@@ -77,9 +94,9 @@ export function chapterTable(doc: EpisodeDocument, playable: boolean): Markup {
     const scores = dimensions.map((d) => {
       const score = c.scores[d.key]
       const value = score?.value ?? null
-      return markup`<td class="score" title="${score?.reasoning || 'No reasoning given.'}">${value === null ? '—' : value}</td>`
+      return markup`<td class="score" title="${score?.reasoning || 'No reasoning given.'}">${value === null ? '—' : value}${evidenceLine(doc, score?.evidence, playable)}</td>`
     })
-    return markup`<tr><td><b>${c.title || `Chapter ${i + 1}`}</b><div>${playableTime(playable, c.start, `${formatClock(c.start)}–${formatClock(c.end)}`)}</div></td>${scores}<td>${c.why}</td></tr>
+    return markup`<tr><td><b>${c.title || `Chapter ${i + 1}`}</b><div>${playableTime(playable, c.start, `${formatClock(c.start)}–${formatClock(c.end)}`)}</div></td>${scores}<td>${c.why}${evidenceLine(doc, c.evidence, playable)}</td></tr>
 `
   })
   return markup`<section aria-labelledby="scores">

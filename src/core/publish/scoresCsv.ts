@@ -1,7 +1,23 @@
-import type { EpisodeDocument } from '../../shared/episodeFormat'
+import type { EpisodeDocument, EvidenceItem } from '../../shared/episodeFormat'
 import { csvField, textCell } from './csvCells'
 
-export const SCORES_CSV_HEADER = ['chapter', 'start', 'end', 'dimension', 'score', 'reasoning'] as const
+export const SCORES_CSV_HEADER = [
+  'chapter',
+  'start',
+  'end',
+  'dimension',
+  'score',
+  'reasoning',
+  'evidence',
+] as const
+
+/** A score's evidence in one cell: `320.500-334.250` or `statement <id>`, joined by `; `. */
+export const evidenceCell = (items: readonly EvidenceItem[] | undefined): string =>
+  (items ?? [])
+    .map((item) =>
+      'statement' in item ? `statement ${item.statement}` : `${item.start.toFixed(3)}-${item.end.toFixed(3)}`,
+    )
+    .join('; ')
 
 /**
  * Every score as a row for a spreadsheet: one a chapter and dimension, in the rubric's order. Times
@@ -22,6 +38,8 @@ export function writeScoresCsv(doc: EpisodeDocument): string {
         textCell(d.label),
         score?.value === null || score === undefined ? '' : String(score.value),
         textCell(score?.reasoning ?? ''),
+        // A statement id comes from a file: made formula-safe like any text.
+        textCell(evidenceCell(score?.evidence)),
       ]
     }),
   )
