@@ -92,3 +92,26 @@ test('words selected in the transcript are cited into a chapter’s why as their
   const saved = await api(page, 'episodes.open', { id })
   expect(saved.chapters[0]?.evidence?.[0]).toMatchObject({ start: 1 })
 })
+
+test('the review card shows a machine chapter’s citations as chips beside its scores', async ({
+  page,
+  served,
+}) => {
+  const doc = machineEpisode('machine-evidence')
+  doc.chapters[0]!.scores['guestTeaching']!.evidence = [{ start: 1, end: 4, note: 'the welcome' }]
+  doc.chapters[0]!.evidence = [{ statement: 's1' }]
+  await page.goto(served.host.url)
+  await openEpisodeDocument(page, doc)
+  await page.locator('body').click({ position: { x: 5, y: 5 } })
+  await page.keyboard.press('n')
+  const card = page.getByRole('region', { name: 'Under review' })
+  await expect(card).toContainText('Chapter')
+  const evidence = card.locator('.chapter-evidence')
+  await expect(evidence).toContainText('Why:')
+  await expect(
+    evidence.getByRole('button', { name: '▶ 0:05 Multi-agent systems mostly do not work' }),
+  ).toBeVisible()
+  await expect(evidence.getByRole('button', { name: '▶ 0:01–0:04' })).toHaveAttribute('title', 'the welcome')
+  // Shown, not changed here: no × on the card.
+  await expect(evidence.getByRole('button', { name: /^Remove citation/ })).toHaveCount(0)
+})

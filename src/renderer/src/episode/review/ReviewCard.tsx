@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react'
+import { EvidenceChips, useCiteActions, type CiteActions } from '../evidence/EvidenceChips'
 import type { CommandId } from '../../../../shared/commands'
 import type { ChapterView, EpisodeView, HighlightView, StatementView } from '../../../../shared/contract'
 import { formatClock } from '../../../../shared/time'
@@ -50,9 +51,11 @@ function StatementFields({
 function HighlightFields({
   highlight,
   view,
+  cite,
 }: {
   highlight: HighlightView
   view: EpisodeView
+  cite: CiteActions
 }): React.JSX.Element {
   const dimension = view.rubric.dimensions.find((d) => d.key === highlight.dimension)
   return (
@@ -61,6 +64,47 @@ function HighlightFields({
       <Field name="Moment">{formatClock(highlight.time)}</Field>
       <Field name="Title">{highlight.title}</Field>
       <Field name="Description">{highlight.description}</Field>
+      {(highlight.evidence?.length ?? 0) > 0 && (
+        <Field name="Evidence">
+          <EvidenceChips
+            target={{ kind: 'highlight', highlightId: highlight.id }}
+            items={highlight.evidence}
+            cite={cite}
+          />
+        </Field>
+      )}
+    </dl>
+  )
+}
+
+/** A machine chapter's citations: its why's, then each score's, labelled by dimension. */
+function ChapterEvidence({
+  chapter,
+  view,
+  cite,
+}: {
+  chapter: ChapterView
+  view: EpisodeView
+  cite: CiteActions
+}): React.JSX.Element | null {
+  const lists = [
+    { label: 'Why', target: { kind: 'why', chapterId: chapter.id } as const, items: chapter.evidence },
+    ...view.rubric.dimensions.map((d) => ({
+      label: d.label,
+      target: { kind: 'score', chapterId: chapter.id, dimension: d.key } as const,
+      items: chapter.scores[d.key]?.evidence,
+    })),
+  ].filter((l) => (l.items?.length ?? 0) > 0)
+  if (lists.length === 0) return null
+  return (
+    <dl className="chapter-evidence">
+      <Field name="Evidence">
+        {lists.map((l) => (
+          <span key={l.label} className="evidence-of">
+            {l.label}: <EvidenceChips target={l.target} items={l.items} cite={cite} />
+          </span>
+        ))}
+      </Field>
     </dl>
   )
 }
@@ -68,9 +112,11 @@ function HighlightFields({
 function ChapterFields({
   chapter,
   props,
+  cite,
 }: {
   chapter: ChapterView
   props: EditorPanelProps
+  cite: CiteActions
 }): React.JSX.Element {
   return (
     <>
@@ -88,6 +134,7 @@ function ChapterFields({
         edit={props.edit}
         refusals={props.refusals}
       />
+      <ChapterEvidence chapter={chapter} view={props.view} cite={cite} />
     </>
   )
 }
@@ -108,6 +155,8 @@ export function ReviewCard(
   },
 ): React.JSX.Element {
   const { view, selection, run, fold } = props
+  // The machine's citations, played as the review plays an item (once); a reviewer changes them in the tabs.
+  const cite = useCiteActions(props, false)
   const selected = selectedItem(view, selection)
   const itemKey = selected ? `${selected.kind}:${selected.item.id}` : null
   // Each item's card starts at its top; one that fits whole is seen whole at once.
@@ -145,8 +194,10 @@ export function ReviewCard(
       </header>
       {!selected && <p className="hint">{shortcutOf('review.next')} goes to the next unreviewed item.</p>}
       {selected?.kind === 'statement' && <StatementFields statement={selected.item} view={view} />}
-      {selected?.kind === 'highlight' && <HighlightFields highlight={selected.item} view={view} />}
-      {selected?.kind === 'chapter' && <ChapterFields chapter={selected.item} props={props} />}
+      {selected?.kind === 'highlight' && (
+        <HighlightFields highlight={selected.item} view={view} cite={cite} />
+      )}
+      {selected?.kind === 'chapter' && <ChapterFields chapter={selected.item} props={props} cite={cite} />}
       <footer>
         {button('review.play', 'Play')}
         {button('review.accept', 'Accept')}
