@@ -50,13 +50,14 @@ commands:
                          --media links its media as it loads (refused when the file names media
                          with another SHA-256)
   validate FILE.json     check a file against episode JSON v1
-  problems ID|FILE.json [--json]
+  problems ID|FILE.json [--json] [--require-evidence]
                          what the Problems panel lists, one a line, in the order of the media:
                          severity (error: blocks publishing; warning; note: only informs), JSON
                          path, what is wrong (tab-separated); --json prints [{severity, path,
                          message}]. An existing FILE is checked alone (no database is opened); one
-                         that is not episode JSON gives its load problems as errors. Exits 1 while
-                         an error is left
+                         that is not episode JSON gives its load problems as errors. A score with
+                         reasoning and no evidence is a note, an error with --require-evidence (or
+                         the library's rule). Exits 1 while an error is left
   report ID [--csv]      the review of a machine analysis: per dimension, the mean absolute difference
                          between the machine's and the reviewer's scores; accepted/edited/rejected counts;
                          each item edited or rejected and each chapter's differing scores, machine then
@@ -256,14 +257,18 @@ async function listProblems(
   dbPath: () => string | undefined,
   io: Io,
 ): Promise<number> {
-  const { values, positionals } = parseCommand({ json: { type: 'boolean' } })
+  const { values, positionals } = parseCommand({
+    json: { type: 'boolean' },
+    'require-evidence': { type: 'boolean' },
+  })
   const [source] = positionals
+  const requireEvidence = values['require-evidence'] === true
   if (!source || positionals.length > 1) throw new UsageError('problems needs one episode ID or FILE.json')
   let problems: { severity: Severity; path: string; message: string }[]
   if (isFile(source)) {
     const { document, problems: invalid } = checkedEpisodeFile(source)
     problems = document
-      ? documentProblems(document)
+      ? documentProblems(document, { requireEvidence })
       : invalid.map((line) => {
           const at = line.indexOf(': ')
           return { severity: 'error', path: line.slice(0, at), message: line.slice(at + 2) }

@@ -186,6 +186,8 @@ export interface EpisodeView {
   history: { canUndo: boolean; canRedo: boolean; undoLabel: string | null; redoLabel: string | null }
   /** Texts whose quotation marks hold words not said where they speak of, or with no transcript to check. */
   quoteFindings: QuoteFinding[]
+  /** The library's rules the problems follow (preferences): evidence required for every reasoned score. */
+  rules: { requireEvidence: boolean }
 }
 
 export interface TranscriptSegmentView {
@@ -643,6 +645,8 @@ export const contract = {
   'preferences.get': method<Preferences>()(z.strictObject({})),
   /** Keeps the choices given; answers with all of them. */
   'preferences.set': method<Preferences>()(preferencesSchema.partial()),
+  /** Sets the library's evidence rule from an episode, answering its view (the problems follow it); not undoable. */
+  'rules.requireEvidence': edit()(z.strictObject({ id: episodeId, required: z.boolean() })),
   /** The review report as CSV for a spreadsheet: one row per changed field and per differing score. */
   'review.exportReport': method<{ fileName: string; text: string }>()(byId),
   'history.undo': edit()(byId),

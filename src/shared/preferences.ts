@@ -14,6 +14,8 @@ export const preferencesSchema = z.strictObject({
   playNextAfterDecision: z.boolean(),
   /** The video's height in the episode screen, in CSS pixels, as the editor dragged it; null: automatic. */
   playerHeight: z.number().int().min(PLAYER_HEIGHT.least).max(PLAYER_HEIGHT.most).nullable(),
+  /** The desk's rule: a score with reasoning and no evidence blocks publishing (an error, not a note). */
+  requireEvidence: z.boolean(),
 })
 
 export type Preferences = z.infer<typeof preferencesSchema>
@@ -22,6 +24,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   firstRunHintSeen: false,
   playNextAfterDecision: false,
   playerHeight: null,
+  requireEvidence: false,
 }
 
 export type PreferenceKey = keyof Preferences

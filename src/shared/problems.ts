@@ -36,6 +36,7 @@ export type ProblemKind =
   | 'silentParticipant'
   | 'unsaidQuote'
   | 'uncheckedQuote'
+  | 'noEvidence'
 
 /**
  * How much a problem matters, named the same in the app and the CLI: an `error` blocks publishing, a
@@ -79,6 +80,8 @@ const SEVERITY: Record<ProblemKind, Severity> = {
   // Quotation marks mean verbatim: words put in them that nobody said are a fabrication once published.
   unsaidQuote: 'error',
   uncheckedQuote: 'warning',
+  // A reader cannot check a score nobody tied to a moment; a desk may require it (rules.requireEvidence).
+  noEvidence: 'note',
 }
 
 /** Something in the analysis to fix, where it is, and how the document says it. */
@@ -112,7 +115,10 @@ export interface ProblemSubject {
     end: number
     why: string
     status: Status
-    scores: Record<string, { value: number | null; reasoning: string } | undefined>
+    scores: Record<
+      string,
+      { value: number | null; reasoning: string; evidence?: readonly unknown[] } | undefined
+    >
     /** What a machine analysis scored, and where its reasoning is left beside a changed score. */
     machineScores?: Record<string, { value: number | null } | undefined> | null
     reasoningToConfirm?: readonly string[]
@@ -134,6 +140,8 @@ export interface ProblemSubject {
   participants?: readonly { id: string; name: string; speakingSeconds: number }[]
   /** Texts whose quotation marks hold words not said where they speak of (see quoteFindings.ts). */
   quoteFindings?: readonly QuoteFinding[]
+  /** A score with reasoning and no evidence is an error (the desk's rule), not a note. */
+  requireEvidence?: boolean
 }
 
 export function subjectOfView(view: EpisodeView): ProblemSubject {
@@ -147,6 +155,7 @@ export function subjectOfView(view: EpisodeView): ProblemSubject {
     transcript: view.transcript,
     participants: view.participants,
     quoteFindings: view.quoteFindings,
+    requireEvidence: view.rules.requireEvidence,
   }
 }
 
@@ -156,7 +165,8 @@ export function subjectOfView(view: EpisodeView): ProblemSubject {
  */
 export function subjectOfDocument(
   doc: EpisodeDocument,
-  view?: Pick<EpisodeView, 'chapters' | 'statements' | 'quoteFindings'>,
+  view?: Pick<EpisodeView, 'chapters' | 'statements' | 'quoteFindings' | 'rules'>,
+  options: { requireEvidence?: boolean } = {},
 ): ProblemSubject {
   const chapters = new Map(view?.chapters.map((c) => [c.id, c]))
   const statements = new Map(view?.statements.map((s) => [s.id, s]))
@@ -185,6 +195,7 @@ export function subjectOfDocument(
     })),
     // The view's, read with the transcript; a file alone is checked against the transcript it holds.
     quoteFindings: view ? view.quoteFindings : documentQuoteFindings(doc),
+    requireEvidence: options.requireEvidence ?? view?.rules.requireEvidence ?? false,
   }
 }
 
@@ -208,6 +219,9 @@ const millis = (seconds: number): number => Math.round(seconds * 1000)
 
 const quoted = (title: string): string => `“${title.trim()}”`
 
+/** How the problems name the citing command's key (the app shows ⌘⇧E on a Mac in its own sheet). */
+const CITE_KEYS = 'Ctrl+Shift+E'
+
 /** Every problem, in the document's order (chapters, then highlights, then statements). */
 function allProblems(subject: ProblemSubject): Problem[] {
   const problems: Problem[] = []
@@ -223,7 +237,7 @@ function allProblems(subject: ProblemSubject): Problem[] {
     problems.push({
       key,
       kind,
-      severity: SEVERITY[kind],
+      severity: kind === 'noEvidence' && subject.requireEvidence ? 'error' : SEVERITY[kind],
       message,
       path: jsonPointer(path),
       detail,
@@ -325,6 +339,16 @@ function allProblems(subject: ProblemSubject): Problem[] {
       )
     for (const { key, label } of subject.dimensions) {
       const score = chapter.scores[key]
+      if (score && !isMissingText(score.reasoning) && (score.evidence?.length ?? 0) === 0)
+        add(
+          'noEvidence',
+          `score-evidence:${chapter.id}:${key}`,
+          ['chapters', i, 'scores', key, 'evidence'],
+          'reasoning without evidence',
+          `The “${label}” score of ${name} has reasoning but no evidence (${CITE_KEYS} cites a statement or words)`,
+          target,
+          chapter.start,
+        )
       if (!score || score.value === null)
         add(
           'notScored',
@@ -583,8 +607,13 @@ export function findProblems(view: EpisodeView): Problem[] {
 }
 
 /** Every problem of an episode JSON file alone (its own transcript checks its quotes), in the order of the media. */
-export function documentProblems(doc: EpisodeDocument): Problem[] {
-  return allProblems(subjectOfDocument(doc)).sort((a, b) => a.time - b.time || a.key.localeCompare(b.key))
+export function documentProblems(
+  doc: EpisodeDocument,
+  options: { requireEvidence?: boolean } = {},
+): Problem[] {
+  return allProblems(subjectOfDocument(doc, undefined, options)).sort(
+    (a, b) => a.time - b.time || a.key.localeCompare(b.key),
+  )
 }
 
 /** What refuses publishing, in the document's order: the problems that block it. */

@@ -262,5 +262,7 @@ test('problems: a score without reasoning is listed, goes to its chapter, and le
   await page.keyboard.press('Control+Enter')
   await openTab(page, /^Problems/)
   await expect(problem).toBeHidden()
-  await expect(tab).toHaveText(`Problems ${2 * perChapter - 2}`)
+  // Two errors fewer, and a note: the new reasoning has no evidence yet.
+  await expect(tab).toHaveText(`Problems ${2 * perChapter - 1}`)
+  await expect(problems.getByRole('button', { name: /has reasoning but no evidence/ })).toHaveCount(1)
 })

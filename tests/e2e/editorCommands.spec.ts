@@ -259,7 +259,7 @@ test('the shortcut sheet is made from the declared commands, written the platfor
   await expect(keys(/Move the selected statement’s start/)).toHaveText('Shift+[')
   await expect(keys(/Nudge the selected edge 0.1 s later/)).toHaveText('Alt+→')
   await expect(keys(/^.*Start a new statement/)).toHaveText('[')
-  await expect(keys(/^.*Publish/)).toHaveText('Shift+Ctrl+E')
+  await expect(keys(/^.*Publish/)).toHaveText('Shift+Ctrl+P')
   // Every line has a key; the commands without one are named apart, reached from the menus.
   const lines = sheet.locator('.shortcut')
   for (let i = 0; i < (await lines.count()); i++)

@@ -32,6 +32,7 @@ describe('episcore problems', () => {
     expect(lines.map((l) => l.split('\t')[0])).toEqual(panel.map((p) => p.severity))
     expect(lines.map((l) => l.split('\t')[1])).toEqual(panel.map((p) => p.path))
     expect(lines.map((l) => l.split('\t')[2])).toEqual(panel.map((p) => p.message))
-    expect(new Set(lines.map((l) => l.split('\t')[0]))).toEqual(new Set(['error', 'warning']))
+    // Notes too: the machine's scores have reasoning and no evidence.
+    expect(new Set(lines.map((l) => l.split('\t')[0]))).toEqual(new Set(['error', 'warning', 'note']))
   })
 })

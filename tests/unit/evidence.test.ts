@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../src/core/db/openDatabase'
@@ -9,6 +10,7 @@ import { createHandlers, dispatch } from '../../src/core/service/handlers'
 import type { MethodName, RequestOf } from '../../src/shared/contract'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { validateEpisodeDocument } from '../../src/shared/validateEpisode'
+import { episcore } from '../episcoreCli'
 import { machineEpisode } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
 
@@ -144,6 +146,39 @@ describe('citations stay true under edits', () => {
       { statement: 's1', note: 'the claim' },
       { start: 20.5, end: 34.25 },
     ])
+    db.close()
+  })
+})
+
+describe('requiring evidence', () => {
+  it('turns the note into an error: from the CLI flag on a file, and from the library’s rule on a final export', async () => {
+    const file = path.join(tempFolder(), 'analysis.json')
+    fs.writeFileSync(file, JSON.stringify(citing()))
+    const kinds = (args: string[]): string[] =>
+      episcore(['problems', file, ...args])
+        .stdout.trim()
+        .split('\n')
+        .filter((l) => l.includes('/evidence\t'))
+        .map((l) => l.split('\t')[0] ?? '')
+    // The machine's scores with reasoning and no evidence: every one but the two cited.
+    const notes = kinds([])
+    expect(notes.length).toBeGreaterThan(0)
+    expect(new Set(notes)).toEqual(new Set(['note']))
+    expect(new Set(kinds(['--require-evidence']))).toEqual(new Set(['error']))
+
+    const { db, call } = library()
+    await call('rules.requireEvidence', { id: 'citing', required: true })
+    const handlers = createHandlers({ db, files: new FileRefs(), peaks: new PeaksCache(tempFolder()) })
+    const final = await dispatch(handlers, 'episodes.exportAs', {
+      id: 'citing',
+      format: 'episode',
+      final: true,
+    })
+    expect(final.ok).toBe(false)
+    if (!final.ok)
+      expect(final.error.message).toContain(
+        '/chapters/2/scores/guestTeaching/evidence: reasoning without evidence',
+      )
     db.close()
   })
 })

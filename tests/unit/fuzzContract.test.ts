@@ -162,6 +162,10 @@ const VALID: Samples = {
   'highlights.set': [{ id: ID, dimension: 'guestTeaching', time: 30, title: 'Moment', description: 'Why.' }],
   'highlights.update': [{ id: ID, highlightId: 'h1', patch: { time: 20, title: 'Moved', description: 'd' } }],
   'highlights.delete': [{ id: ID, highlightId: 'h1' }],
+  'rules.requireEvidence': [
+    { id: ID, required: true },
+    { id: ID, required: false },
+  ],
   'evidence.set': [
     {
       id: ID,

@@ -26,6 +26,7 @@ function episode(parts: Partial<EpisodeView> = {}): EpisodeView {
     media: null,
     participants: [],
     quoteFindings: [],
+    rules: { requireEvidence: false },
     transcript: {
       rev: 'r1',
       segmentCount: 0,
@@ -46,7 +47,13 @@ function chapter(id: string, start: number, end: number, title = `Chapter ${id}`
     start,
     end,
     why: 'Why it matters.',
-    scores: Object.fromEntries(SEED_DIMENSIONS.map((d) => [d.key, { value: 5, reasoning: 'Because.' }])),
+    // Each score backed by a moment of its chapter: a reasoned score without evidence is a note.
+    scores: Object.fromEntries(
+      SEED_DIMENSIONS.map((d) => [
+        d.key,
+        { value: 5, reasoning: 'Because.', evidence: [{ start, end: start + 1 }] },
+      ]),
+    ),
     machineScores: null,
     reasoningToConfirm: [],
     scoreReview: null,
@@ -167,7 +174,11 @@ describe('findProblems', () => {
     if (!second) throw new Error('two chapters')
     second.title = 'Scaling Curves'
     second.scores.guestDisagreement = { value: 3, reasoning: '  ' }
-    second.scores.guestTeaching = { value: 2, reasoning: 'Brown explains the curves.' }
+    second.scores.guestTeaching = {
+      value: 2,
+      reasoning: 'Brown explains the curves.',
+      evidence: [{ start: 420, end: 430 }],
+    }
     const problems = findProblems(episode({ chapters }))
     expect(problems).toEqual([
       expect.objectContaining({
@@ -282,5 +293,20 @@ describe('one rule list for the Problems panel and Publish', () => {
     expect(refused[2]?.message).toBe('The “Guest teaching” score of “Chapter c2” is not given')
     // A published quote that is not what its span says would misquote the speaker.
     expect(shown.find((p) => p.kind === 'quoteMismatch')?.severity).toBe('error')
+  })
+})
+
+describe('a score with reasoning and no evidence', () => {
+  it('is a note, or an error under the desk’s rule that blocks publishing', () => {
+    const chapters = covering()
+    const first = chapters[0]!
+    first.scores['guestTeaching'] = { value: 5, reasoning: 'Because.' }
+    const notes = findProblems(episode({ chapters })).filter((p) => p.kind === 'noEvidence')
+    expect(notes.map((p) => [p.severity, p.path])).toEqual([
+      ['note', '/chapters/0/scores/guestTeaching/evidence'],
+    ])
+    expect(notes[0]?.message).toContain('has reasoning but no evidence')
+    const required = episode({ chapters, rules: { requireEvidence: true } })
+    expect(publishingProblems(subjectOfView(required)).map((p) => p.kind)).toEqual(['noEvidence'])
   })
 })

@@ -16,6 +16,7 @@ import { scoreSummary, speakingBalance, speechByRole } from '../export/derivedFi
 import { quoteFindings, spokenWords } from '../../shared/quoteFindings'
 import { SaidWords } from '../../shared/quotedWords'
 import { inSpanOrder } from '../../shared/spanOrder'
+import { readPreferences } from '../settings/preferences'
 import {
   readDimensions,
   readHighlights,
@@ -419,6 +420,7 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
       }),
     },
     history: historyState(db, id),
+    rules: { requireEvidence: readPreferences(db).requireEvidence },
     // The summary itself in the key: an edit of it changes no table version (episodes count rows only).
     quoteFindings: part('quoteFindings', `${chaptersKey} ${v.highlights} ${spoken} ${row.summary}`, () =>
       quoteFindings(

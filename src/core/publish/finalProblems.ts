@@ -10,7 +10,7 @@ import { publishingProblems, subjectOfDocument } from '../../shared/problems'
  */
 export function finalExportProblems(
   doc: EpisodeDocument,
-  view?: Pick<EpisodeView, 'chapters' | 'statements' | 'quoteFindings'>,
+  view?: Pick<EpisodeView, 'chapters' | 'statements' | 'quoteFindings' | 'rules'>,
 ): string[] {
   return publishingProblems(subjectOfDocument(doc, view)).map((p) => `${p.path}: ${p.detail}`)
 }

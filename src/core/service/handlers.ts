@@ -214,6 +214,11 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'reviewer.set': (r) => setReviewerName(db, r.name),
     'preferences.get': () => readPreferences(db),
     'preferences.set': (request) => keepPreferences(db, request),
+    // The episode first: a rule kept for an episode that does not exist would be a refused call that wrote.
+    'rules.requireEvidence': edited((r) => {
+      episodeRow(db, r.id)
+      keepPreferences(db, { requireEvidence: r.required })
+    }),
     'review.exportReport': (r) => ({
       fileName: `${episodeSlug({ episode: episodeRow(db, r.id) })}.review.csv`,
       text: writeReviewReportCsv(reviewReport(db, r.id)),

@@ -16,9 +16,24 @@ function countsInWords(problems: readonly Problem[]): string {
 export function ProblemsPanel(props: EditorPanelProps): React.JSX.Element {
   const { view, selection, select, seek } = props
   const problems = useMemo(() => findProblems(view), [view])
+  // The desk's rule, kept with the library: the view that answers shows the problems it makes.
+  const rule = (
+    <label className="evidence-rule">
+      <input
+        type="checkbox"
+        checked={view.rules.requireEvidence}
+        onChange={(e) =>
+          void props.edit('rules.requireEvidence', { id: props.episodeId, required: e.target.checked })
+        }
+      />{' '}
+      Require evidence for every score with reasoning (in every episode of this library): without it,
+      publishing waits
+    </label>
+  )
   if (problems.length === 0)
     return (
       <section className="problems-panel" aria-label="Problems">
+        {rule}
         <p className="empty">
           No problems: nothing blocks publishing. Publish… (<kbd>{shortcutOf('file.publish')}</kbd>) writes
           the final episode JSON.
@@ -27,6 +42,7 @@ export function ProblemsPanel(props: EditorPanelProps): React.JSX.Element {
     )
   return (
     <section className="problems-panel" aria-label="Problems">
+      {rule}
       <p className="hint">
         {countsInWords(problems)} to fix before publishing (errors block it; warnings and notes do not). Click
         one to select its item and go to its time.
