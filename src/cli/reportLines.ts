@@ -1,5 +1,6 @@
 import type { ReviewReport } from '../shared/contract'
 import { formatPreciseClock } from '../shared/preciseTime'
+import { evidenceCell } from '../core/publish/scoresCsv'
 import { terminalField } from './terminalText'
 
 const name = (title: string, id: string): string => terminalField(title ? `“${title}”` : id)
@@ -37,6 +38,7 @@ export function reportLines(report: ReviewReport): string[] {
         ...(d.machineReasoning !== d.reasoning
           ? [`  ${f(d.label)} reasoning: ${f(d.machineReasoning || '-')} -> ${f(d.reasoning || '-')}`]
           : []),
+        ...(d.evidence.length > 0 ? [`  ${f(d.label)} evidence: ${f(evidenceCell(d.evidence))}`] : []),
       ]),
     ]),
   ]

@@ -296,6 +296,8 @@ export interface ChapterScoreDifferences {
     reasoning: string
     /** The score's own review state (see ChapterView.scoreReview). */
     review: ItemStatus
+    /** The moments cited for the score (the machine's, and what the reviewer cited since). */
+    evidence: EvidenceItem[]
   }[]
 }
 

@@ -7,7 +7,7 @@ import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { PeaksCache } from '../../src/core/media/peaksCache'
 import { FileRefs } from '../../src/core/service/fileRefs'
 import { createHandlers, dispatch } from '../../src/core/service/handlers'
-import type { MethodName, RequestOf } from '../../src/shared/contract'
+import type { MethodName, RequestOf, ReviewReport } from '../../src/shared/contract'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { validateEpisodeDocument } from '../../src/shared/validateEpisode'
 import { episcore } from '../episcoreCli'
@@ -179,6 +179,31 @@ describe('requiring evidence', () => {
       expect(final.error.message).toContain(
         '/chapters/2/scores/guestTeaching/evidence: reasoning without evidence',
       )
+    db.close()
+  })
+})
+
+describe('the review report', () => {
+  it('shows a changed machine score’s evidence beside the reviewer’s score', async () => {
+    const { db, call } = library()
+    await call('scores.set', {
+      id: 'citing',
+      chapterId: 'c2',
+      dimension: 'guestDisagreement',
+      value: 2,
+      reasoning: 'He barely disagrees.',
+    })
+    const handlers = createHandlers({ db, files: new FileRefs(), peaks: new PeaksCache(tempFolder()) })
+    const report = await dispatch(handlers, 'review.report', { id: 'citing' })
+    if (!report.ok) throw new Error(report.error.message)
+    const changed = (report.value as ReviewReport).chapters
+      .flatMap((c) => c.dimensions)
+      .find((d) => d.key === 'guestDisagreement')
+    expect(changed).toMatchObject({
+      machine: 6,
+      reviewer: 2,
+      evidence: [{ start: 300, end: 310, note: 'late' }],
+    })
     db.close()
   })
 })

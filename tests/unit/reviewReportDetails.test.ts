@@ -96,6 +96,8 @@ describe('the review report lists what the reviewer changed, not only how much',
             machineReasoning: 'advice (Guest disagreement)',
             reasoning: 'advice (Guest disagreement)',
             review: 'edited',
+            // The machine cited nothing for it.
+            evidence: [],
           },
         ],
       },

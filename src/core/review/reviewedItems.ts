@@ -1,3 +1,4 @@
+import { evidenceOf } from '../../shared/evidence'
 import type {
   ChapterScoreDifferences,
   ReviewFieldChange,
@@ -157,7 +158,7 @@ export function chapterScoreDifferences(db: Db, episodeId: string): ChapterScore
   const rows = db
     .prepare(
       `SELECT c.id AS chapter_id, c.title, c.start, c.status, s.dimension_key, d.label, s.value, s.reasoning,
-              s.machine_value, s.machine_reasoning, s.review
+              s.machine_value, s.machine_reasoning, s.review, s.evidence
        FROM scores s
        JOIN chapters c ON c.episode_id = s.episode_id AND c.id = s.chapter_id
        JOIN rubric_dimensions d ON d.episode_id = s.episode_id AND d.key = s.dimension_key
@@ -177,6 +178,7 @@ export function chapterScoreDifferences(db: Db, episodeId: string): ChapterScore
     machine_value: number | null
     machine_reasoning: string | null
     review: ChapterScoreDifferences['status']
+    evidence: string | null
   }[]
   const chapters: ChapterScoreDifferences[] = []
   for (const r of rows) {
@@ -193,6 +195,7 @@ export function chapterScoreDifferences(db: Db, episodeId: string): ChapterScore
       machineReasoning: r.machine_reasoning ?? '',
       reasoning: r.reasoning,
       review: r.review,
+      evidence: evidenceOf(r.evidence) ?? [],
     })
   }
   return chapters

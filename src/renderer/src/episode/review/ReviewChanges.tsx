@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { formatClock } from '../../../../shared/time'
 import type { ReviewReport } from '../../../../shared/contract'
 import { formatPreciseClock } from '../../../../shared/preciseTime'
 import { call, platform } from '../../platform'
@@ -71,6 +72,18 @@ export function ReviewChanges(props: { episodeId: string; report: ReviewReport }
                   <td>{d.label}</td>
                   <td>
                     <b>{d.machine ?? '—'}</b> {d.machineReasoning}
+                    {d.evidence.length > 0 && (
+                      <div className="hint">
+                        evidence{' '}
+                        {d.evidence
+                          .map((e) =>
+                            'statement' in e
+                              ? `statement ${e.statement}`
+                              : `${formatClock(e.start)}–${formatClock(e.end)}`,
+                          )
+                          .join(', ')}
+                      </div>
+                    )}
                   </td>
                   <td>
                     <b>{d.reviewer ?? '—'}</b>{' '}
