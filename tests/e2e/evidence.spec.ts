@@ -88,7 +88,10 @@ test('words selected in the transcript are cited into a chapter’s why as their
     .click()
   await page.keyboard.press('Control+Shift+E')
   const why = page.locator('td.why').first().getByRole('list', { name: 'Evidence' })
-  await expect(why.getByRole('button', { name: /^▶ 0:01–0:0\d$/ })).toBeVisible()
+  // The chip says what was said there.
+  await expect(
+    why.getByRole('button', { name: /^▶ 0:01–0:0\d Welcome to the show, everybody\.$/ }),
+  ).toBeVisible()
   const saved = await api(page, 'episodes.open', { id })
   expect(saved.chapters[0]?.evidence?.[0]).toMatchObject({ start: 1 })
 })
@@ -111,7 +114,9 @@ test('the review card shows a machine chapter’s citations as chips beside its 
   await expect(
     evidence.getByRole('button', { name: '▶ 0:05 Multi-agent systems mostly do not work' }),
   ).toBeVisible()
-  await expect(evidence.getByRole('button', { name: '▶ 0:01–0:04' })).toHaveAttribute('title', 'the welcome')
+  await expect(
+    evidence.getByRole('button', { name: '▶ 0:01–0:04 Welcome to the show, everybody.' }),
+  ).toHaveAttribute('title', 'the welcome')
   // Shown, not changed here: no × on the card.
   await expect(evidence.getByRole('button', { name: /^Remove citation/ })).toHaveCount(0)
 })

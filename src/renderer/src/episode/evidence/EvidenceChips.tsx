@@ -4,6 +4,7 @@ import type { EvidenceItem } from '../../../../shared/episodeFormat'
 import { formatClock } from '../../../../shared/time'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { CITE_ATTRIBUTE } from './citeTarget'
+import { firstWordsAt } from './wordsSaid'
 import './evidenceChips.css'
 
 /** What chips do, stable across views so that rows kept by memo are not drawn again for them. */
@@ -42,8 +43,11 @@ export function useCiteActions(
 
 /** When an item plays from and to, and how a chip names it (its time, then the statement's title). */
 function chipOf(cite: CiteActions, item: EvidenceItem): { start: number; end: number; name: string } {
-  if (!('statement' in item))
-    return { start: item.start, end: item.end, name: `${formatClock(item.start)}–${formatClock(item.end)}` }
+  if (!('statement' in item)) {
+    const said = firstWordsAt(item.start, item.end)
+    const times = `${formatClock(item.start)}–${formatClock(item.end)}`
+    return { start: item.start, end: item.end, name: said ? `${times} ${said}` : times }
+  }
   const statement = cite.statement(item.statement)
   const start = statement?.start ?? 0
   return {

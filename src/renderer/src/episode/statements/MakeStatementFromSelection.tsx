@@ -10,6 +10,7 @@ import { focusStatementTitle } from './focusStatementTitle'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { readTranscriptSelection, type SelectedWords } from './transcriptSelection'
 import { noteWordsSelected } from '../evidence/citeSource'
+import { keepTranscript } from '../evidence/wordsSaid'
 
 const TRANSCRIPT = '[aria-label="Transcript"]'
 
@@ -54,6 +55,8 @@ export function MakeStatementFromSelection(props: {
 }): React.JSX.Element | null {
   const { episodeId, edit, select } = props.editor
   const picked = useTranscriptSelection(props.transcript)
+  // The chips of cited stretches say what was said there.
+  useEffect(() => keepTranscript(props.transcript), [props.transcript])
   // Words selected are what Ctrl+Shift+E cites next, kept once the click into a field unselects them.
   useEffect(() => {
     if (picked) noteWordsSelected(episodeId, roundMillis(picked.start), roundMillis(picked.end))
