@@ -1,6 +1,6 @@
 import type { ReviewReport } from '../shared/contract'
 import { formatPreciseClock } from '../shared/preciseTime'
-import { evidenceCell } from '../core/publish/scoresCsv'
+import { evidenceCell } from '../shared/evidence'
 import { terminalField } from './terminalText'
 
 const name = (title: string, id: string): string => terminalField(title ? `“${title}”` : id)

@@ -20,3 +20,11 @@ export function evidenceOf(text: string | null | undefined): EvidenceItem[] | un
   if (text === null || text === undefined) return undefined
   return JSON.parse(text) as EvidenceItem[]
 }
+
+/** A list in one line (the CSV's cell, the report's line): `320.500-334.250` or `statement <id>`, joined by `; `. */
+export const evidenceCell = (items: readonly EvidenceItem[] | undefined): string =>
+  (items ?? [])
+    .map((item) =>
+      'statement' in item ? `statement ${item.statement}` : `${item.start.toFixed(3)}-${item.end.toFixed(3)}`,
+    )
+    .join('; ')

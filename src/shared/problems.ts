@@ -222,18 +222,21 @@ const quoted = (title: string): string => `“${title.trim()}”`
 /** How the problems name the citing command's key (the app shows ⌘⇧E on a Mac in its own sheet). */
 const CITE_KEYS = 'Ctrl+Shift+E'
 
+/** How a rule reports a problem: its kind, key, JSON path, detail for scripts, sentence, item and time. */
+type AddProblem = (
+  kind: ProblemKind,
+  key: string,
+  path: PropertyKey[],
+  detail: string,
+  message: string,
+  target: Problem['target'],
+  time: number,
+) => void
+
 /** Every problem, in the document's order (chapters, then highlights, then statements). */
 function allProblems(subject: ProblemSubject): Problem[] {
   const problems: Problem[] = []
-  const add = (
-    kind: ProblemKind,
-    key: string,
-    path: PropertyKey[],
-    detail: string,
-    message: string,
-    target: Problem['target'],
-    time: number,
-  ): void => {
+  const add: AddProblem = (kind, key, path, detail, message, target, time) => {
     problems.push({
       key,
       kind,
@@ -498,19 +501,7 @@ const QUOTE_PLACE: Record<QuoteFinding['field'], string> = {
 }
 
 /** Quoted words not said where the text speaks of them (an error), or that cannot be checked (a warning). */
-function quoteProblems(
-  subject: ProblemSubject,
-  chapterName: (i: number) => string,
-  add: (
-    kind: ProblemKind,
-    key: string,
-    path: PropertyKey[],
-    detail: string,
-    message: string,
-    target: Problem['target'],
-    time: number,
-  ) => void,
-): void {
+function quoteProblems(subject: ProblemSubject, chapterName: (i: number) => string, add: AddProblem): void {
   const labels = new Map(subject.dimensions.map((d) => [d.key, d.label]))
   for (const f of subject.quoteFindings ?? []) {
     const index = typeof f.path[1] === 'number' ? f.path[1] : 0
@@ -548,18 +539,7 @@ function quoteProblems(
 }
 
 /** A transcript past the media's end; participants who say nothing and are quoted nowhere. */
-function participantProblems(
-  subject: ProblemSubject,
-  add: (
-    kind: ProblemKind,
-    key: string,
-    path: PropertyKey[],
-    detail: string,
-    message: string,
-    target: Problem['target'],
-    time: number,
-  ) => void,
-): void {
+function participantProblems(subject: ProblemSubject, add: AddProblem): void {
   const duration = subject.durationSeconds
   const pastEnd = subject.transcript ? transcriptPastEndSentence(subject.transcript, duration) : null
   if (pastEnd !== null)

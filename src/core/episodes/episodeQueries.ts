@@ -428,8 +428,8 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
           summary: row.summary,
           dimensions,
           chapters: inSpanOrder(chapters),
-          // In the order the document and the problems list them.
-          highlights: [...highlights].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1)),
+          // Read in the order the document and the problems list them (time, then id).
+          highlights,
         },
         () => (transcript.segments.length > 0 ? derived(transcript, saidWordsOf) : null),
       ),

@@ -2,7 +2,7 @@ import type { EpisodeDocument } from '../../shared/episodeFormat'
 import { UserError } from '../errors'
 import { chapterListProblems } from './publishRefusal'
 import { checkedWebAddress } from './site/publishingChoices'
-import { soundbites, soundbiteTitle, SOUNDBITE_MIN } from './soundbites'
+import { soundbites, cutForFeed, SOUNDBITE_MIN } from './soundbites'
 
 /** The namespace the channel declares as `xmlns:podcast`. */
 export const PODCAST_NAMESPACE = 'https://podcastindex.org/namespace/1.0'
@@ -58,11 +58,11 @@ export function writePodcastItem(
     )
   for (const p of doc.participants)
     lines.push(
-      `<podcast:person role="${PERSON_ROLES[p.role]}" group="cast">${escapeXml(soundbiteTitle(p.name))}</podcast:person>`,
+      `<podcast:person role="${PERSON_ROLES[p.role]}" group="cast">${escapeXml(cutForFeed(p.name))}</podcast:person>`,
     )
   if (doc.review.reviewer)
     lines.push(
-      `<podcast:person group="writing" role="researcher">${escapeXml(soundbiteTitle(doc.review.reviewer))}</podcast:person>`,
+      `<podcast:person group="writing" role="researcher">${escapeXml(cutForFeed(doc.review.reviewer))}</podcast:person>`,
     )
   if (lines.length === 0) throw new UserError('invalid-input', 'the episode has nothing for a feed item')
   return { text: lines.join('\n') + '\n', warnings }

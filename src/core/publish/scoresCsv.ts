@@ -1,4 +1,5 @@
-import type { EpisodeDocument, EvidenceItem } from '../../shared/episodeFormat'
+import type { EpisodeDocument } from '../../shared/episodeFormat'
+import { evidenceCell } from '../../shared/evidence'
 import { csvField, textCell } from './csvCells'
 
 export const SCORES_CSV_HEADER = [
@@ -10,14 +11,6 @@ export const SCORES_CSV_HEADER = [
   'reasoning',
   'evidence',
 ] as const
-
-/** A score's evidence in one cell: `320.500-334.250` or `statement <id>`, joined by `; `. */
-export const evidenceCell = (items: readonly EvidenceItem[] | undefined): string =>
-  (items ?? [])
-    .map((item) =>
-      'statement' in item ? `statement ${item.statement}` : `${item.start.toFixed(3)}-${item.end.toFixed(3)}`,
-    )
-    .join('; ')
 
 /**
  * Every score as a row for a spreadsheet: one a chapter and dimension, in the rubric's order. Times

@@ -29,7 +29,7 @@ function edges(doc: EpisodeDocument): number[] {
 }
 
 /** `text` cut to 128 characters (the namespace's limit for a soundbite's title and a person's name), the last one "…" when cut. */
-export function soundbiteTitle(text: string): string {
+export function cutForFeed(text: string): string {
   const chars = [...text]
   return chars.length <= TITLE_LENGTH ? text : `${chars.slice(0, TITLE_LENGTH - 1).join('')}…`
 }
@@ -63,7 +63,7 @@ export function soundbites(doc: EpisodeDocument): Soundbite[] {
     return {
       startTime: round3(start),
       duration: round3(end - start),
-      title: soundbiteTitle(`${label}: ${h.title}`),
+      title: cutForFeed(`${label}: ${h.title}`),
     }
   })
 }
