@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ComponentProps } from 'react'
+import { useCallback, useEffect, useRef, useState, type ComponentProps } from 'react'
 import type { EpisodeView } from '../../../shared/contract'
 import type { Edit } from './editorPanelProps'
 import { KeptTextOffer } from './KeptTextOffer'
@@ -32,13 +32,14 @@ export function PlayerStage(props: {
   const height = dragged ?? playerHeight.kept
   const video = useRef<HTMLElement | null>(null)
   const measure = useCallback(() => video.current?.getBoundingClientRect().height ?? 0, [])
-  const playerRef = useCallback(
-    (element: HTMLMediaElement | null) => {
-      video.current = element
-      setMedia(element)
-    },
-    [setMedia],
-  )
+  const [element, setElement] = useState<HTMLMediaElement | null>(null)
+  const playerRef = useCallback((mounted: HTMLMediaElement | null) => {
+    video.current = mounted
+    setElement(mounted)
+  }, [])
+  // Playable only once it has its source: a play() before the source arrives is cut off by that load
+  // ("interrupted by a new load request"), which a Space pressed right after opening would meet.
+  useEffect(() => setMedia(mediaSrc === undefined ? null : element), [element, mediaSrc, setMedia])
   return (
     <>
       <MediaLengthBanner view={view} />
