@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { waveformHeader } from '../../shared/waveformData'
@@ -148,6 +147,8 @@ async function decodePeaks(media: string, outFile: string, options: PeaksOptions
   const expectedSamples = options.durationSeconds * options.sampleRate
   if (options.signal?.aborted) throw new UserError('conflict', 'waveform computation cancelled')
 
+  // Loaded on the first decode, not at every start of the command line (see runTool).
+  const { spawn } = await import('node:child_process')
   const child = spawn(
     ffmpegPath(),
     [

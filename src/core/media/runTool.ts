@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process'
-
 export interface ToolResult {
   code: number | null
   stdout: string
@@ -7,7 +5,14 @@ export interface ToolResult {
 }
 
 /** Runs a command to its end and collects its output; for short-lived ffprobe calls, not for decoding. */
-export function runTool(command: string, args: readonly string[], signal?: AbortSignal): Promise<ToolResult> {
+export async function runTool(
+  command: string,
+  args: readonly string[],
+  signal?: AbortSignal,
+): Promise<ToolResult> {
+  // Loaded when a tool first runs: child_process brings net and streams, which a command that only
+  // reads the library (`episcore list`) would pay for at every start.
+  const { spawn } = await import('node:child_process')
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal })
     const out: Buffer[] = []

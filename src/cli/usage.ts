@@ -1,0 +1,103 @@
+/**
+ * What the command line accepts, and its global options. Kept apart from the commands so that
+ * `episcore --help` answers without loading the core (the contract's schemas, SQLite, ffmpeg's helpers).
+ */
+import { parseArgs } from 'node:util'
+
+export const USAGE = `usage: episcore [--db PATH] <command> [options]
+
+commands:
+  new --media FILE [--transcript FILE] [--title T] [--show S] [--date YYYY-MM-DD]
+                         create an episode; prints its id
+  list                   one line per episode: id, title, review status (tab-separated)
+  export ID [--format F] [--final] [--out FILE]
+                         write the episode (stdout without --out) as F: episode (episode JSON v1,
+                         the default), chapters (Podcasting 2.0 JSON chapters), youtube (chapter
+                         lines for a description), vtt-chapters, csv (scores and reasoning),
+                         html (a self-contained page) or podcast-item (the tags for the feed's
+                         <item>; needs --base-url URL, where the site folder's files are served).
+                         --final refuses, listing every problem, until the analysis is finished,
+                         then marks the episode final
+  export ID --format site --out DIR [--media-as audio|video] [--media-url URL]
+                         the published page as a folder that works from disk or any web host:
+                         index.html (player, statements on the timeline, captions), the media,
+                         captions.vtt, transcript.json, chapters.json and episode.json; prints DIR.
+                         --media-as audio copies only the audio stream into media.m4a; --media-url
+                         plays a public address instead of a copy ('' forgets it). Both are kept
+                         with the episode for the next export
+  load FILE.json [--replace] [--media FILE]
+                         add an episode from episode JSON v1 (a machine's analysis or an
+                         export); prints its id. --replace overwrites an episode with that id;
+                         --media links its media as it loads (refused when the file names media
+                         with another SHA-256)
+  validate FILE.json     check a file against episode JSON v1
+  problems ID|FILE.json [--json] [--require-evidence]
+                         what the Problems panel lists, one a line, in the order of the media:
+                         severity (error: blocks publishing; warning; note: only informs), JSON
+                         path, what is wrong (tab-separated); --json prints [{severity, path,
+                         message}]. An existing FILE is checked alone (no database is opened); one
+                         that is not episode JSON gives its load problems as errors. A score with
+                         reasoning and no evidence is a note, an error with --require-evidence (or
+                         the library's rule). Exits 1 while an error is left
+  report ID [--csv]      the review of a machine analysis: per dimension, the mean absolute difference
+                         between the machine's and the reviewer's scores; accepted/edited/rejected counts;
+                         each item edited or rejected and each chapter's differing scores, machine then
+                         reviewer. --csv prints it as CSV (a row per changed field)
+  backup                 copy the database now into episcore-backups/ beside it; prints the copy's path
+  peaks MEDIA --out FILE.dat [--pixels-per-second N]
+                         waveform peaks (BBC audiowaveform binary, version 2)
+  serve [--port N]       the browser host on 127.0.0.1; prints the URL to open
+  transcript import ID FILE [--replace-edits]
+                         replace the episode's transcript (a corrected one): quotes filled from the
+                         transcript follow the new words, typed quotes they no longer say are flagged;
+                         refused while segments edited by hand would be replaced, unless --replace-edits
+  transcript convert FILE --to json|vtt|srt|podcast-json
+                         print a transcript (format read from its content) in another format:
+                         json = episode JSON v1 "transcript", podcast-json = Podcasting 2.0 JSON
+
+--db PATH (or EPISCORE_DB) names the database; the default is the app's own.`
+
+/** A command line that cannot be run as given: its message is printed above the usage (exit 2). */
+export class UsageError extends Error {}
+
+export interface Io {
+  out: (text: string) => void
+  err: (text: string) => void
+}
+
+export type Options = Record<string, string | boolean | string[] | undefined>
+
+export function parse(
+  args: string[],
+  options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>,
+): { values: Options; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true })
+    return { values: values as Options, positionals }
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+}
+
+/** Global options come before the command; everything after it belongs to the command. */
+export function globalArguments(argv: readonly string[]): {
+  command: string | undefined
+  rest: string[]
+  db: string | undefined
+  help: boolean
+} {
+  let commandIndex = 0
+  while (commandIndex < argv.length && (argv[commandIndex] ?? '').startsWith('-'))
+    commandIndex += argv[commandIndex] === '--db' ? 2 : 1
+  const { values } = parse(argv.slice(0, commandIndex), {
+    db: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  })
+  const command = argv[commandIndex]
+  return {
+    command,
+    rest: argv.slice(commandIndex + 1),
+    db: typeof values.db === 'string' ? values.db : undefined,
+    help: values.help === true || command === 'help',
+  }
+}
