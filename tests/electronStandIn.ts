@@ -87,6 +87,8 @@ export interface ForkedCore {
   modulePath: string
   options: { env?: Record<string, string>; serviceName?: string }
   child: ChildProcess
+  /** Times the shell ended it with kill() (a quit whose close did not come in time). */
+  kills: number
 }
 
 export class ElectronStandIn {
@@ -197,7 +199,8 @@ export class ElectronStandIn {
             stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
             execArgv: ['--require', PARENT_PORT_STAND_IN],
           })
-          this.forks.push({ modulePath, options, child })
+          const forked: ForkedCore = { modulePath, options, child, kills: 0 }
+          this.forks.push(forked)
           return {
             postMessage: (message: unknown) => child.send(message as object),
             on(event: string, listener: Listener) {
@@ -206,7 +209,10 @@ export class ElectronStandIn {
               else child.on(event, listener as (...args: unknown[]) => void)
               return this
             },
-            kill: () => child.kill(),
+            kill: () => {
+              forked.kills++
+              return child.kill()
+            },
           }
         },
       },

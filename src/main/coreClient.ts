@@ -42,6 +42,8 @@ export interface CoreDown {
 export interface CoreLaunch {
   databaseFile?: string
   recovering?: boolean
+  /** Set once a core has served this database: a core started again must find it where it was. */
+  mustExist?: boolean
 }
 
 type Spawn = (launch: CoreLaunch) => CoreChild
@@ -86,8 +88,10 @@ export class CoreClient {
         if (this.child !== child) return
         if (isStartMessage(message)) {
           resolve(message)
-          if (message.kind === 'started') this.serving()
-          else this.goDown({ reason: message.message, crashing: false })
+          if (message.kind === 'started') {
+            this.launchOptions = { ...this.launchOptions, mustExist: true }
+            if (this.state === 'starting') this.serving()
+          } else this.goDown({ reason: message.message, crashing: false })
           return
         }
         const waiting = this.pending.get(message.id)
@@ -192,13 +196,17 @@ export class CoreClient {
    * a kill is TerminateProcess, which runs no handler at all. Settles once the process is gone.
    */
   close(waitMs = CLOSE_WAIT_MS): Promise<void> {
-    const wasServing = this.state === 'serving'
+    const was = this.state
     this.state = 'stopping'
     this.refuseAll(new Error('Episcore is quitting'))
     if (!this.childRunning) return Promise.resolve()
     const child = this.child
     const gone = new Promise<void>((resolve) => child.on('exit', () => resolve()))
-    if (wasServing) child.postMessage({ id: this.nextId++, kind: 'close' })
+    const askToClose = (): void => child.postMessage({ id: this.nextId++, kind: 'close' })
+    if (was === 'serving') askToClose()
+    // A core still starting may be migrating the database: asked once it serves, it closes after the
+    // migration's transaction instead of being cut off inside it (the wait below still bounds it).
+    else if (was === 'starting') void this.started.then((report) => report.kind === 'started' && askToClose())
     else child.kill()
     let timer: NodeJS.Timeout | undefined
     const late = new Promise<void>((resolve) => {

@@ -20,7 +20,7 @@ export function databaseArgument(argv: readonly string[]): string | undefined {
  */
 export function coreEnvironment(
   env: NodeJS.ProcessEnv,
-  options: { packaged: boolean; databaseFile: string | undefined; recovering?: boolean },
+  options: { packaged: boolean; databaseFile: string | undefined; recovering?: boolean; mustExist?: boolean },
 ): Record<string, string> {
   const result: Record<string, string> = {}
   for (const [name, value] of Object.entries(env)) if (value !== undefined) result[name] = value
@@ -29,5 +29,8 @@ export function coreEnvironment(
   // Only the editor's choice to recover starts a core that stays up without its database.
   delete result.EPISCORE_RECOVER
   if (options.recovering) result.EPISCORE_RECOVER = '1'
+  // A core started again after a crash finds the database it had, or says it is gone (never an empty one).
+  delete result.EPISCORE_DB_MUST_EXIST
+  if (options.mustExist) result.EPISCORE_DB_MUST_EXIST = '1'
   return result
 }

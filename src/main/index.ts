@@ -287,6 +287,7 @@ function startCore(): CoreClient {
           packaged,
           databaseFile: launch.databaseFile ?? databaseArgument(process.argv),
           recovering: launch.recovering,
+          mustExist: launch.mustExist,
         }),
         stdio: 'inherit',
       }),

@@ -59,6 +59,34 @@ describe('the shell’s client of the core process', () => {
     expect(children[0]?.kills).toBe(0)
   })
 
+  it('lets a core still starting (maybe migrating) finish its start, then asks it to close, without a kill', async () => {
+    const { core, children } = client()
+    const closed = core.close(1000)
+    await tick()
+    expect(children[0]?.posted).toEqual([])
+    children[0]?.start()
+    await closed
+    expect(children[0]?.posted.map((m) => m.kind)).toEqual(['close'])
+    expect(children[0]?.kills).toBe(0)
+  })
+
+  it('starts a core again after a crash on the database it had, which must still be there', () => {
+    const launches: { mustExist?: boolean }[] = []
+    const children: StandInCore[] = []
+    new CoreClient(
+      (launch) => {
+        launches.push(launch)
+        const child = new StandInCore(true)
+        children.push(child)
+        return child
+      },
+      () => undefined,
+    )
+    children[0]?.start()
+    children[0]?.emit('exit', 139)
+    expect(launches.map((l) => l.mustExist === true)).toEqual([false, true])
+  })
+
   it('ends a core that does not close in time', async () => {
     const { core, children } = client({ answersClose: false })
     children[0]?.start()

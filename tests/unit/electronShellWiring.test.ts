@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appDataFolder } from '../../src/core/db/databaseLocation'
 import { CHANNELS } from '../../src/main/channels'
+import { CLOSE_WAIT_MS } from '../../src/main/coreClient'
 import type { EpisodeView } from '../../src/shared/contract'
 import { VIEW_MARK } from '../../src/shared/viewDelta'
 import { coreEnvironment, databaseArgument } from '../../src/main/coreEnvironment'
@@ -399,6 +400,36 @@ describe('the Electron shell as built, loaded with a stand-in for electron', () 
   }, 30_000)
 })
 
+describe('a quit while the core does not answer', () => {
+  let electron: ElectronStandIn
+  afterAll(() => electron?.stopCores())
+
+  it('asks the core to close, waits for it (bounded), then ends it and quits', async () => {
+    electron = await startShell({
+      packaged: false,
+      env: { EPISCORE_DB: path.join(tempFolder(), 'stuck.sqlite') },
+    })
+    const forked = electron.forks.at(-1)
+    const core = forked?.child as ChildProcess
+    const win = electron.window as FakeWindow
+    const answered = (await electron.ipc.get(CHANNELS.call)?.(eventFrom(win), 'episodes.list', {}, null)) as {
+      ok: boolean
+    }
+    expect(answered.ok).toBe(true)
+    // Held in a long synchronous job, as far as the shell can tell: it answers nothing.
+    core.kill('SIGSTOP')
+    const quitsBefore = electron.quits
+    const asked = Date.now()
+    let prevented = 0
+    electron.app.emit('will-quit', { preventDefault: () => prevented++ })
+    expect(prevented).toBe(1)
+    await until(() => electron.quits === quitsBefore + 1, 'the quit to go on', CLOSE_WAIT_MS + 5000)
+    expect(forked?.kills).toBe(1)
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(CLOSE_WAIT_MS - 100)
+    core.kill('SIGKILL')
+  }, 30_000)
+})
+
 /** The built core as Electron starts it: a process with a parentPort, answering `{ data }` messages. */
 function forkCore(env: Record<string, string>): { child: ChildProcess; messages: unknown[] } {
   const messages: unknown[] = []
@@ -493,6 +524,31 @@ describe('a core that cannot open its database after a crash mid-session', () =>
     expect(electron.forks.length).toBe(2)
     expect(electron.messageBoxes.length).toBe(1)
     expect(electron.quits).toBe(1)
+  }, 60_000)
+
+  it('says the database is gone when it was moved away, instead of making an empty library in its place', async () => {
+    electron?.stopCores()
+    const database = path.join(tempFolder(), 'moved.sqlite')
+    electron = await startShell({ packaged: false, env: { EPISCORE_DB: database } })
+    const win = electron.window as FakeWindow
+    const call = (method: string, request: unknown) =>
+      electron.ipc.get(CHANNELS.call)?.(eventFrom(win), method, request, null) as Promise<{
+        ok: boolean
+        error?: { message: string }
+      }>
+    expect((await call('reviewer.set', { name: 'Ada' })).ok).toBe(true)
+    // The file is moved (renamed in the file manager, its disk unplugged): nothing stands at its path.
+    fs.renameSync(database, `${database}.moved`)
+    for (const side of ['-wal', '-shm']) fs.rmSync(`${database}${side}`, { force: true })
+    electron.forks.at(-1)?.child.kill('SIGKILL')
+    await until(() => electron.forks.length === 2, 'the restarted core')
+    expect(await exitOf(electron.forks[1]?.child as ChildProcess)).toBe(1)
+    await until(() => electron.messageBoxes.length === 1, 'the reason shown')
+    expect(electron.messageBoxes[0]?.detail).toContain(database)
+    expect(electron.messageBoxes[0]?.detail).toContain('is not there any more')
+    expect(fs.existsSync(database)).toBe(false)
+    const refused = await call('episodes.list', {})
+    expect(refused.error?.message).toContain('is not there any more')
   }, 60_000)
 
   it('restores a backup through the library when the editor chooses to', async () => {

@@ -23,6 +23,18 @@ export function databaseOpenFailure(file: string, error: unknown): UserError | n
 }
 
 /**
+ * The database this app was using is gone from its path (moved, renamed, deleted, or on a disk that was
+ * unplugged): said as such, since opening the path would make a new, empty library in its place.
+ */
+export function missingDatabase(file: string): UserError {
+  const target = path.resolve(file)
+  return new UserError(
+    'invalid-input',
+    `Episcore cannot open its database ${target}: the file is not there any more (moved, renamed or deleted, or its disk is not connected). Nothing was created in its place.`,
+  )
+}
+
+/**
  * A database SQLite would open but not write to (it falls back to reading when writing is refused, and
  * the first edit would then fail): a file or folder that may not be written, or on a read-only mount.
  */

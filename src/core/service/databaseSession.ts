@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import type { BackupInfo, RestoreOutcome } from '../../shared/contract'
 import { withoutControlCharacters } from '../../shared/episodeLimits'
@@ -12,7 +13,7 @@ import {
   listBackups,
   restoreBackup,
 } from '../db/backups'
-import { databaseOpenFailure } from '../db/databaseOpenFailure'
+import { databaseOpenFailure, missingDatabase } from '../db/databaseOpenFailure'
 import { openDatabase, type Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { UserError } from '../errors'
@@ -34,6 +35,11 @@ export interface SessionOptions {
    * rather than thrown: the app started to let the editor restore a backup over it.
    */
   recovering?: boolean
+  /**
+   * The database was open earlier in this session (the shell restarts a core that died): a path with
+   * nothing at it is a library gone, not a first start, and is refused rather than made anew and empty.
+   */
+  mustExist?: boolean
 }
 
 type State = { db: Db; handlers: Handlers } | { db: null; refusal: UserError; handlers: Handlers }
@@ -79,6 +85,7 @@ export class DatabaseSession {
   private open(keepBackupsReachable: boolean): State {
     let check: ReturnType<typeof checkDatabase>
     try {
+      if (this.options.mustExist && !fs.existsSync(this.file)) throw missingDatabase(this.file)
       check = checkDatabase(this.file)
     } catch (error) {
       // A folder, an unreadable file or a missing disk fails the read-only look already.

@@ -39,6 +39,7 @@ function exitSoon(code: number): void {
 
 const database = serveCore(defaultDatabasePath(undefined), parentChannel(), {
   recovering: process.env.EPISCORE_RECOVER === '1',
+  mustExist: process.env.EPISCORE_DB_MUST_EXIST === '1',
   onClosed: () => exitSoon(0),
 })
 // The shell reported why; it offers the editor's ways out (another database, a backup).

@@ -22,6 +22,8 @@ export interface CoreOptions {
    * library answers a damaged one (its backups offered) instead of ending the process.
    */
   recovering?: boolean
+  /** Restarted after a crash: the database must still be at its path (see SessionOptions.mustExist). */
+  mustExist?: boolean
   /** Asked by the shell to close: the database is closed, the reply sent, then this ends the process. */
   onClosed?: () => void
 }
@@ -41,7 +43,12 @@ export function serveCore(
   const peaks = new PeaksCache(peaksFolderBeside(databaseFile))
   let database: DatabaseSession
   try {
-    database = new DatabaseSession(databaseFile, { files, peaks, recovering: options.recovering })
+    database = new DatabaseSession(databaseFile, {
+      files,
+      peaks,
+      recovering: options.recovering,
+      mustExist: options.mustExist,
+    })
   } catch (error) {
     parent.send({ kind: 'cannot-start', message: (error as Error).message })
     return null
