@@ -5,6 +5,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { busyTimeoutMs, openDatabase } from '../../src/core/db/openDatabase'
+import { MIGRATIONS } from '../../src/core/db/migrations'
 import { DATABASE_BUSY, sqliteUserError } from '../../src/core/db/sqliteErrors'
 import { createEpisode } from '../../src/core/episodes/createEpisode'
 import { listEpisodes } from '../../src/core/episodes/episodeQueries'
@@ -365,6 +366,27 @@ describe('media deleted while the episode is open', () => {
       })
     } finally {
       await host.close()
+    }
+  })
+})
+
+describe('a database another process holds while this one starts', () => {
+  it('is named with its path when the upgrade at start finds it busy', () => {
+    const file = path.join(tempFolder(), 'held.sqlite')
+    openDatabase(file, { migrations: MIGRATIONS.slice(0, 3) }).close()
+    const other = new Database(file)
+    other.exec('BEGIN IMMEDIATE')
+    const before = process.env.EPISCORE_BUSY_TIMEOUT_MS
+    process.env.EPISCORE_BUSY_TIMEOUT_MS = '50'
+    try {
+      expect(() => openDatabase(file)).toThrow(
+        `Episcore cannot open its database ${path.resolve(file)}: ${DATABASE_BUSY}`,
+      )
+    } finally {
+      if (before === undefined) delete process.env.EPISCORE_BUSY_TIMEOUT_MS
+      else process.env.EPISCORE_BUSY_TIMEOUT_MS = before
+      other.exec('ROLLBACK')
+      other.close()
     }
   })
 })

@@ -70,7 +70,12 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     if (error instanceof UserError) throw error
     // A busy database or a full disk is no sign of a foreign file; the path and the cause are named.
     const storage = sqliteUserError(error)
-    if (storage) throw (storage.code === 'busy' ? null : databaseOpenFailure(file, error)) ?? storage
+    if (storage?.code === 'busy')
+      throw new UserError(
+        'busy',
+        `Episcore cannot open its database ${path.resolve(file)}: ${storage.message}`,
+      )
+    if (storage) throw databaseOpenFailure(file, error) ?? storage
     throw new UserError('invalid-input', `${file} is not an Episcore database: ${(error as Error).message}`)
   }
   return db
