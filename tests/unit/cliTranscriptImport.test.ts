@@ -123,7 +123,7 @@ describe('episcore transcript import', () => {
     const run = episcore(['--db', db, 'transcript', 'import', id, long])
     expect(run.code, run.stderr).toBe(0)
     expect(run.stderr).toContain(
-      "episcore: warning: long.vtt: 1 of 2 transcript segments start after the media's end (0:30); the transcript runs to 17:00\n",
+      "episcore: warning: long.vtt: 1 of 2 transcript segments starts after the media's end (0:30); the transcript runs to 17:00\n",
     )
     expect(run.stderr).toContain(
       'episcore: warning: Ann no longer speaks in the transcript (still a participant)',
@@ -131,7 +131,7 @@ describe('episcore transcript import', () => {
     expect(run.stdout).toBe('Imported 2 transcript segments from long.vtt\n')
     // Made with it, the episode is warned of the same way.
     const made = episcore(['--db', db, 'new', '--media', media, '--transcript', long])
-    expect(made.stderr).toContain("long.vtt: 1 of 2 transcript segments start after the media's end (0:30)")
+    expect(made.stderr).toContain("long.vtt: 1 of 2 transcript segments starts after the media's end (0:30)")
   })
 
   it('refuses to replace hand-edited segments without --replace-edits, and counts the quotes it refilled', () => {

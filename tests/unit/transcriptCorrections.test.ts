@@ -140,6 +140,23 @@ describe('a transcript longer than the media', () => {
       "long.vtt: 12 of 16 transcript segments start after the media's end (0:30); the transcript runs to 2:39",
     )
   })
+
+  it('says "starts" of one segment past the end, as of one segment in all', async () => {
+    const { db, id } = await episodeWith(ASR)
+    const late = (cues: number): string =>
+      vtt([
+        ...(cues > 1 ? [['00:00:01.000', '00:00:04.000', 'Ann', 'Hello.'] as const] : []),
+        ['00:01:00.000', '00:01:30.000', 'Ann', 'Long after.'],
+      ])
+    const one = await importTranscript(db, id, writeFile('one.vtt', late(1)))
+    expect(one.warnings).toContain(
+      "1 of 1 transcript segment starts after the media's end (0:30); the transcript runs to 1:30",
+    )
+    const two = await importTranscript(db, id, writeFile('two.vtt', late(2)))
+    expect(two.warnings).toContain(
+      "1 of 2 transcript segments starts after the media's end (0:30); the transcript runs to 1:30",
+    )
+  })
 })
 
 describe('a re-import over segments edited by hand', () => {
