@@ -143,11 +143,9 @@ describe('a transcript longer than the media', () => {
 
   it('says "starts" of one segment past the end, as of one segment in all', async () => {
     const { db, id } = await episodeWith(ASR)
+    const after: [string, string, string, string] = ['00:01:00.000', '00:01:30.000', 'Ann', 'Long after.']
     const late = (cues: number): string =>
-      vtt([
-        ...(cues > 1 ? [['00:00:01.000', '00:00:04.000', 'Ann', 'Hello.'] as const] : []),
-        ['00:01:00.000', '00:01:30.000', 'Ann', 'Long after.'],
-      ])
+      vtt(cues > 1 ? [['00:00:01.000', '00:00:04.000', 'Ann', 'Hello.'], after] : [after])
     const one = await importTranscript(db, id, writeFile('one.vtt', late(1)))
     expect(one.warnings).toContain(
       "1 of 1 transcript segment starts after the media's end (0:30); the transcript runs to 1:30",
