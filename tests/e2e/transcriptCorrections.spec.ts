@@ -1,5 +1,8 @@
 import fs from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
+import { openDatabase } from '../../src/core/db/openDatabase'
+import { editSegmentText } from '../../src/core/transcript/editSegmentText'
+import { transcriptView } from '../../src/core/transcript/transcriptQueries'
 import { machineEpisode } from '../machineEpisode'
 import { fixture, haveFixtures, MISSING_FIXTURES } from '../sharedFixtures'
 import { openEpisodeDocument, openTab } from './analysisPage'
@@ -123,6 +126,27 @@ test('the editor is asked before an import replaces a hand edit, and one undo ta
   const participants = page.getByRole('table', { name: 'Participants' })
   await expect(participants.getByLabel('Name of Swyx')).toHaveValue('Swyx')
   await expect(participants.getByLabel('Name of Shawn Wang')).toHaveCount(0)
+})
+
+test('a hand edit the window has not seen (made by the CLI) is asked about all the same', async ({
+  page,
+  served,
+}) => {
+  const doc = machineEpisode()
+  await page.goto(served.host.url)
+  await openEpisodeDocument(page, doc)
+  // Edited behind the window's back: its view still counts no hand edits.
+  const db = openDatabase(served.databaseFile)
+  const [first] = transcriptView(db, doc.episode.id).segments
+  editSegmentText(db, doc.episode.id, first?.id ?? '', 'Welcome to the show, everybody, and Will.')
+  db.close()
+
+  await importFile(page, 'corrected.vtt', MACHINE_VTT)
+  const ask = page.getByRole('dialog', { name: 'Replace hand edits?' })
+  await expect(ask).toContainText('You edited 1 segment of the transcript by hand')
+  await expect(page.getByRole('alert').filter({ hasText: 'edited by hand' })).toHaveCount(0)
+  await ask.getByRole('button', { name: 'Import and replace 1 segment' }).click()
+  await expect(importNotice(page)).toContainText('Imported 3 transcript segments from corrected.vtt')
 })
 
 test('speakers of a replaced transcript are offered for removal, and warned of in Problems', async ({

@@ -152,7 +152,7 @@ describe('episcore transcript import', () => {
     const refused = episcore(['--db', db, 'transcript', 'import', id, corrected])
     expect(refused.code).toBe(1)
     expect(refused.stderr).toBe(
-      'episcore: 1 transcript segment was edited by hand; the import would replace it (confirm to replace)\n',
+      'episcore: 1 transcript segment was edited by hand; the import would replace it (--replace-edits to replace it)\n',
     )
     const run = episcore(['--db', db, 'transcript', 'import', id, corrected, '--replace-edits'])
     expect(run.code, run.stderr).toBe(0)
