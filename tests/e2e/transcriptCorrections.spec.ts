@@ -197,6 +197,25 @@ test('a second “Humour” is refused with a sentence', async ({ page, served }
   await expect(page.getByRole('table', { name: 'Rubric' }).locator('tbody tr')).toHaveCount(5)
 })
 
+test('a rename to another dimension’s label is refused with a sentence, and the label returns', async ({
+  page,
+  served,
+}) => {
+  await page.goto(served.host.url)
+  await openEpisodeDocument(page, machineEpisode())
+  await openTab(page, /Rubric/)
+  const label = page.getByLabel('Label of guestTeaching', { exact: true })
+  await label.fill(' guest DISAGREEMENT ')
+  await label.press('Enter')
+  await expect(page.getByRole('alert').filter({ hasText: 'rubric' })).toContainText(
+    'the rubric already has a dimension labelled “Guest disagreement”; give this one another label',
+  )
+  await expect(label).toHaveValue('Guest teaching')
+  await expect(page.getByLabel('Label of guestDisagreement', { exact: true })).toHaveValue(
+    'Guest disagreement',
+  )
+})
+
 test.describe(`the Podcasting 2.0 HTML and SRT fixtures (${haveFixtures ? 'found' : MISSING_FIXTURES})`, () => {
   test.skip(!haveFixtures, MISSING_FIXTURES)
 
