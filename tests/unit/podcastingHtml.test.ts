@@ -57,6 +57,12 @@ describe('the Podcasting 2.0 HTML transcript', () => {
     )
   })
 
+  it('leaves an SRT cue naming a title in <cite> to the SRT reader', () => {
+    const parsed = read('1\n00:00:01,000 --> 00:00:03,000\nAnn: I reread <cite>Hamlet</cite>.\n', 60)
+    expect(parsed.format).toBe('srt')
+    expect(parsed.segments.map((s) => [s.speaker, s.text])).toEqual([['Ann', 'I reread Hamlet.']])
+  })
+
   it('leaves plain text that opens with a word in angle brackets to the plain-text reader', () => {
     const parsed = read('<laughs> Welcome back to the show.\nAnn: Thanks for having me.\n', 60)
     expect(parsed.format).toBe('plain')

@@ -10,10 +10,12 @@ const MARKUP_START =
 // A closed <time> or <cite> element, wherever it is: the Podcasting 2.0 transcript's own marks, after
 // whatever opens the file. Neither run passes a `<`, so a file of unclosed tags is read in linear time.
 const TRANSCRIPT_ELEMENT = /<(time|cite)\b[^<>]*>[^<]*<\/\1\s*>/i
+// ...unless the file has cue timing lines: captions may style a title as <cite>.
+const CUE_TIMING = /^[ \t]*\d[\d:.,]*[ \t]*-->/m
 
 /** Whether a text is HTML markup rather than plain text that happens to hold a `<`. */
 export function looksLikeHtml(head: string): boolean {
-  return MARKUP_START.test(head) || TRANSCRIPT_ELEMENT.test(head)
+  return MARKUP_START.test(head) || (TRANSCRIPT_ELEMENT.test(head) && !CUE_TIMING.test(head))
 }
 
 // The Podcasting 2.0 HTML transcript (podcast-namespace transcripts.md): each turn a `<cite>` speaker,
