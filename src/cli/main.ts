@@ -15,7 +15,7 @@ import {
   type LocalService,
 } from '../core/service/localService'
 import { listedProblems } from '../shared/episodeLimits'
-import { transcriptImportMessage } from '../shared/transcriptImportMessage'
+import { editedSegmentsRefused, transcriptImportMessage } from '../shared/transcriptImportMessage'
 import { documentProblems, findProblems, type Severity } from '../shared/problems'
 import { reportLines } from './reportLines'
 import { terminalField } from './terminalText'
@@ -162,7 +162,14 @@ async function importTranscript(
       file: service.fileToRead(file),
       ...(values['replace-edits'] === true && { replaceEdited: true }),
     }),
-  )
+  ).catch((error: unknown) => {
+    if (!(error instanceof Refused)) throw error
+    // The core's refusal says what would be lost; the CLI says how to go on.
+    const edited = editedSegmentsRefused(error.message)
+    throw edited === null
+      ? error
+      : new Refused(`${error.message} (--replace-edits to replace ${edited === 1 ? 'it' : 'them'})`)
+  })
   const flagged = result.view.statements.filter((s) => s.quoteProblem !== null).length
   for (const warning of result.warnings) io.err(`episcore: warning: ${path.basename(file)}: ${warning}`)
   for (const name of result.silentSpeakers)

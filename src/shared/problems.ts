@@ -6,6 +6,7 @@ import { formatPreciseClock, lastMillis } from './preciseTime'
 import { isMissingText } from './scoreScale'
 import { quoteFindings, spokenWords, type QuoteFinding } from './quoteFindings'
 import { SaidWords } from './quotedWords'
+import { repeatedLabels } from './rubric'
 import { inSpanOrder } from './spanOrder'
 import { formatClock } from './time'
 import { transcriptExtent, transcriptPastEndSentence, type TranscriptExtent } from './transcriptPastEnd'
@@ -30,6 +31,7 @@ export type ProblemKind =
   | 'chapterOverlap'
   | 'highlightOutsideChapters'
   | 'duplicateHighlight'
+  | 'duplicateLabel'
   | 'unknownDimension'
   | 'mediaLength'
   | 'transcriptPastMedia'
@@ -71,6 +73,8 @@ const SEVERITY: Record<ProblemKind, Severity> = {
   chapterOverlap: 'warning',
   highlightOutsideChapters: 'warning',
   duplicateHighlight: 'warning',
+  // The table, the charts, Problems and the CSV name dimensions by label: two equal ones are one to a reader.
+  duplicateLabel: 'error',
   unknownDimension: 'warning',
   mediaLength: 'warning',
   // Cues past the media's end can never be played: the transcript is likely another recording's.
@@ -284,6 +288,17 @@ function allProblems(subject: ProblemSubject): Problem[] {
       ['episode', 'durationSeconds'],
       `the media decodes to ${duration} s, not the ${subject.media?.declaredSeconds ?? 0} s its file declares`,
       mediaLength,
+      null,
+      0,
+    )
+  // Only a database from before labels had to differ holds two equal ones: an edit or a file cannot.
+  for (const { first, repeat, index } of repeatedLabels(subject.dimensions))
+    add(
+      'duplicateLabel',
+      `dimension-label:${repeat.key}`,
+      ['rubric', 'dimensions', index, 'label'],
+      `the label of dimension "${first.key}" again`,
+      `Two dimensions are labelled ${quoted(first.label)} and ${quoted(repeat.label)}: readers cannot tell them apart; give one another label in the Rubric tab`,
       null,
       0,
     )

@@ -30,9 +30,11 @@ export const SEED_DIMENSIONS: readonly Dimension[] = [
 
 export const SEED_SCALE = { min: 0, max: 10 } as const
 
+/** What is left of a label when case and surrounding spaces are not counted. */
+const labelIdentity = (label: string): string => label.trim().toLocaleLowerCase()
+
 /** Two labels are the same when they differ only in case and surrounding spaces ("Humour", " humour "). */
-export const sameLabel = (a: string, b: string): boolean =>
-  a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase()
+export const sameLabel = (a: string, b: string): boolean => labelIdentity(a) === labelIdentity(b)
 
 /**
  * Why `label` cannot be given to a dimension (the one keyed `key`, or a new one): the table, the
@@ -47,4 +49,22 @@ export function labelTaken(
   return other
     ? `the rubric already has a dimension labelled “${other.label.trim()}”; give this one another label`
     : null
+}
+
+/**
+ * Each dimension whose label an earlier one already has, with that earlier one: a database from before
+ * labels had to differ may hold them.
+ */
+export function repeatedLabels<T extends { label: string }>(
+  dimensions: readonly T[],
+): { first: T; repeat: T; index: number }[] {
+  const seen = new Map<string, T>()
+  const repeats: { first: T; repeat: T; index: number }[] = []
+  dimensions.forEach((d, index) => {
+    const label = labelIdentity(d.label)
+    const first = seen.get(label)
+    if (first) repeats.push({ first, repeat: d, index })
+    else seen.set(label, d)
+  })
+  return repeats
 }

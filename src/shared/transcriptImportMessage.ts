@@ -20,3 +20,22 @@ export function transcriptImportMessage(fileName: string, r: TranscriptImport, f
     (quotes.length > 0 ? `; ${quotes.join(', ')}` : '')
   )
 }
+
+/**
+ * Why an import is refused while segments edited by hand would be replaced. Each surface says how to go
+ * on in its own way: the CLI names its flag, the app asks in a dialog.
+ */
+export function editedSegmentsRefusal(edited: number): string {
+  return `${count(edited, 'transcript segment was', 'transcript segments were')} edited by hand; the import would replace ${edited === 1 ? 'it' : 'them'}`
+}
+
+const EDITED_REFUSAL = /^(\d+) transcript segments? (?:was|were) edited by hand; the import would replace /
+
+/**
+ * How many edited segments a refusal names, or null for any other refusal. The app reads it back when
+ * its view was older than the edits (made in another window or by the CLI), to ask as it would have.
+ */
+export function editedSegmentsRefused(message: string): number | null {
+  const match = EDITED_REFUSAL.exec(message)
+  return match ? Number(match[1]) : null
+}

@@ -27,5 +27,6 @@ export function transcriptExtent(
 export function transcriptPastEndSentence(extent: TranscriptExtent, duration: number): string | null {
   const { segmentCount: total, segmentsPastEnd: past } = extent
   if (past === 0) return null
-  return `${past} of ${total} transcript ${total === 1 ? 'segment starts' : 'segments start'} after the media's end (${formatClock(duration)}); the transcript runs to ${formatClock(extent.end)}`
+  // The verb agrees with the count that starts: "1 of 2 transcript segments starts".
+  return `${past} of ${total} transcript ${total === 1 ? 'segment' : 'segments'} ${past === 1 ? 'starts' : 'start'} after the media's end (${formatClock(duration)}); the transcript runs to ${formatClock(extent.end)}`
 }

@@ -1,5 +1,8 @@
 import fs from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
+import { openDatabase } from '../../src/core/db/openDatabase'
+import { editSegmentText } from '../../src/core/transcript/editSegmentText'
+import { transcriptView } from '../../src/core/transcript/transcriptQueries'
 import { machineEpisode } from '../machineEpisode'
 import { fixture, haveFixtures, MISSING_FIXTURES } from '../sharedFixtures'
 import { openEpisodeDocument, openTab } from './analysisPage'
@@ -125,6 +128,27 @@ test('the editor is asked before an import replaces a hand edit, and one undo ta
   await expect(participants.getByLabel('Name of Shawn Wang')).toHaveCount(0)
 })
 
+test('a hand edit the window has not seen (made by the CLI) is asked about all the same', async ({
+  page,
+  served,
+}) => {
+  const doc = machineEpisode()
+  await page.goto(served.host.url)
+  await openEpisodeDocument(page, doc)
+  // Edited behind the window's back: its view still counts no hand edits.
+  const db = openDatabase(served.databaseFile)
+  const [first] = transcriptView(db, doc.episode.id).segments
+  editSegmentText(db, doc.episode.id, first?.id ?? '', 'Welcome to the show, everybody, and Will.')
+  db.close()
+
+  await importFile(page, 'corrected.vtt', MACHINE_VTT)
+  const ask = page.getByRole('dialog', { name: 'Replace hand edits?' })
+  await expect(ask).toContainText('You edited 1 segment of the transcript by hand')
+  await expect(page.getByRole('alert').filter({ hasText: 'edited by hand' })).toHaveCount(0)
+  await ask.getByRole('button', { name: 'Import and replace 1 segment' }).click()
+  await expect(importNotice(page)).toContainText('Imported 3 transcript segments from corrected.vtt')
+})
+
 test('speakers of a replaced transcript are offered for removal, and warned of in Problems', async ({
   page,
   served,
@@ -171,6 +195,25 @@ test('a second “Humour” is refused with a sentence', async ({ page, served }
     'the rubric already has a dimension labelled “Humour”; give this one another label',
   )
   await expect(page.getByRole('table', { name: 'Rubric' }).locator('tbody tr')).toHaveCount(5)
+})
+
+test('a rename to another dimension’s label is refused with a sentence, and the label returns', async ({
+  page,
+  served,
+}) => {
+  await page.goto(served.host.url)
+  await openEpisodeDocument(page, machineEpisode())
+  await openTab(page, /Rubric/)
+  const label = page.getByLabel('Label of guestTeaching', { exact: true })
+  await label.fill(' guest DISAGREEMENT ')
+  await label.press('Enter')
+  await expect(page.getByRole('alert').filter({ hasText: 'rubric' })).toContainText(
+    'the rubric already has a dimension labelled “Guest disagreement”; give this one another label',
+  )
+  await expect(label).toHaveValue('Guest teaching')
+  await expect(page.getByLabel('Label of guestDisagreement', { exact: true })).toHaveValue(
+    'Guest disagreement',
+  )
 })
 
 test.describe(`the Podcasting 2.0 HTML and SRT fixtures (${haveFixtures ? 'found' : MISSING_FIXTURES})`, () => {

@@ -123,7 +123,7 @@ describe('episcore transcript import', () => {
     const run = episcore(['--db', db, 'transcript', 'import', id, long])
     expect(run.code, run.stderr).toBe(0)
     expect(run.stderr).toContain(
-      "episcore: warning: long.vtt: 1 of 2 transcript segments start after the media's end (0:30); the transcript runs to 17:00\n",
+      "episcore: warning: long.vtt: 1 of 2 transcript segments starts after the media's end (0:30); the transcript runs to 17:00\n",
     )
     expect(run.stderr).toContain(
       'episcore: warning: Ann no longer speaks in the transcript (still a participant)',
@@ -131,13 +131,16 @@ describe('episcore transcript import', () => {
     expect(run.stdout).toBe('Imported 2 transcript segments from long.vtt\n')
     // Made with it, the episode is warned of the same way.
     const made = episcore(['--db', db, 'new', '--media', media, '--transcript', long])
-    expect(made.stderr).toContain("long.vtt: 1 of 2 transcript segments start after the media's end (0:30)")
+    expect(made.stderr).toContain("long.vtt: 1 of 2 transcript segments starts after the media's end (0:30)")
   })
 
-  it('refuses to replace hand-edited segments without --replace-edits, and counts the quotes it refilled', () => {
+  it('refuses to replace hand-edited segments without --replace-edits, and counts the quotes it refilled and outdated', () => {
     const { db, id } = episode()
     const opened = openDatabase(db)
     createStatement(opened, id, { start: 5, end: 12 })
+    // Typed by the editor (not the span's exact words): kept as written, and flagged once corrected.
+    const TYPED = 'trained R-one with single-term rewards'
+    createStatement(opened, id, { start: 5, end: 12, quote: TYPED })
     const segment = transcriptView(opened, id).segments[0]?.id ?? ''
     editSegmentText(opened, id, segment, 'Welcome back to the show, Bob.')
     opened.close()
@@ -149,15 +152,22 @@ describe('episcore transcript import', () => {
     const refused = episcore(['--db', db, 'transcript', 'import', id, corrected])
     expect(refused.code).toBe(1)
     expect(refused.stderr).toBe(
-      'episcore: 1 transcript segment was edited by hand; the import would replace it (confirm to replace)\n',
+      'episcore: 1 transcript segment was edited by hand; the import would replace it (--replace-edits to replace it)\n',
     )
     const run = episcore(['--db', db, 'transcript', 'import', id, corrected, '--replace-edits'])
     expect(run.code, run.stderr).toBe(0)
-    expect(run.stdout).toBe('Imported 2 transcript segments from corrected.vtt; 1 quote refilled\n')
-    const after = openDatabase(db)
-    expect(episodeView(after, id).statements[0]?.quote).toBe(
-      'We trained R1 with single-turn rewards and it learned to check every answer.',
+    expect(run.stdout).toBe(
+      'Imported 2 transcript segments from corrected.vtt; 1 quote refilled, 1 typed quote no longer matches\n',
     )
+    const after = openDatabase(db)
+    expect(
+      episodeView(after, id)
+        .statements.map((s) => [s.quote, s.quoteProblem !== null])
+        .sort(),
+    ).toEqual([
+      ['We trained R1 with single-turn rewards and it learned to check every answer.', false],
+      [TYPED, true],
+    ])
   })
 })
 

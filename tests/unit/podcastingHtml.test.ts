@@ -38,4 +38,37 @@ describe('the Podcasting 2.0 HTML transcript', () => {
       'talk.html: line 1: a paragraph before any <time> stamp',
     )
   })
+
+  it.each([
+    ['a comment', '<!-- exported by Transcriber 2 -->\n'],
+    ['an XML declaration', '<?xml version="1.0" encoding="UTF-8"?>\n'],
+    ['a <section>', '<section>\n'],
+    ['a <span>', '<span class="show">Episode 12</span>\n'],
+    ['a line of text', 'Transcript of episode 12\n'],
+  ])('is read, not taken as plain text, when it opens with %s', (_opening, opening) => {
+    const parsed = read(`${opening}<cite>Kevin:</cite>\n<time>0:05</time>\n<p>Hi there.</p>\n`, 60)
+    expect(parsed.format).toBe('html')
+    expect(parsed.segments.map((s) => [s.speaker, s.start, s.text])).toEqual([['Kevin', 5, 'Hi there.']])
+  })
+
+  it('refuses a page opening with a heading that holds no transcript, never importing its markup', () => {
+    expect(() => read('<h1>Show notes</h1>\n<p>Links.</p>')).toThrow(
+      'talk.html: line 1: HTML without a Podcasting 2.0 transcript in it',
+    )
+  })
+
+  it('leaves an SRT cue naming a title in <cite> to the SRT reader', () => {
+    const parsed = read('1\n00:00:01,000 --> 00:00:03,000\nAnn: I reread <cite>Hamlet</cite>.\n', 60)
+    expect(parsed.format).toBe('srt')
+    expect(parsed.segments.map((s) => [s.speaker, s.text])).toEqual([['Ann', 'I reread Hamlet.']])
+  })
+
+  it('leaves plain text that opens with a word in angle brackets to the plain-text reader', () => {
+    const parsed = read('<laughs> Welcome back to the show.\nAnn: Thanks for having me.\n', 60)
+    expect(parsed.format).toBe('plain')
+    expect(parsed.segments.map((s) => [s.speaker, s.text])).toEqual([
+      [null, '<laughs> Welcome back to the show.'],
+      ['Ann', 'Thanks for having me.'],
+    ])
+  })
 })

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { addParticipant } from '../../src/core/analysis/participants'
 import { addDimension, updateDimension } from '../../src/core/analysis/rubric'
+import { saveDefaultRubric } from '../../src/core/analysis/saveDefaultRubric'
 import { createStatement, updateStatement } from '../../src/core/analysis/statements'
 import { openDatabase, type Db } from '../../src/core/db/openDatabase'
 import { createEpisode } from '../../src/core/episodes/createEpisode'
@@ -140,6 +141,21 @@ describe('a transcript longer than the media', () => {
       "long.vtt: 12 of 16 transcript segments start after the media's end (0:30); the transcript runs to 2:39",
     )
   })
+
+  it('says "starts" of one segment past the end, as of one segment in all', async () => {
+    const { db, id } = await episodeWith(ASR)
+    const after: [string, string, string, string] = ['00:01:00.000', '00:01:30.000', 'Ann', 'Long after.']
+    const late = (cues: number): string =>
+      vtt(cues > 1 ? [['00:00:01.000', '00:00:04.000', 'Ann', 'Hello.'], after] : [after])
+    const one = await importTranscript(db, id, writeFile('one.vtt', late(1)))
+    expect(one.warnings).toContain(
+      "1 of 1 transcript segment starts after the media's end (0:30); the transcript runs to 1:30",
+    )
+    const two = await importTranscript(db, id, writeFile('two.vtt', late(2)))
+    expect(two.warnings).toContain(
+      "1 of 2 transcript segments starts after the media's end (0:30); the transcript runs to 1:30",
+    )
+  })
 })
 
 describe('a re-import over segments edited by hand', () => {
@@ -224,6 +240,47 @@ describe('dimension labels', () => {
     // Its own label, differently cased, is no clash.
     updateDimension(db, id, other, { label: 'warmth' })
     expect(episodeView(db, id).rubric.dimensions.filter((d) => /humour/i.test(d.label))).toHaveLength(1)
+  })
+
+  it('of an older database holding two equal labels: an error in Problems, refused as the default', async () => {
+    const { db, id } = await episodeWith(ASR)
+    // As a database from before labels had to differ may hold them.
+    db.prepare(`UPDATE rubric_dimensions SET label = ' guest TEACHING' WHERE key = 'guestDisagreement'`).run()
+    const problems = findProblems(episodeView(db, id)).filter((p) => p.kind === 'duplicateLabel')
+    expect(problems).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        path: '/rubric/dimensions/2/label',
+        message:
+          'Two dimensions are labelled “Guest teaching” and “guest TEACHING”: readers cannot tell them apart; give one another label in the Rubric tab',
+      }),
+    ])
+    expect(() => saveDefaultRubric(db, id)).toThrow(
+      'the rubric has two dimensions labelled “Guest teaching”; give one of them another label before saving the rubric as the default',
+    )
+  })
+
+  it('leaves the later of two equal labels of a saved default out of a new episode', async () => {
+    const { db, id } = await episodeWith(ASR)
+    addDimension(db, id, { label: 'Humour', description: 'Laughs' })
+    saveDefaultRubric(db, id)
+    // A default saved by a version that let two labels be equal.
+    const saved = JSON.parse(
+      db.prepare(`SELECT value FROM settings WHERE key = 'defaultRubric'`).pluck().get() as string,
+    ) as { dimensions: { key: string; label: string }[] }
+    saved.dimensions.push({ ...saved.dimensions[4]!, key: 'humour2', label: 'HUMOUR' })
+    db.prepare(`UPDATE settings SET value = ? WHERE key = 'defaultRubric'`).run(JSON.stringify(saved))
+
+    const next = await createEpisode(db, { mediaPath: media })
+    const dimensions = episodeView(db, next).rubric.dimensions
+    expect(dimensions.map((d) => d.label)).toEqual([
+      'The hosts as informed peer',
+      'Guest teaching',
+      'Guest disagreement',
+      'The hosts pushing back',
+      'Humour',
+    ])
+    expect(dimensions[4]).toMatchObject({ key: 'humour', description: 'Laughs' })
   })
 
   it('refuses a loaded file with two equal labels at the second one’s JSON path', async () => {

@@ -25,6 +25,8 @@ const HOSTILE: Record<string, string> = {
   'stamps, blanks and arrows': megabyteOf('1 : 2 : 3\n \t\n-->'),
   'a WebVTT header and blank lines': `WEBVTT\n${megabyteOf('\n')}`,
   'a WebVTT cue of tag openers': `WEBVTT\n\n00:00.000 --> 00:01.000\n${megabyteOf('<v ')}`,
+  'text of unclosed <time> tags': `Notes\n${megabyteOf('<time>0:0')}`,
+  'text of <cite openers': `Notes\n${megabyteOf('<cite ')}`,
 }
 
 describe('reading hostile transcripts in linear time', () => {

@@ -1,6 +1,8 @@
+import { repeatedLabels } from '../../shared/rubric'
 import type { Db } from '../db/openDatabase'
 import type { DefaultRubric } from '../episodes/defaultRubric'
 import { episodeRow } from '../episodes/episodeQueries'
+import { UserError } from '../errors'
 import { dimensionRows } from './analysisRows'
 
 /**
@@ -9,9 +11,17 @@ import { dimensionRows } from './analysisRows'
  */
 export function saveDefaultRubric(db: Db, episodeId: string): { dimensions: number } {
   const episode = episodeRow(db, episodeId)
+  const dimensions = dimensionRows(db, episodeId)
+  // Every new episode would start with the two (a database from before labels had to differ).
+  const [clash] = repeatedLabels(dimensions)
+  if (clash)
+    throw new UserError(
+      'invalid-input',
+      `the rubric has two dimensions labelled “${clash.first.label.trim()}”; give one of them another label before saving the rubric as the default`,
+    )
   const rubric: DefaultRubric = {
     scale: { min: episode.scale_min, max: episode.scale_max },
-    dimensions: dimensionRows(db, episodeId).map((d) => ({
+    dimensions: dimensions.map((d) => ({
       key: d.key,
       label: d.label,
       description: d.description,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { TranscriptImport } from '../../shared/contract'
+import { editedSegmentsRefusal } from '../../shared/transcriptImportMessage'
 import { transcriptExtent, transcriptPastEndSentence } from '../../shared/transcriptPastEnd'
 import type { TimedWord } from '../../shared/transcriptTokens'
 import type { StatementRow } from '../analysis/analysisRows'
@@ -61,11 +62,7 @@ export async function importTranscript(
     .prepare(`SELECT count(*) FROM transcript_segments WHERE episode_id = ? AND edited = 1`)
     .pluck()
     .get(episodeId) as number
-  if (edited > 0 && !options.replaceEdited)
-    throw new UserError(
-      'conflict',
-      `${edited} transcript ${edited === 1 ? 'segment was' : 'segments were'} edited by hand; the import would replace ${edited === 1 ? 'it' : 'them'} (confirm to replace)`,
-    )
+  if (edited > 0 && !options.replaceEdited) throw new UserError('conflict', editedSegmentsRefusal(edited))
   const existing = db
     .prepare(`SELECT id, name, position FROM participants WHERE episode_id = ?`)
     .all(episodeId) as ExistingParticipant[]

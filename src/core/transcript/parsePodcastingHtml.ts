@@ -1,9 +1,21 @@
 import { plainCueText } from './cueText'
 import { TranscriptError, type ParsedSegment, type ParsedTranscript } from './parsedTranscript'
 
+// A page opens with a comment, a declaration or an element of a page's structure. Caption styling
+// (<i>, <b>) and words in angle brackets ("<laughs>", "<crosstalk>") also open plain-text transcripts,
+// whose reader keeps them as text.
+const MARKUP_START =
+  /^<(?:!--|!doctype\b|\?xml\b|(?:html|head|body|meta|link|title|style|script|main|article|section|header|footer|nav|aside|div|span|p|h[1-6]|ul|ol|li|table|blockquote|figure|cite|time)\b)/i
+
+// A closed <time> or <cite> element, wherever it is: the Podcasting 2.0 transcript's own marks, after
+// whatever opens the file. Neither run passes a `<`, so a file of unclosed tags is read in linear time.
+const TRANSCRIPT_ELEMENT = /<(time|cite)\b[^<>]*>[^<]*<\/\1\s*>/i
+// ...unless the file has cue timing lines: captions may style a title as <cite>.
+const CUE_TIMING = /^[ \t]*\d[\d:.,]*[ \t]*-->/m
+
 /** Whether a text is HTML markup rather than plain text that happens to hold a `<`. */
 export function looksLikeHtml(head: string): boolean {
-  return /^<(?:!doctype\s+html|html|head|body|cite|time|p|div|meta)\b/i.test(head)
+  return MARKUP_START.test(head) || (TRANSCRIPT_ELEMENT.test(head) && !CUE_TIMING.test(head))
 }
 
 // The Podcasting 2.0 HTML transcript (podcast-namespace transcripts.md): each turn a `<cite>` speaker,

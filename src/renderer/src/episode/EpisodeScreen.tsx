@@ -89,7 +89,7 @@ export function EpisodeScreen({
       setRefusal(message)
     },
   })
-  const transcriptImport = useTranscriptImport(id, view, edit, setNotice)
+  const transcriptImport = useTranscriptImport(id, view, edit, setNotice, reportError)
   const waveform = useRef<WaveformController | null>(null)
   const transcriptPanel = useRef<TranscriptPanelHandle | null>(null)
   const snaps = useSnapTargets(transcript)

@@ -17,6 +17,8 @@ export function DimensionRow(props: {
   onAskRemoval: () => void
   onRemove: () => void
   onKeep: () => void
+  /** Counts refused edits: a refused text (a label another dimension has) gives way to the saved one. */
+  refusals: number
 }): React.JSX.Element {
   const { dimension: d, index } = props
   return (
@@ -60,6 +62,7 @@ export function DimensionRow(props: {
       </td>
       <td>
         <InlineText
+          key={props.refusals}
           wrap
           value={d.label}
           label={`Label of ${d.key}`}
@@ -68,6 +71,7 @@ export function DimensionRow(props: {
       </td>
       <td>
         <InlineText
+          key={props.refusals}
           wrap
           value={d.highlightLabel}
           label={`Highlight label of ${d.key}`}
@@ -77,6 +81,7 @@ export function DimensionRow(props: {
       </td>
       <td>
         <InlineText
+          key={props.refusals}
           multiline
           value={d.description}
           label={`Description of ${d.key}`}

@@ -81,6 +81,7 @@ export function RubricPanel(props: EditorPanelProps): React.JSX.Element {
                 void edit('rubric.remove', { id, key: d.key })
               }}
               onKeep={() => setConfirming(null)}
+              refusals={props.refusals}
             />
           ))}
         </tbody>
