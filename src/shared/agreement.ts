@@ -1,0 +1,68 @@
+/**
+ * How far several analyses of one episode agree: the result the core computes and every shell shows
+ * (`episcore agreement`, the compare screen). Its `--json` shape is the documented one; the fields after
+ * it (`unitSpans`, `ratings`) are what the compare screen draws.
+ */
+
+export type AnalysisOrigin = 'machine' | 'human'
+
+export interface AgreementAnalysis {
+  /** As given: a file's path or a library id. */
+  source: string
+  reviewer: string | null
+  origin: AnalysisOrigin
+}
+
+export interface ScorePair {
+  a: number
+  b: number
+  /** Over the units both rated; null when they rated none in common. */
+  meanAbsoluteDifference: number | null
+  units: number
+}
+
+export interface DimensionAgreement {
+  alpha: { interval: number | null; ordinal: number | null }
+  pairs: ScorePair[]
+}
+
+export interface StatementPair {
+  a: number
+  b: number
+  matched: number
+  /** 2 × matched / (count a + count b); null when neither has a statement. */
+  f1: number | null
+}
+
+export interface Agreement {
+  units: number
+  analyses: AgreementAnalysis[]
+  dimensions: Record<string, DimensionAgreement>
+  /** Dimensions some analyses lack: computed over the others; the indexes of those lacking it. */
+  partial: Record<string, number[]>
+  /** Dimensions left out of the measure, with the reason (a scale that differs between analyses). */
+  leftOut: Record<string, string>
+  statements: { pairs: StatementPair[] }
+}
+
+/** The units and each analysis's score per unit, for drawing: `ratings[key][analysis][unit]`. */
+export interface AgreementDetail extends Agreement {
+  unitSpans: { start: number; end: number }[]
+  labels: Record<string, string>
+  ratings: Record<string, (number | null)[][]>
+}
+
+/** Krippendorff's reading of alpha: >= 0.800 reliable, 0.667 up to 0.800 tentative, below that not. */
+export type AlphaBand = 'reliable' | 'tentative' | 'unreliable'
+
+export function alphaBand(alpha: number): AlphaBand {
+  if (alpha >= 0.8) return 'reliable'
+  if (alpha >= 0.667) return 'tentative'
+  return 'unreliable'
+}
+
+export const ALPHA_BAND_WORDS: Record<AlphaBand, string> = {
+  reliable: 'reliable (≥ 0.800)',
+  tentative: 'tentative (0.667–0.800)',
+  unreliable: 'not reliable (< 0.667)',
+}
