@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { publishFormatSchema, type MethodName, type RequestOf, type ResponseOf } from '../shared/contract'
 import {
+  agreement,
+  agreementSummary,
   backupFolderOf,
   checkedEpisodeFile,
   convertTranscript,
@@ -17,7 +19,9 @@ import {
 import { listedProblems } from '../shared/episodeLimits'
 import { editedSegmentsRefused, transcriptImportMessage } from '../shared/transcriptImportMessage'
 import { documentProblems, findProblems, type Severity } from '../shared/problems'
+import { agreementLines } from './agreementLines'
 import { reportLines } from './reportLines'
+import type { EpisodeDocument } from '../shared/episodeFormat'
 import { terminalField } from './terminalText'
 import { globalArguments, parse, UsageError, USAGE, type Io, type Options } from './usage'
 
@@ -216,6 +220,50 @@ async function listProblems(
   return problems.some((p) => p.severity === 'error') ? 1 : 0
 }
 
+/** `agreement SOURCE SOURCE… [--json]`: files are read alone; ids come from the library, read-only. */
+async function compareAnalyses(
+  parseCommand: ParseCommand,
+  dbPath: () => string | undefined,
+  io: Io,
+): Promise<number> {
+  const { values, positionals } = parseCommand({ json: { type: 'boolean' } })
+  if (positionals.length < 2)
+    throw new UsageError('agreement needs two SOURCEs or more (episode JSON files or library ids)')
+  const fromFiles = positionals.map((source) => {
+    if (!isFile(source)) return null
+    const { document, problems } = checkedEpisodeFile(source)
+    if (!document)
+      throw new Refused(`${source} is not episode JSON v1:\n${listedProblems(problems).join('\n')}`)
+    return document
+  })
+  const ids = positionals.filter((_, i) => fromFiles[i] === null)
+  const fromLibrary =
+    ids.length === 0
+      ? []
+      : await withService(
+          dbPath(),
+          (service) =>
+            Promise.all(
+              ids.map(
+                async (id) =>
+                  JSON.parse((await call(service, 'episodes.export', { id })).json) as EpisodeDocument,
+              ),
+            ),
+          true,
+        )
+  let next = 0
+  const detail = agreement(
+    positionals.map((source, i) => ({
+      source,
+      document: fromFiles[i] ?? (fromLibrary[next++] as EpisodeDocument),
+    })),
+  )
+  const result = agreementSummary(detail)
+  if (values.json === true) io.out(JSON.stringify(result))
+  else for (const line of agreementLines(result, detail.labels)) io.out(line)
+  return 0
+}
+
 const isFile = (candidate: string): boolean => {
   try {
     return fs.statSync(candidate).isFile()
@@ -294,6 +342,8 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
         io.out(id)
         return 0
       }
+      case 'agreement':
+        return await compareAnalyses(parseCommand, () => dbPath, io)
       case 'report': {
         const { values, positionals } = parseCommand({ csv: { type: 'boolean' } })
         const [id] = positionals

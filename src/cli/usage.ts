@@ -43,6 +43,13 @@ commands:
                          between the machine's and the reviewer's scores; accepted/edited/rejected counts;
                          each item edited or rejected and each chapter's differing scores, machine then
                          reviewer. --csv prints it as CSV (a row per changed field)
+  agreement SOURCE SOURCE [SOURCE...] [--json]
+                         how far analyses of one episode agree: per dimension Krippendorff's alpha
+                         (interval and ordinal, with its band: >= 0.800 reliable, 0.667-0.800
+                         tentative, below not) over the units the chapters of all cut the timeline
+                         into, each pair's mean absolute difference, and statements matched per pair
+                         (F1). A SOURCE that is an existing file is episode JSON, else a library id
+                         (with files only, no database is opened)
   backup                 copy the database now into episcore-backups/ beside it; prints the copy's path
   peaks MEDIA --out FILE.dat [--pixels-per-second N]
                          waveform peaks (BBC audiowaveform binary, version 2)

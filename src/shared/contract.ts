@@ -4,6 +4,7 @@
  * request against it at its door.
  */
 import { z } from 'zod'
+import type { AgreementDetail } from './agreement'
 import type { QuoteFinding } from './quoteFindings'
 import {
   dimensionKeySchema,
@@ -28,6 +29,9 @@ export const fileRefSchema = z.string().regex(/^file-[0-9a-f]{32}$/, 'not a file
 export const outputRefSchema = z.string().regex(/^out-[0-9a-f]{32}$/, 'not an output file handle')
 
 const episodeId = z.string().min(1).max(64)
+
+/** Most analyses compared at once: a desk's reviewers and machine runs, not a crowd. */
+export const MAX_COMPARED = 50
 
 /** Curried so that the request schema's type is inferred while the response type is named. */
 const method =
@@ -636,6 +640,15 @@ export const contract = {
     z.strictObject({ id: episodeId, kind: reviewKindSchema, itemId: z.string().min(1).max(64) }),
   ),
   'review.report': method<ReviewReport>()(byId),
+  /** How far analyses of one episode in the library agree (the compare screen); refused across episodes. */
+  'episodes.agreement': method<AgreementDetail>()(
+    z.strictObject({
+      ids: z
+        .array(episodeId)
+        .min(2, 'agreement needs two analyses or more')
+        .max(MAX_COMPARED, `agreement compares at most ${MAX_COMPARED} analyses at once`),
+    }),
+  ),
   /** Who reviews: asked once, kept in the database, written to each episode's `review.reviewer`. */
   'reviewer.get': method<{ name: string | null }>()(z.strictObject({})),
   'reviewer.set': method<{ name: string }>()(

@@ -5,6 +5,7 @@ import type {
   ScorePair,
   StatementPair,
 } from '../../shared/agreement'
+import { MAX_COMPARED } from '../../shared/contract'
 import type { EpisodeDocument } from '../../shared/episodeFormat'
 import { UserError } from '../errors'
 import { agreementUnits, chapterOfUnits } from './agreementUnits'
@@ -17,9 +18,6 @@ export interface AnalysisSource {
   document: EpisodeDocument
 }
 
-/** Most analyses compared at once: a desk's reviewers and machine runs, not a crowd. */
-export const MAX_ANALYSES = 50
-
 /**
  * How far the analyses agree, per dimension (Krippendorff's alpha over the units, each pair's mean
  * absolute difference) and on statements (matched one to one, F1 per pair). Refused unless there are
@@ -27,8 +25,8 @@ export const MAX_ANALYSES = 50
  */
 export function agreement(sources: readonly AnalysisSource[]): AgreementDetail {
   if (sources.length < 2) throw new UserError('invalid-request', 'agreement needs two analyses or more')
-  if (sources.length > MAX_ANALYSES)
-    throw new UserError('invalid-request', `agreement compares at most ${MAX_ANALYSES} analyses at once`)
+  if (sources.length > MAX_COMPARED)
+    throw new UserError('invalid-request', `agreement compares at most ${MAX_COMPARED} analyses at once`)
   refuseOtherEpisodes(sources)
   const documents = sources.map((s) => s.document)
   const unitSpans = agreementUnits(

@@ -31,6 +31,7 @@ import { FileRefs } from './fileRefs'
 import { createHandlers, dispatch } from './handlers'
 
 export { backupFolderOf, defaultDatabasePath, DEFAULT_PIXELS_PER_SECOND }
+export { agreement, agreementSummary } from '../agreement/agreement'
 
 export interface LocalService {
   call<K extends MethodName>(method: K, request: RequestOf<K>): Promise<Reply<ResponseOf<K>>>
