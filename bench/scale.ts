@@ -24,6 +24,7 @@ import { MEDIA_DIR, scaleMedia } from './benchMedia'
 import { frameSummary, launch, newPage, percentile, tenths, type Log, type Row } from './common'
 import { publishedSite } from './publishedSite'
 import { quoteCheckRows } from './quoteCheck'
+import { agreementRows } from './agreement'
 import { scaleEpisode } from './scaleEpisode'
 import { spokenLabel, type Sizes } from './sizes'
 
@@ -652,6 +653,7 @@ export async function scaleBench(
     })
     await measure('scale: edits in the core', () => coreEdits(databaseFile, sizes, input))
     await measure('scale: quote check', () => Promise.resolve(quoteCheckRows(sizes)))
+    await measure('scale: agreement', () => agreementRows(sizes))
     const browser = await launch()
     try {
       log('scale: load into the UI…')

@@ -27,6 +27,8 @@ export interface Sizes {
   scrollMs: number
   /** Runs of each command in the CLI's start row, side by side. */
   cliRuns: number
+  /** Analyses of the scale episode compared at once, and the chapters each cuts it into. */
+  agreement: { analyses: number; chapters: number }
 }
 
 export const FULL: Sizes = {
@@ -48,6 +50,7 @@ export const FULL: Sizes = {
   pageLoads: 2,
   scrollMs: 3000,
   cliRuns: 5,
+  agreement: { analyses: 10, chapters: 40 },
 }
 
 export const QUICK: Sizes = {
@@ -70,6 +73,7 @@ export const QUICK: Sizes = {
   pageLoads: 1,
   scrollMs: 1000,
   cliRuns: 3,
+  agreement: { analyses: 4, chapters: 12 },
 }
 
 /** A duration as the bench's file names write it: 10min, 1h. */
