@@ -30,7 +30,7 @@ describe('episcore load', () => {
     expect(again.code).toBe(1)
     expect(again.stdout).toBe('')
     expect(again.stderr).toBe(
-      `episcore: episode "${title}" (${id}) is already in the database; load with --replace to overwrite it\n`,
+      `episcore: episode "${title}" (${id}) is already in the database; load with --replace to overwrite it or --keep-both to add it as another episode\n`,
     )
     expect(episcore(['--db', db, 'load', good, '--replace'])).toMatchObject({ code: 0, stdout: `${id}\n` })
     expect(episcore(['--db', db, 'list']).stdout.trim().split('\n')).toHaveLength(1)

@@ -11,6 +11,11 @@ import { DOCUMENT_TABLES, documentRows } from './documentRows'
 export interface LoadOptions {
   /** Overwrite an episode with the same id (its edit history goes with it). */
   replace?: boolean
+  /**
+   * When the id is taken, load as another episode under the first free id `<id>-2`, `<id>-3`, …
+   * (a second analysis of the same episode); excludes `replace`.
+   */
+  keepBoth?: boolean
   /** A media file to link as the episode loads (a publishing pipeline): it must be the file's media. */
   media?: string
   /** How messages name the input. */
@@ -66,21 +71,61 @@ export function loadEpisodeDocument(db: Db, input: unknown, options: LoadOptions
 }
 
 function writeEpisode(db: Db, document: EpisodeDocument, options: LoadOptions): LoadResult {
-  const rows = documentRows(document, new Date().toISOString())
+  if (options.replace && options.keepBoth)
+    throw new UserError(
+      'invalid-request',
+      'replace and keepBoth exclude each other: a load either overwrites the episode or keeps both',
+    )
+  const now = new Date().toISOString()
   const { id } = document.episode
   return db
     .transaction((): LoadResult => {
       const existing = db.prepare(`SELECT title FROM episodes WHERE id = ?`).get(id) as
         { title: string } | undefined
+      if (existing && options.keepBoth) {
+        // Chosen inside the write's transaction, so no other load can take the id meanwhile.
+        const copyId = freeCopyId(db, id)
+        const rows = documentRows({ ...document, episode: { ...document.episode, id: copyId } }, now)
+        for (const table of DOCUMENT_TABLES) insertRows(db, table, rows[table])
+        return { id: copyId, replaced: false }
+      }
       if (existing && !options.replace)
         throw new UserError(
           'conflict',
-          `episode "${existing.title}" (${id}) is already in the database; load with --replace to overwrite it`,
+          `episode "${existing.title}" (${id}) is already in the database; load with --replace to overwrite it or --keep-both to add it as another episode`,
         )
       // Every table (the edit history too) cascades from the episode.
       if (existing) db.prepare(`DELETE FROM episodes WHERE id = ?`).run(id)
+      const rows = documentRows(document, now)
       for (const table of DOCUMENT_TABLES) insertRows(db, table, rows[table])
       return { id, replaced: existing !== undefined }
     })
     .immediate()
+}
+
+/** The longest id the episode format accepts (episodeFormat.ts), counted as the format counts it. */
+const MAX_ID_LENGTH = 64
+
+/**
+ * The first `<id>-N` (N = 2, 3, …) not in the library. Where it would pass the id limit, the base is
+ * cut to fit, at a whole character so no half of a surrogate pair is left; the number keeps it apart
+ * from the other cuts, and every candidate is checked against the library, so it never collides.
+ */
+function freeCopyId(db: Db, id: string): string {
+  const taken = db.prepare(`SELECT 1 FROM episodes WHERE id = ?`)
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`
+    const candidate = cutTo(id, MAX_ID_LENGTH - suffix.length) + suffix
+    if (taken.get(candidate) === undefined) return candidate
+  }
+}
+
+function cutTo(text: string, length: number): string {
+  if (text.length <= length) return text
+  let cut = ''
+  for (const character of text) {
+    if (cut.length + character.length > length) break
+    cut += character
+  }
+  return cut
 }
