@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { EpisodeDocument } from '../../shared/episodeFormat'
 import { insertRows } from '../db/insertRows'
@@ -6,7 +7,7 @@ import { UserError } from '../errors'
 import { linkMedia } from '../episodes/relinkMedia'
 import { describeMediaFile } from '../media/describeMediaFile'
 import { checkEpisodeDocument, checkEpisodeFile, checkEpisodeFileSync } from './checkEpisodeFile'
-import { DOCUMENT_TABLES, documentRows } from './documentRows'
+import { DOCUMENT_TABLES, documentRows, type DocumentRows } from './documentRows'
 
 export interface LoadOptions {
   /** Overwrite an episode with the same id (its edit history goes with it). */
@@ -76,7 +77,8 @@ function writeEpisode(db: Db, document: EpisodeDocument, options: LoadOptions): 
       'invalid-request',
       'replace and keepBoth exclude each other: a load either overwrites the episode or keeps both',
     )
-  const now = new Date().toISOString()
+  // Built before the write's transaction, so only the inserts hold the database.
+  const rows = documentRows(document, new Date().toISOString())
   const { id } = document.episode
   return db
     .transaction((): LoadResult => {
@@ -85,8 +87,8 @@ function writeEpisode(db: Db, document: EpisodeDocument, options: LoadOptions): 
       if (existing && options.keepBoth) {
         // Chosen inside the write's transaction, so no other load can take the id meanwhile.
         const copyId = freeCopyId(db, id)
-        const rows = documentRows({ ...document, episode: { ...document.episode, id: copyId } }, now)
-        for (const table of DOCUMENT_TABLES) insertRows(db, table, rows[table])
+        const copy = withEpisodeId(rows, copyId)
+        for (const table of DOCUMENT_TABLES) insertRows(db, table, copy[table])
         return { id: copyId, replaced: false }
       }
       if (existing && !options.replace)
@@ -96,11 +98,21 @@ function writeEpisode(db: Db, document: EpisodeDocument, options: LoadOptions): 
         )
       // Every table (the edit history too) cascades from the episode.
       if (existing) db.prepare(`DELETE FROM episodes WHERE id = ?`).run(id)
-      const rows = documentRows(document, now)
       for (const table of DOCUMENT_TABLES) insertRows(db, table, rows[table])
       return { id, replaced: existing !== undefined }
     })
     .immediate()
+}
+
+/** The rows under another episode id: every table but `episodes` names its episode in `episode_id`. */
+function withEpisodeId(rows: DocumentRows, id: string): DocumentRows {
+  const copy = { ...rows }
+  for (const table of DOCUMENT_TABLES)
+    copy[table] = rows[table].map((row) =>
+      // A revision of its own, as every loaded episode has (documentRows).
+      table === 'episodes' ? { ...row, id, transcript_rev: randomUUID() } : { ...row, episode_id: id },
+    )
+  return copy
 }
 
 /** The longest id the episode format accepts (episodeFormat.ts), counted as the format counts it. */
