@@ -325,10 +325,13 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       case 'load': {
         const { values, positionals } = parseCommand({
           replace: { type: 'boolean' },
+          'keep-both': { type: 'boolean' },
           media: { type: 'string', multiple: true },
         })
         const [file] = positionals
         if (!file || positionals.length > 1) throw new UsageError('load needs one FILE.json')
+        if (values.replace === true && values['keep-both'] === true)
+          throw new UsageError('load takes --replace or --keep-both, not both')
         const media = values.media as unknown as string[] | undefined
         if (media !== undefined && media.length !== 1)
           throw new UsageError('load --media takes exactly one FILE')
@@ -336,6 +339,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
           call(service, 'episodes.load', {
             file: service.fileToRead(file),
             ...(values.replace === true && { replace: true }),
+            ...(values['keep-both'] === true && { keepBoth: true }),
             ...(media?.[0] !== undefined && { media: service.fileToRead(media[0]) }),
           }),
         )

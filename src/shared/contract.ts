@@ -574,10 +574,22 @@ export const contract = {
   /** Loads episode JSON v1 (a machine's analysis, or an export); refused with `conflict` when the id exists. */
   /**
    * With `media`, the media is linked as it loads: refused, nothing loaded, when the file names media
-   * with another SHA-256.
+   * with another SHA-256. With `keepBoth`, an id already taken loads as `<id>-2`, `<id>-3`, … (the answer
+   * names it): another analysis of the episode beside the first.
    */
   'episodes.load': method<{ id: string; replaced: boolean }>()(
-    z.strictObject({ file: fileRefSchema, replace: z.boolean().optional(), media: fileRefSchema.optional() }),
+    z
+      .strictObject({
+        file: fileRefSchema,
+        replace: z.boolean().optional(),
+        keepBoth: z.boolean().optional(),
+        media: fileRefSchema.optional(),
+      })
+      .refine((r) => !(r.replace === true && r.keepBoth === true), {
+        path: ['keepBoth'],
+        message:
+          'replace and keepBoth exclude each other: a load either overwrites the episode or keeps both',
+      }),
   ),
   /** Episode JSON or a publishing format; `final` refuses, listing why, while the analysis is not finished. */
   'episodes.exportAs': edit<{ fileName: string; text: string; warnings: string[] }>()(

@@ -25,7 +25,7 @@ test('a machine-made analysis opens from the library, with its media missing, an
   const corrected: EpisodeDocument = { ...doc, episode: { ...doc.episode, title: 'Agentic RL, corrected' } }
   await page.goto(served.host.url)
   await page.getByLabel('Open episode JSON').setInputFiles(asFile(corrected))
-  const prompt = page.getByRole('alert').filter({ hasText: 'An episode with this id exists' })
+  const prompt = page.getByRole('dialog', { name: 'Episode already in the library' })
   await expect(prompt).toContainText('agentic-rl.episode.json')
   await prompt.getByRole('button', { name: 'Cancel' }).click()
   await expect(prompt).toBeHidden()
@@ -36,6 +36,46 @@ test('a machine-made analysis opens from the library, with its media missing, an
   await expect(page.getByLabel('Episode title')).toHaveValue('Agentic RL, corrected')
   await page.goto(served.host.url)
   await expect(page.getByRole('table', { name: 'Episodes' }).locator('tbody tr')).toHaveCount(1)
+})
+
+test('a second analysis of an episode already in the library is kept beside it, from the keyboard', async ({
+  page,
+  served,
+}) => {
+  const doc = machineEpisode()
+  const { id, title } = doc.episode
+  await page.goto(served.host.url)
+  await page.getByLabel('Open episode JSON').setInputFiles(asFile(doc))
+  await expect(page.getByLabel('Episode title')).toHaveValue(title)
+
+  // A reviewer's file of the same episode comes back with the same id.
+  const second = asFile(doc, 'second-review.episode.json')
+  await page.goto(served.host.url)
+  await page.getByLabel('Open episode JSON').setInputFiles(second)
+  const prompt = page.getByRole('dialog', { name: 'Episode already in the library' })
+  await expect(prompt).toContainText('second-review.episode.json')
+  // Keep both is where the keyboard starts: it loses nothing. Escape leaves everything as it was.
+  await expect(prompt.getByRole('button', { name: 'Keep both' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(prompt).toBeHidden()
+  await expect(page.getByRole('table', { name: 'Episodes' }).locator('tbody tr')).toHaveCount(1)
+
+  await page.getByLabel('Open episode JSON').setInputFiles(second)
+  await expect(prompt.getByRole('button', { name: 'Keep both' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`#/episode/${id}-2$`))
+  await expect(page.getByLabel('Episode title')).toHaveValue(title)
+
+  // The copy is an episode of its own: renaming it leaves the first as it was.
+  const field = page.getByLabel('Episode title')
+  await field.fill('Second review')
+  await field.press('Enter')
+  await page.goto(served.host.url)
+  const episodes = page.getByRole('table', { name: 'Episodes' })
+  await expect(episodes.locator('tbody tr')).toHaveCount(2)
+  await expect(episodes.getByRole('button', { name: title, exact: true })).toBeVisible()
+  await episodes.getByRole('button', { name: 'Second review' }).click()
+  await expect(page).toHaveURL(new RegExp(`#/episode/${id}-2$`))
 })
 
 test('a broken file is refused with every problem listed, and nothing is added', async ({ page, served }) => {

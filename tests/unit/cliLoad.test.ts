@@ -30,7 +30,7 @@ describe('episcore load', () => {
     expect(again.code).toBe(1)
     expect(again.stdout).toBe('')
     expect(again.stderr).toBe(
-      `episcore: episode "${title}" (${id}) is already in the database; load with --replace to overwrite it\n`,
+      `episcore: episode "${title}" (${id}) is already in the database; load with --replace to overwrite it or --keep-both to add it as another episode\n`,
     )
     expect(episcore(['--db', db, 'load', good, '--replace'])).toMatchObject({ code: 0, stdout: `${id}\n` })
     expect(episcore(['--db', db, 'list']).stdout.trim().split('\n')).toHaveLength(1)
@@ -95,6 +95,42 @@ describe('episcore load', () => {
     const run = episcore(['load'])
     expect(run.code).toBe(2)
     expect(run.stderr).toMatch(/^episcore: load needs one FILE\.json\n\nusage: episcore/)
-    expect(run.stderr).toContain('load FILE.json [--replace]')
+    expect(run.stderr).toContain('load FILE.json [--replace | --keep-both]')
+  })
+
+  it('keeps both with --keep-both: stdout holds only the new id, -2 then -3, each exported with it', () => {
+    const { db, good, dir } = files()
+    const { id, title } = machineEpisode().episode
+    expect(episcore(['--db', db, 'load', good, '--keep-both'])).toEqual({
+      code: 0,
+      stdout: `${id}\n`,
+      stderr: '',
+    })
+    expect(episcore(['--db', db, 'load', good, '--keep-both'])).toEqual({
+      code: 0,
+      stdout: `${id}-2\n`,
+      stderr: '',
+    })
+    expect(episcore(['--db', db, 'load', '--keep-both', good])).toMatchObject({
+      code: 0,
+      stdout: `${id}-3\n`,
+    })
+    expect(episcore(['--db', db, 'list']).stdout.trim().split('\n').sort()).toEqual(
+      [id, `${id}-2`, `${id}-3`].map((each) => `${each}\t${title}\tdraft`),
+    )
+    const out = path.join(dir, 'copy.json')
+    expect(episcore(['--db', db, 'export', `${id}-3`, '--out', out]).code).toBe(0)
+    expect((JSON.parse(fs.readFileSync(out, 'utf8')) as { episode: { id: string } }).episode.id).toBe(
+      `${id}-3`,
+    )
+  })
+
+  it('refuses --replace with --keep-both as a usage mistake, and loads nothing', () => {
+    const { db, good } = files()
+    const run = episcore(['--db', db, 'load', good, '--replace', '--keep-both'])
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(/^episcore: load takes --replace or --keep-both, not both\n\nusage: episcore/)
+    expect(episcore(['--db', db, 'list']).stdout).toBe('')
   })
 })

@@ -371,7 +371,7 @@ describe('loading episode JSON v1', () => {
     const error = refusal(() => loadEpisodeDocument(db, JSON.stringify(doc)))
     expect(error.code).toBe('conflict')
     expect(error.message).toBe(
-      `episode "${doc.episode.title}" (${doc.episode.id}) is already in the database; load with --replace to overwrite it`,
+      `episode "${doc.episode.title}" (${doc.episode.id}) is already in the database; load with --replace to overwrite it or --keep-both to add it as another episode`,
     )
     expect(counts(db)).toEqual(before)
   })

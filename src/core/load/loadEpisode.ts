@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { EpisodeDocument } from '../../shared/episodeFormat'
 import { insertRows } from '../db/insertRows'
@@ -6,11 +7,16 @@ import { UserError } from '../errors'
 import { linkMedia } from '../episodes/relinkMedia'
 import { describeMediaFile } from '../media/describeMediaFile'
 import { checkEpisodeDocument, checkEpisodeFile, checkEpisodeFileSync } from './checkEpisodeFile'
-import { DOCUMENT_TABLES, documentRows } from './documentRows'
+import { DOCUMENT_TABLES, documentRows, type DocumentRows } from './documentRows'
 
 export interface LoadOptions {
   /** Overwrite an episode with the same id (its edit history goes with it). */
   replace?: boolean
+  /**
+   * When the id is taken, load as another episode under the first free id `<id>-2`, `<id>-3`, …
+   * (a second analysis of the same episode); excludes `replace`.
+   */
+  keepBoth?: boolean
   /** A media file to link as the episode loads (a publishing pipeline): it must be the file's media. */
   media?: string
   /** How messages name the input. */
@@ -66,16 +72,29 @@ export function loadEpisodeDocument(db: Db, input: unknown, options: LoadOptions
 }
 
 function writeEpisode(db: Db, document: EpisodeDocument, options: LoadOptions): LoadResult {
+  if (options.replace && options.keepBoth)
+    throw new UserError(
+      'invalid-request',
+      'replace and keepBoth exclude each other: a load either overwrites the episode or keeps both',
+    )
+  // Built before the write's transaction, so only the inserts hold the database.
   const rows = documentRows(document, new Date().toISOString())
   const { id } = document.episode
   return db
     .transaction((): LoadResult => {
       const existing = db.prepare(`SELECT title FROM episodes WHERE id = ?`).get(id) as
         { title: string } | undefined
+      if (existing && options.keepBoth) {
+        // Chosen inside the write's transaction, so no other load can take the id meanwhile.
+        const copyId = freeCopyId(db, id)
+        const copy = withEpisodeId(rows, copyId)
+        for (const table of DOCUMENT_TABLES) insertRows(db, table, copy[table])
+        return { id: copyId, replaced: false }
+      }
       if (existing && !options.replace)
         throw new UserError(
           'conflict',
-          `episode "${existing.title}" (${id}) is already in the database; load with --replace to overwrite it`,
+          `episode "${existing.title}" (${id}) is already in the database; load with --replace to overwrite it or --keep-both to add it as another episode`,
         )
       // Every table (the edit history too) cascades from the episode.
       if (existing) db.prepare(`DELETE FROM episodes WHERE id = ?`).run(id)
@@ -83,4 +102,42 @@ function writeEpisode(db: Db, document: EpisodeDocument, options: LoadOptions): 
       return { id, replaced: existing !== undefined }
     })
     .immediate()
+}
+
+/** The rows under another episode id: every table but `episodes` names its episode in `episode_id`. */
+function withEpisodeId(rows: DocumentRows, id: string): DocumentRows {
+  const copy = { ...rows }
+  for (const table of DOCUMENT_TABLES)
+    copy[table] = rows[table].map((row) =>
+      // A revision of its own, as every loaded episode has (documentRows).
+      table === 'episodes' ? { ...row, id, transcript_rev: randomUUID() } : { ...row, episode_id: id },
+    )
+  return copy
+}
+
+/** The longest id the episode format accepts (episodeFormat.ts), counted as the format counts it. */
+const MAX_ID_LENGTH = 64
+
+/**
+ * The first `<id>-N` (N = 2, 3, …) not in the library. Where it would pass the id limit, the base is
+ * cut to fit, at a whole character so no half of a surrogate pair is left; the number keeps it apart
+ * from the other cuts, and every candidate is checked against the library, so it never collides.
+ */
+function freeCopyId(db: Db, id: string): string {
+  const taken = db.prepare(`SELECT 1 FROM episodes WHERE id = ?`)
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`
+    const candidate = cutTo(id, MAX_ID_LENGTH - suffix.length) + suffix
+    if (taken.get(candidate) === undefined) return candidate
+  }
+}
+
+function cutTo(text: string, length: number): string {
+  if (text.length <= length) return text
+  let cut = ''
+  for (const character of text) {
+    if (cut.length + character.length > length) break
+    cut += character
+  }
+  return cut
 }

@@ -166,6 +166,7 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'episodes.load': (r) =>
       loadEpisodeFileOffThread(db, files.resolve(r.file), {
         replace: r.replace ?? false,
+        keepBoth: r.keepBoth ?? false,
         ...(r.media !== undefined && { media: files.resolve(r.media) }),
       }),
     'episodes.relinkMedia': async (r) => {

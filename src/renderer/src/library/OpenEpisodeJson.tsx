@@ -3,6 +3,10 @@ import { platform, type ChosenFile } from '../platform'
 import { useMenuCommand } from '../useMenuCommand'
 import { acceptFor } from '../../../shared/fileKinds'
 import { BrowserFileButton } from '../BrowserFileButton'
+import { LoadConflictDialog } from './LoadConflictDialog'
+
+/** What to do when the file's id is in the library already. */
+type IdTaken = 'replace' | 'keepBoth'
 
 type Outcome =
   | { kind: 'idle' }
@@ -14,21 +18,28 @@ export interface EpisodeJsonOpener {
   outcome: Outcome
   /** The native dialog; the browser has no menu, and its file input calls `adopt`. */
   open(): void
-  load(file: ChosenFile, replace: boolean): void
+  /** Without `then`, an id already in the library asks which to do. */
+  load(file: ChosenFile, then?: IdTaken): void
   adopt(file: File): void
   dismiss(): void
 }
 
 /**
  * Opening episode JSON (a machine's analysis, or an export) as an episode, by the library's button or
- * by File > Open. An id already in the library is replaced only when the editor says so.
+ * by File > Open. An id already in the library is replaced, or kept beside the file's episode, only when
+ * the editor says so.
  */
 export function useEpisodeJsonOpener(onOpen: (id: string) => void): EpisodeJsonOpener {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' })
   const refuse = (message: string): void => setOutcome({ kind: 'refused', lines: message.split('\n') })
-  const load = (file: ChosenFile, replace: boolean): void => {
+  const load = (file: ChosenFile, then?: IdTaken): void => {
     setOutcome({ kind: 'loading' })
-    platform.call('episodes.load', { file: file.ref, ...(replace && { replace: true }) }).then(
+    const request = {
+      file: file.ref,
+      ...(then === 'replace' && { replace: true }),
+      ...(then === 'keepBoth' && { keepBoth: true }),
+    }
+    platform.call('episodes.load', request).then(
       (reply) => {
         if (reply.ok) onOpen(reply.value.id)
         else if (reply.error.code === 'conflict') setOutcome({ kind: 'conflict', file })
@@ -39,7 +50,7 @@ export function useEpisodeJsonOpener(onOpen: (id: string) => void): EpisodeJsonO
   }
   const open = (): void => {
     platform.chooseFile?.('episode').then(
-      (file) => file && load(file, false),
+      (file) => file && load(file),
       (e: Error) => refuse(e.message),
     )
   }
@@ -52,7 +63,7 @@ export function useEpisodeJsonOpener(onOpen: (id: string) => void): EpisodeJsonO
     load,
     adopt: (file) =>
       platform.adoptFile(file, 'episode').then(
-        (chosen) => load(chosen, false),
+        (chosen) => load(chosen),
         (e: Error) => refuse(e.message),
       ),
     dismiss: () => setOutcome({ kind: 'idle' }),
@@ -81,15 +92,12 @@ export function EpisodeJsonOutcome({ opener }: { opener: EpisodeJsonOpener }): R
   const { outcome } = opener
   if (outcome.kind === 'conflict')
     return (
-      <div role="alert" className="error">
-        An episode with this id exists ({outcome.file.name}).{' '}
-        <button type="button" onClick={() => opener.load(outcome.file, true)}>
-          Replace it
-        </button>{' '}
-        <button type="button" onClick={opener.dismiss}>
-          Cancel
-        </button>
-      </div>
+      <LoadConflictDialog
+        fileName={outcome.file.name}
+        onReplace={() => opener.load(outcome.file, 'replace')}
+        onKeepBoth={() => opener.load(outcome.file, 'keepBoth')}
+        onCancel={opener.dismiss}
+      />
     )
   if (outcome.kind !== 'refused') return null
   const [heading, ...problems] = outcome.lines
