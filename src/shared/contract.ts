@@ -554,6 +554,19 @@ const EDIT_METHODS = {
     }),
   ),
   'participants.remove': edit()(z.strictObject({ id: episodeId, participantId: itemId })),
+  /** Takes one item of a source analysis into the consensus `id`, its provenance with it. */
+  'consensus.take': edit()(
+    z.strictObject({
+      id: episodeId,
+      from: episodeId,
+      item: z.discriminatedUnion('kind', [
+        z.strictObject({ kind: z.literal('chapter'), chapterId: itemId }),
+        z.strictObject({ kind: z.literal('score'), chapterId: itemId, dimension: dimensionKeySchema }),
+        z.strictObject({ kind: z.literal('statement'), statementId: itemId }),
+        z.strictObject({ kind: z.literal('highlight'), highlightId: itemId }),
+      ]),
+    }),
+  ),
 }
 
 export const contract = {
@@ -652,6 +665,15 @@ export const contract = {
     z.strictObject({ id: episodeId, kind: reviewKindSchema, itemId: z.string().min(1).max(64) }),
   ),
   'review.report': method<ReviewReport>()(byId),
+  /**
+   * A new analysis to build the consensus of analyses of one episode in: a copy of the first, each item
+   * marked with its source; `consensus.take` then takes items from the others.
+   */
+  'consensus.build': method<{ id: string }>()(
+    z.strictObject({
+      ids: z.array(episodeId).min(2, 'a consensus needs two analyses or more').max(MAX_COMPARED),
+    }),
+  ),
   /** How far analyses of one episode in the library agree (the compare screen); refused across episodes. */
   'episodes.agreement': method<AgreementDetail>()(
     z.strictObject({

@@ -198,6 +198,8 @@ const VALID: Samples = {
   ],
   'review.report': [{ id: ID }],
   'episodes.agreement': [{ ids: [ID, ID] }],
+  'consensus.build': [{ ids: [ID, ID] }],
+  'consensus.take': [{ id: ID, from: ID, item: { kind: 'chapter', chapterId: 'c1' } }],
   'review.exportReport': [{ id: ID }],
   'history.undo': [{ id: ID }],
   'history.redo': [{ id: ID }],

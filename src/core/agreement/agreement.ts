@@ -97,7 +97,7 @@ export function agreementSummary(detail: AgreementDetail): Agreement {
 }
 
 /** Two analyses are of one episode when both name media with the same SHA-256; else when their ids match. */
-function refuseOtherEpisodes(sources: readonly AnalysisSource[]): void {
+export function refuseOtherEpisodes(sources: readonly AnalysisSource[]): void {
   for (let i = 0; i < sources.length; i++)
     for (let j = i + 1; j < sources.length; j++) {
       const a = sources[i] as AnalysisSource

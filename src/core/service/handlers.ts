@@ -14,6 +14,7 @@ import { fail, ok, type Reply } from '../../shared/result'
 import { mergeNextChapter, moveChapterBoundary, splitChapter } from '../analysis/chapterBands'
 import { deleteChapter, updateChapter } from '../analysis/chapters'
 import { agreement } from '../agreement/agreement'
+import { buildConsensus, takeFromAnalysis } from '../agreement/consensus'
 import { deleteHighlight, setHighlight, updateHighlight } from '../analysis/highlights'
 import { addParticipant, removeParticipant, updateParticipant } from '../analysis/participants'
 import { addDimension, moveDimension, removeDimension, updateDimension } from '../analysis/rubric'
@@ -209,6 +210,8 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'participants.add': edited((r) => addParticipant(db, r.id, r)),
     'participants.update': edited((r) => updateParticipant(db, r.id, r.participantId, r.patch)),
     'participants.remove': edited((r) => removeParticipant(db, r.id, r.participantId)),
+    'consensus.take': edited((r) => takeFromAnalysis(db, r.id, r.from, r.item)),
+    'consensus.build': (r) => buildConsensus(db, r.ids),
     'review.accept': edited((r) => acceptItem(db, r.id, r.kind, r.itemId)),
     'review.reject': edited((r) => rejectItem(db, r.id, r.kind, r.itemId)),
     'review.report': (r) => reviewReport(db, r.id),

@@ -1,0 +1,130 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { buildConsensus, takeFromAnalysis } from '../../src/core/agreement/consensus'
+import { openDatabase, type Db } from '../../src/core/db/openDatabase'
+import { exportEpisode } from '../../src/core/export/exportEpisode'
+import { undo } from '../../src/core/history/editHistory'
+import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
+import type { EpisodeDocument } from '../../src/shared/episodeFormat'
+import { machineEpisode } from '../machineEpisode'
+import { tempFolder } from '../tempFolder'
+
+const MACHINE = machineEpisode().episode.id
+const ADA = 'agentic-rl-ada'
+
+/** The machine's analysis and Ada's of the same media: her first chapter and a score differ, a statement of her own. */
+function library(): Db {
+  const db = openDatabase(path.join(tempFolder(), 'library.sqlite'))
+  loadEpisodeDocument(db, machineEpisode())
+  const ada: EpisodeDocument = structuredClone(machineEpisode(ADA))
+  ada.review.reviewer = 'Ada'
+  const first = ada.chapters[0]
+  if (first) {
+    first.title = 'Why agents fail'
+    first.why = 'Ada: the guest sets out the failures.'
+    first.status = 'edited'
+    first.scores.guestTeaching = {
+      value: 3,
+      reasoning: 'Less teaching than claimed.',
+      evidence: [{ statement: 'a1' }],
+    }
+  }
+  ada.statements.push({
+    id: 'a1',
+    title: 'Rewards are easy to hack',
+    quote: '',
+    start: 210,
+    end: 220,
+    speakerId: 'will',
+    chapterId: null,
+    origin: 'human',
+    status: 'accepted',
+  })
+  ada.statements.sort((a, b) => a.start - b.start)
+  loadEpisodeDocument(db, ada)
+  return db
+}
+
+const sourceOf = (item: { extensions?: Record<string, unknown> }): unknown =>
+  (item.extensions?.episcore as { source?: unknown } | undefined)?.source
+
+describe('a consensus of several analyses', () => {
+  it('starts as a copy of the first, every item marked with its source, under a new id', () => {
+    const db = library()
+    const { id } = buildConsensus(db, [MACHINE, ADA])
+    expect(id).toBe(`${MACHINE}-2`)
+    const doc = exportEpisode(db, id)
+    expect(doc.episode.title).toBe(`${machineEpisode().episode.title} (consensus)`)
+    expect((doc.episode.extensions?.episcore as { consensusOf: string[] }).consensusOf).toEqual([
+      MACHINE,
+      ADA,
+    ])
+    expect(doc.chapters.map(sourceOf)).toEqual(doc.chapters.map(() => MACHINE))
+    expect(Object.values(doc.chapters[0]?.scores ?? {}).map(sourceOf)).toEqual(
+      Object.keys(doc.chapters[0]?.scores ?? {}).map(() => MACHINE),
+    )
+    expect([...doc.statements, ...doc.highlights].map(sourceOf)).toEqual([MACHINE, MACHINE])
+    // The machine's extensions stay beside the provenance.
+    expect(doc.episode.extensions?.pipeline).toEqual(machineEpisode().episode.extensions?.pipeline)
+    // The sources are untouched.
+    expect(exportEpisode(db, MACHINE).chapters[0]?.extensions).toEqual(
+      machineEpisode().chapters[0]?.extensions,
+    )
+  })
+
+  it('takes a score, a chapter, a statement and a highlight from another source, each one undoable edit', () => {
+    const db = library()
+    const { id } = buildConsensus(db, [MACHINE, ADA])
+    const machineValue = exportEpisode(db, id).chapters[0]?.scores.guestTeaching?.value
+
+    takeFromAnalysis(db, id, ADA, { kind: 'score', chapterId: 'c1', dimension: 'guestTeaching' })
+    let score = exportEpisode(db, id).chapters[0]?.scores.guestTeaching
+    expect(score?.value).toBe(3)
+    expect(score?.reasoning).toBe('Less teaching than claimed.')
+    expect(sourceOf(score ?? {})).toBe(ADA)
+    // Ada's citation of her own statement comes as the stretch it covers.
+    expect(score?.evidence).toEqual([{ start: 210, end: 220 }])
+
+    takeFromAnalysis(db, id, ADA, { kind: 'chapter', chapterId: 'c1' })
+    expect(exportEpisode(db, id).chapters[0]?.title).toBe('Why agents fail')
+
+    takeFromAnalysis(db, id, ADA, { kind: 'statement', statementId: 'a1' })
+    takeFromAnalysis(db, id, ADA, { kind: 'statement', statementId: 's1' })
+    const statements = exportEpisode(db, id).statements
+    expect(statements.map((s) => [s.id, s.title, sourceOf(s)])).toEqual([
+      ['s1', machineEpisode().statements[0]?.title, MACHINE],
+      ['s1-2', machineEpisode().statements[0]?.title, ADA],
+      ['a1', 'Rewards are easy to hack', ADA],
+    ])
+
+    takeFromAnalysis(db, id, ADA, { kind: 'highlight', highlightId: 'h1' })
+    expect(exportEpisode(db, id).highlights.map((h) => [h.id, sourceOf(h)])).toEqual([
+      ['h1', MACHINE],
+      ['h1-2', ADA],
+    ])
+
+    // Undo takes the steps back one by one, to the machine's score.
+    for (let i = 0; i < 4; i++) undo(db, id)
+    score = exportEpisode(db, id).chapters[0]?.scores.guestTeaching
+    expect(score?.value).toBe(3)
+    undo(db, id)
+    score = exportEpisode(db, id).chapters[0]?.scores.guestTeaching
+    expect(score?.value).toBe(machineValue)
+    expect(sourceOf(score ?? {})).toBe(MACHINE)
+  })
+
+  it('refuses an analysis it was not built from, and analyses of other episodes', () => {
+    const db = library()
+    const other = machineEpisode('another')
+    if (other.episode.media) other.episode.media.sha256 = 'cd'.repeat(32)
+    loadEpisodeDocument(db, other)
+    expect(() => buildConsensus(db, [MACHINE, 'another'])).toThrow(/analyses of different episodes/)
+    const { id } = buildConsensus(db, [MACHINE, ADA])
+    expect(() => takeFromAnalysis(db, id, 'another', { kind: 'chapter', chapterId: 'c1' })).toThrow(
+      'another is not one of the analyses',
+    )
+    expect(() => takeFromAnalysis(db, MACHINE, ADA, { kind: 'chapter', chapterId: 'c1' })).toThrow(
+      'is not a consensus',
+    )
+  })
+})
