@@ -164,6 +164,19 @@ export function takeFromAnalysis(db: Db, id: string, sourceId: string, item: Con
           extensions?: Extensions
         }[]
       ).find((x) => x.id === wanted)?.extensions
+      // One highlight per dimension: the source's takes the place of the consensus's own.
+      const same =
+        item.kind === 'highlight'
+          ? (db
+              .prepare(`SELECT id FROM highlights WHERE episode_id = ? AND dimension_key = ?`)
+              .get(id, row.dimension_key ?? null) as { id: string } | undefined)
+          : undefined
+      if (same) {
+        const { id: _sourceId, episode_id: _episode, ...fields } = row
+        return analysisEdit(db, id, `Take highlight from ${name}`, (w) =>
+          w.update('highlights', { episode_id: id, id: same.id }, { ...fields, extensions: ext(extensions) }),
+        )
+      }
       return analysisEdit(db, id, `Take ${item.kind} from ${name}`, (w) =>
         w.insert(table, {
           ...row,
