@@ -66,3 +66,26 @@ export const ALPHA_BAND_WORDS: Record<AlphaBand, string> = {
   tentative: 'tentative (0.667–0.800)',
   unreliable: 'not reliable (< 0.667)',
 }
+
+/** Where an item of a consensus came from: a source's library id, or typed by the editor. */
+export type Provenance = { source: string } | { typed: true } | null
+
+/** What a consensus holds and what each of its sources offers in its place (the consensus screen). */
+export interface ConsensusChoices {
+  id: string
+  sources: { id: string; title: string; reviewer: string | null; origin: AnalysisOrigin }[]
+  dimensions: { key: string; label: string }[]
+  chapters: {
+    chapterId: string
+    title: string
+    start: number
+    end: number
+    provenance: Provenance
+    scores: Record<string, { value: number | null; provenance: Provenance }>
+    /** Per source (in `sources` order): its chapter over the same part, or null where it has none. */
+    offers: ({ title: string; why: string; scores: Record<string, number | null> } | null)[]
+  }[]
+  /** Per source: its statements and highlights, `taken` when the consensus holds them from it. */
+  statements: { id: string; title: string; start: number; end: number; taken: boolean }[][]
+  highlights: { id: string; dimension: string; time: number; title: string; taken: boolean }[][]
+}

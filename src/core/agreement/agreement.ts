@@ -78,7 +78,7 @@ export function agreement(sources: readonly AnalysisSource[]): AgreementDetail {
     analyses: sources.map(({ source, document }) => ({
       source,
       reviewer: document.review.reviewer,
-      origin: originOf(document),
+      origin: analysisOrigin(document),
     })),
     dimensions,
     partial,
@@ -150,7 +150,7 @@ function scorePair(
 }
 
 /** Machine-made when it holds items and every one is a machine's, unreviewed; anything else a person's. */
-function originOf(d: EpisodeDocument): AnalysisOrigin {
+export function analysisOrigin(d: EpisodeDocument): AnalysisOrigin {
   const items = [...d.chapters, ...d.statements, ...d.highlights]
   return items.length > 0 && items.every((item) => item.origin === 'machine' && item.status === 'unreviewed')
     ? 'machine'

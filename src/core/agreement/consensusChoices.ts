@@ -1,0 +1,96 @@
+import type { ConsensusChoices, Provenance } from '../../shared/agreement'
+import type { EpisodeDocument } from '../../shared/episodeFormat'
+import type { Db } from '../db/openDatabase'
+import { UserError } from '../errors'
+import { exportEpisode } from '../export/exportEpisode'
+import { analysisOrigin } from './agreement'
+import { consensusSources } from './consensus'
+
+/** The provenance an item's extensions record (`extensions.episcore`). */
+export function provenanceOf(extensions: Record<string, unknown> | undefined): Provenance {
+  const episcore = extensions?.episcore as { source?: unknown; typed?: unknown } | undefined
+  if (episcore?.typed === true) return { typed: true }
+  return typeof episcore?.source === 'string' ? { source: episcore.source } : null
+}
+
+const fromSource = (p: Provenance, source: string): boolean =>
+  p !== null && 'source' in p && p.source === source
+
+/** The consensus beside what each source offers for every chapter, score, statement and highlight. */
+export function consensusChoices(db: Db, id: string): ConsensusChoices {
+  const ids = consensusSources(db, id)
+  if (!ids) throw new UserError('invalid-request', `${id} is not a consensus built from other analyses`)
+  const consensus = exportEpisode(db, id, { includeTranscript: false })
+  const sources = ids.flatMap((source): { id: string; document: EpisodeDocument }[] => {
+    // A source deleted since is left out; what was taken from it keeps its provenance.
+    const exists = db.prepare(`SELECT 1 FROM episodes WHERE id = ?`).get(source)
+    return exists ? [{ id: source, document: exportEpisode(db, source, { includeTranscript: false }) }] : []
+  })
+  const taken = (
+    kind: 'statements' | 'highlights',
+    source: string,
+    at: (x: never) => number,
+  ): ((x: never) => boolean) => {
+    const held = consensus[kind].filter((x) => fromSource(provenanceOf(x.extensions), source))
+    return (x) =>
+      held.some(
+        (h) => at(h as never) === at(x) && (h as { title: string }).title === (x as { title: string }).title,
+      )
+  }
+  return {
+    id,
+    sources: sources.map(({ id: source, document }) => ({
+      id: source,
+      title: document.episode.title,
+      reviewer: document.review.reviewer,
+      origin: analysisOrigin(document),
+    })),
+    dimensions: consensus.rubric.dimensions.map(({ key, label }) => ({ key, label })),
+    chapters: consensus.chapters.map((c) => {
+      const mid = (c.start + c.end) / 2
+      return {
+        chapterId: c.id,
+        title: c.title,
+        start: c.start,
+        end: c.end,
+        provenance: provenanceOf(c.extensions),
+        scores: Object.fromEntries(
+          Object.entries(c.scores).map(([key, s]) => [
+            key,
+            { value: s.value, provenance: provenanceOf(s.extensions) },
+          ]),
+        ),
+        offers: sources.map(({ document }) => {
+          const over = document.chapters.find((x) => x.start <= mid && mid < x.end)
+          return over
+            ? {
+                title: over.title,
+                why: over.why,
+                scores: Object.fromEntries(Object.entries(over.scores).map(([key, s]) => [key, s.value])),
+              }
+            : null
+        }),
+      }
+    }),
+    statements: sources.map(({ id: source, document }) => {
+      const isTaken = taken('statements', source, (s: { start: number }) => s.start)
+      return document.statements.map((s) => ({
+        id: s.id,
+        title: s.title,
+        start: s.start,
+        end: s.end,
+        taken: isTaken(s as never),
+      }))
+    }),
+    highlights: sources.map(({ id: source, document }) => {
+      const isTaken = taken('highlights', source, (h: { time: number }) => h.time)
+      return document.highlights.map((h) => ({
+        id: h.id,
+        dimension: h.dimension,
+        time: h.time,
+        title: h.title,
+        taken: isTaken(h as never),
+      }))
+    }),
+  }
+}
