@@ -366,13 +366,14 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         const media = values.media as unknown as string[] | undefined
         if (media !== undefined && media.length !== 1)
           throw new UsageError('load --media takes exactly one FILE')
-        const { id } = await withService(dbPath, (service) =>
+        const { id, warnings } = await withService(dbPath, (service) =>
           call(service, 'episodes.load', {
             file: service.fileToRead(file),
             ...(values.replace === true && { replace: true }),
             ...(media?.[0] !== undefined && { media: service.fileToRead(media[0]) }),
           }),
         )
+        for (const warning of warnings) io.err(`episcore: warning: ${warning}`)
         io.out(id)
         return 0
       }

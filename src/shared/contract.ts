@@ -572,7 +572,7 @@ export const contract = {
    * With `media`, the media is linked as it loads: refused, nothing loaded, when the file names media
    * with another SHA-256.
    */
-  'episodes.load': method<{ id: string; replaced: boolean }>()(
+  'episodes.load': method<{ id: string; replaced: boolean; warnings: string[] }>()(
     z.strictObject({ file: fileRefSchema, replace: z.boolean().optional(), media: fileRefSchema.optional() }),
   ),
   /** Episode JSON or a publishing format; `final` refuses, listing why, while the analysis is not finished. */
