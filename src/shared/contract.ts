@@ -554,6 +554,11 @@ const EDIT_METHODS = {
 
 export const contract = {
   'episodes.list': method<EpisodeSummary[]>()(z.strictObject({})),
+  /**
+   * What the library tells the editor of the start: the episode edited last when it could not be
+   * prepared (the start went on without it), named with why. Empty when there is nothing to tell.
+   */
+  'library.notices': method<string[]>()(z.strictObject({})),
   /** `warnings`: what the editor should know of the files (lines left out of the transcript, ...). */
   'episodes.create': method<{ id: string; warnings: string[] }>()(
     z.strictObject({

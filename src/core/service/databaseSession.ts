@@ -52,6 +52,8 @@ export class DatabaseSession {
   private readonly views = new ViewSender(randomBytes(6).toString('hex'))
   private checkpoint: NodeJS.Timeout | null = null
   private lastCheckpoint = Date.now()
+  /** The episode edited last, when the start could not prepare it: told to the library until a restore. */
+  private unprepared: string | null = null
   private readonly backups: BackupActions = {
     list: () => listBackups(this.file),
     create: () => this.backUpNow(),
@@ -99,7 +101,8 @@ export class DatabaseSession {
       // Checkpoints run between edits (see afterCall), not inside the edit that fills the WAL.
       db.pragma('wal_autocheckpoint = 0')
       const { files, peaks } = this.options
-      return { db, handlers: createHandlers({ db, files, peaks, backups: this.backups }) }
+      const notices = (): string[] => (this.unprepared === null ? [] : [this.unprepared])
+      return { db, handlers: createHandlers({ db, files, peaks, backups: this.backups, notices }) }
     } catch (error) {
       // At start the caller reports it; after a restore, or when recovering, the backups must stay
       // reachable: the library shows the reason and its backups as it does for a damaged database.
@@ -164,7 +167,10 @@ export class DatabaseSession {
     // Nothing is awaited from here on, so no request runs against a half-replaced database.
     const usable = this.state.db !== null
     try {
-      return restoreBackup(this.file, backup)
+      const outcome = restoreBackup(this.file, backup)
+      // The episode named is the replaced database's: the restored one was never tried.
+      this.unprepared = null
+      return outcome
     } finally {
       if (!usable) this.state = this.open(true)
     }
@@ -175,7 +181,8 @@ export class DatabaseSession {
    * editor reopening it, the usual first thing after a start, is not the one who waits for its four
    * hours of words to be read. Writes nothing. Answers the episode's id, or null when there is none or
    * it could not be read (which opening it will then report). Whatever the episode holds, the start
-   * goes on: the episode is named on stderr with why it could not be prepared.
+   * goes on: the episode is named with why it could not be prepared on stderr and, since an app's
+   * editor reads no stderr, in the library's notices.
    */
   prepareLastEpisode(): string | null {
     const db = this.state.db
@@ -192,7 +199,9 @@ export class DatabaseSession {
       const which = last
         ? `the episode “${withoutControlCharacters(last.title).text}” (${last.id})`
         : 'the last episode'
-      console.error(`episcore: ${which} could not be prepared: ${(error as Error).message}`)
+      const why = `${which} could not be prepared: ${(error as Error).message}`
+      console.error(`episcore: ${why}`)
+      this.unprepared = `At the start, ${why.replace(/\.$/, '')}. The other episodes are not affected.`
       return null
     }
   }
