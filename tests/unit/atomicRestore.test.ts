@@ -146,6 +146,44 @@ describe('a restore killed at any moment', () => {
   }, 120_000)
 })
 
+describe('a start after a restore was killed', () => {
+  it('removes the copies the killed restore left, whatever their age, and keeps those of a live process', async () => {
+    const { file, a, b } = await libraryWithTwoBackups(tempFolder(), 2_500_000)
+    const folder = backupFolderOf(file)
+    const worker = bundle('restoreWorker')
+    let left: string[] = []
+    // Killed while a copy is being written; a kill that lands between copies is tried again.
+    for (let attempt = 0; attempt < 10 && left.length === 0; attempt++) {
+      const child = spawn(process.execPath, [worker, file, a, b], {
+        env: { ...process.env, NODE_PATH: path.join(ROOT, 'node_modules') },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      })
+      const mark = `.restoring-${child.pid}.partial`
+      const closed = new Promise((resolve) => child.on('close', resolve))
+      const started = Date.now()
+      while (Date.now() - started < 10_000 && !fs.readdirSync(folder).some((n) => n.includes(mark)))
+        await new Promise((resolve) => setTimeout(resolve, 2))
+      child.kill('SIGKILL')
+      await closed
+      left = fs.readdirSync(folder).filter((n) => n.includes(mark))
+    }
+    expect(left.length).toBeGreaterThan(0)
+    // A restore under way in a process that still runs (this test's parent stands for it), and a
+    // copy from before copies were named by process: left to the age rule, as they are fresh.
+    const live = `episcore-20250510-090000.sqlite.restoring-${process.ppid}.partial`
+    const unnamed = 'episcore-20250510-090000.sqlite.restoring.partial'
+    for (const name of [live, unnamed]) fs.writeFileSync(path.join(folder, name), 'SQLite format 3\0')
+
+    const session = new DatabaseSession(file, { files: new FileRefs(), peaks: new PeaksCache(tempFolder()) })
+    expect(session.problem).toBeNull()
+    session.close()
+    const after = fs.readdirSync(folder)
+    for (const name of left) expect(after).not.toContain(name)
+    expect(after).toContain(live)
+    expect(after).toContain(unnamed)
+  }, 120_000)
+})
+
 describe('a restore the disk has no room for', () => {
   let mountPoint = ''
   let mounted = false
