@@ -212,6 +212,32 @@ describe('a restore the disk has no room for', () => {
   })
 })
 
+describe('a restore the disk is said to have no room for', () => {
+  it('is refused before anything moves, naming what it needs and what is free', async () => {
+    const { file, a } = await libraryWithTwoBackups(tempFolder(), 300_000)
+    const before = fs.readFileSync(file)
+    const folder = backupFolderOf(file)
+    const backupsBefore = fs.readdirSync(folder).sort()
+    const besideBefore = fs.readdirSync(path.dirname(file)).sort()
+    const asked: string[] = []
+    const freeBytes = (at: string): number => {
+      asked.push(at)
+      return 1024 ** 2
+    }
+    expect(() => restoreBackup(file, a, { freeBytes })).toThrow(
+      /^there is not enough free disk space to restore: it needs \d+\.\d MB .* and 1\.0 MB is free; nothing was changed$/,
+    )
+    expect(asked).toEqual([folder])
+    expect(fs.readFileSync(file).equals(before)).toBe(true)
+    expect(fs.readdirSync(folder).sort()).toEqual(backupsBefore)
+    expect(fs.readdirSync(path.dirname(file)).sort()).toEqual(besideBefore)
+    expect(listedIds(file)).toEqual(['one', 'three', 'two'])
+    // With the room it needs, the same restore goes through.
+    expect(restoreBackup(file, a, { freeBytes: () => Number.MAX_SAFE_INTEGER }).restored).toBe(true)
+    expect(listedIds(file)).toEqual(['one', 'two'])
+  })
+})
+
 describe('a restore while another process edits the same database', () => {
   let host: RunningHost | undefined
   let other: ReturnType<typeof spawn> | undefined

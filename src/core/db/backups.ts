@@ -321,10 +321,15 @@ function freeName(folder: string, stem: string): string {
 
 const megabytes = (bytes: number): string => `${(bytes / 1024 ** 2).toFixed(1)} MB`
 
-/** Refuses, before anything is written, a restore the disk has no room for. */
-function checkFreeSpace(folder: string, needed: number): void {
+/** The bytes free to this user on the file system holding `folder`. */
+const freeBytesOf = (folder: string): number => {
   const { bavail, bsize } = fs.statfsSync(folder)
-  const free = bavail * bsize
+  return bavail * bsize
+}
+
+/** Refuses, before anything is written, a restore the disk has no room for. */
+function checkFreeSpace(folder: string, needed: number, freeBytes = freeBytesOf): void {
+  const free = freeBytes(folder)
   if (free < needed)
     throw new UserError(
       'invalid-input',
@@ -469,7 +474,11 @@ function replaceDamaged(live: string, incoming: string, aside: string): void {
 export function restoreBackup(
   file: string,
   backupName: string,
-  options: { now?: Date } = {},
+  options: {
+    now?: Date
+    /** The free space of a folder's disk, for a test to set: making a full disk takes root. */
+    freeBytes?: (folder: string) => number
+  } = {},
 ): RestoreOutcome {
   const backup = foundBackups(file).find((b) => b.name === backupName)
   if (!backup) throw new UserError('not-found', `there is no backup named ${backupName}`)
@@ -485,7 +494,7 @@ export function restoreBackup(
     ? ['', '-wal'].reduce((sum, s) => sum + (fs.existsSync(live + s) ? fs.statSync(live + s).size : 0), 0)
     : 0
   // The backup copied beside it, then again through the WAL, and the current database kept aside.
-  checkFreeSpace(folder, 2 * fs.statSync(backup.path).size + liveSize)
+  checkFreeSpace(folder, 2 * fs.statSync(backup.path).size + liveSize, options.freeBytes)
   const incoming = prepareIncoming(backup)
   try {
     const keptAside = fs.existsSync(live)
