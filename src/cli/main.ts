@@ -15,7 +15,7 @@ import {
   writePeaksFile,
   type LocalService,
 } from '../core/service/localService'
-import { listedProblems } from '../shared/episodeLimits'
+import { listedProblems, MAX_LISTED_PROBLEMS } from '../shared/episodeLimits'
 import { transcriptImportMessage } from '../shared/transcriptImportMessage'
 import { documentProblems, findProblems, type Severity } from '../shared/problems'
 import { reportLines } from './reportLines'
@@ -55,7 +55,8 @@ commands:
                          severity (error: blocks publishing; warning; note: only informs), JSON
                          path, what is wrong (tab-separated); --json prints [{severity, path,
                          message}]. An existing FILE is checked alone (no database is opened); one
-                         that is not episode JSON gives its load problems as errors. A score with
+                         that is not episode JSON gives its load problems as errors (the first 100,
+                         then one saying how many more, as validate does). A score with
                          reasoning and no evidence is a note, an error with --require-evidence (or
                          the library's rule). Exits 1 while an error is left
   report ID [--csv]      the review of a machine analysis: per dimension, the mean absolute difference
@@ -265,23 +266,32 @@ async function listProblems(
   const requireEvidence = values['require-evidence'] === true
   if (!source || positionals.length > 1) throw new UsageError('problems needs one episode ID or FILE.json')
   let problems: { severity: Severity; path: string; message: string }[]
+  let more: string | null = null
   if (isFile(source)) {
     const { document, problems: invalid } = checkedEpisodeFile(source)
-    problems = document
-      ? documentProblems(document, { requireEvidence })
-      : invalid.map((line) => {
-          const at = line.indexOf(': ')
-          return { severity: 'error', path: line.slice(0, at), message: line.slice(at + 2) }
-        })
+    if (document) problems = documentProblems(document, { requireEvidence })
+    else {
+      // A file of 600,000 problems is not printed whole: the first 100, then how many more (validate's rule).
+      const listed = listedProblems(invalid)
+      more = listed.length > MAX_LISTED_PROBLEMS ? (listed.pop() ?? null) : null
+      problems = listed.map((line) => {
+        const at = line.indexOf(': ')
+        return { severity: 'error', path: line.slice(0, at), message: line.slice(at + 2) }
+      })
+    }
   } else
     problems = findProblems(
       await withService(dbPath(), (service) => call(service, 'episodes.open', { id: source }), true),
     )
+  const listed = problems.map(({ severity, path: at, message }) => ({ severity, path: at, message }))
   if (values.json === true)
     io.out(
-      JSON.stringify(problems.map(({ severity, path: at, message }) => ({ severity, path: at, message }))),
+      JSON.stringify(more === null ? listed : [...listed, { severity: 'error', path: '', message: more }]),
     )
-  else for (const p of problems) io.out([p.severity, p.path, p.message].map(terminalField).join('\t'))
+  else {
+    for (const p of problems) io.out([p.severity, p.path, p.message].map(terminalField).join('\t'))
+    if (more !== null) io.out(more)
+  }
   return problems.some((p) => p.severity === 'error') ? 1 : 0
 }
 
