@@ -486,13 +486,15 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         throw new UsageError(`unknown command "${command}"`)
     }
   } catch (error) {
+    // A refusal quotes what it was given (a file's ids and keys, an argument): each of its lines is
+    // escaped, so that no control character or escape code from them reaches the terminal raw.
     if (error instanceof UsageError) {
-      io.err(`episcore: ${error.message}\n\n${USAGE}`)
+      io.err(`episcore: ${terminalField(error.message)}\n\n${USAGE}`)
       return 2
     }
     const known = error instanceof Refused ? error.message : userMessage(error)
     if (known !== null) {
-      io.err(`episcore: ${known}`)
+      io.err(`episcore: ${known.split('\n').map(terminalField).join('\n')}`)
       return 1
     }
     io.err(`episcore: internal error: ${(error as Error).stack ?? String(error)}`)
