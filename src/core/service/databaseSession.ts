@@ -52,6 +52,8 @@ export class DatabaseSession {
   private readonly views = new ViewSender(randomBytes(6).toString('hex'))
   private checkpoint: NodeJS.Timeout | null = null
   private lastCheckpoint = Date.now()
+  /** What the start's preparation answered, once it has run: it runs once. */
+  private prepared: { id: string | null } | null = null
   /** The episode edited last, when the start could not prepare it: told to the library until a restore. */
   private unprepared: string | null = null
   private readonly backups: BackupActions = {
@@ -101,7 +103,12 @@ export class DatabaseSession {
       // Checkpoints run between edits (see afterCall), not inside the edit that fills the WAL.
       db.pragma('wal_autocheckpoint = 0')
       const { files, peaks } = this.options
-      const notices = (): string[] => (this.unprepared === null ? [] : [this.unprepared])
+      const notices = (): string[] => {
+        // The library asks as it appears, which may be before the shell's own call to prepare (the app
+        // makes it once the page has loaded): the preparation then runs here, and only once.
+        this.prepareLastEpisode()
+        return this.unprepared === null ? [] : [this.unprepared]
+      }
       return { db, handlers: createHandlers({ db, files, peaks, backups: this.backups, notices }) }
     } catch (error) {
       // At start the caller reports it; after a restore, or when recovering, the backups must stay
@@ -182,11 +189,17 @@ export class DatabaseSession {
    * hours of words to be read. Writes nothing. Answers the episode's id, or null when there is none or
    * it could not be read (which opening it will then report). Whatever the episode holds, the start
    * goes on: the episode is named with why it could not be prepared on stderr and, since an app's
-   * editor reads no stderr, in the library's notices.
+   * editor reads no stderr, in the library's notices. Runs once, at the first of the shell's call and
+   * the library's asking for its notices; later calls answer as the first did.
    */
   prepareLastEpisode(): string | null {
     const db = this.state.db
     if (!db) return null
+    this.prepared ??= { id: this.prepare(db) }
+    return this.prepared.id
+  }
+
+  private prepare(db: Db): string | null {
     let last: { id: string; title: string } | undefined
     try {
       last = db.prepare(`SELECT id, title FROM episodes ORDER BY updated_at DESC, id LIMIT 1`).get() as
