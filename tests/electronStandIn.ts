@@ -112,6 +112,8 @@ export class ElectronStandIn {
   quits = 0
   /** What the next open dialog answers. */
   chosenFile: string | null = null
+  /** Where the Save dialog answers the file goes; null: the editor cancels it. */
+  chosenSaveFile: string | null = null
 
   constructor(readonly appPath: string) {}
 
@@ -187,7 +189,10 @@ export class ElectronStandIn {
           })
           return Promise.resolve({ response: this.messageBoxAnswer ?? options.cancelId ?? 0 })
         },
-        showSaveDialog: () => Promise.resolve({ canceled: true }),
+        showSaveDialog: () =>
+          Promise.resolve(
+            this.chosenSaveFile ? { canceled: false, filePath: this.chosenSaveFile } : { canceled: true },
+          ),
         showErrorBox: (title: string, text: string) => void this.errorBoxes.push(`${title}: ${text}`),
       },
       shell: { openExternal: () => Promise.resolve() },

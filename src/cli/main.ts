@@ -16,7 +16,7 @@ import {
   writePeaksFile,
   type LocalService,
 } from '../core/service/localService'
-import { listedProblems } from '../shared/episodeLimits'
+import { listedProblems, MAX_LISTED_PROBLEMS } from '../shared/episodeLimits'
 import { editedSegmentsRefused, transcriptImportMessage } from '../shared/transcriptImportMessage'
 import { documentProblems, findProblems, type Severity } from '../shared/problems'
 import { agreementLines } from './agreementLines'
@@ -200,23 +200,32 @@ async function listProblems(
   const requireEvidence = values['require-evidence'] === true
   if (!source || positionals.length > 1) throw new UsageError('problems needs one episode ID or FILE.json')
   let problems: { severity: Severity; path: string; message: string }[]
+  let more: string | null = null
   if (isFile(source)) {
     const { document, problems: invalid } = checkedEpisodeFile(source)
-    problems = document
-      ? documentProblems(document, { requireEvidence })
-      : invalid.map((line) => {
-          const at = line.indexOf(': ')
-          return { severity: 'error', path: line.slice(0, at), message: line.slice(at + 2) }
-        })
+    if (document) problems = documentProblems(document, { requireEvidence })
+    else {
+      // A file of 600,000 problems is not printed whole: the first 100, then how many more (validate's rule).
+      const listed = listedProblems(invalid)
+      more = listed.length > MAX_LISTED_PROBLEMS ? (listed.pop() ?? null) : null
+      problems = listed.map((line) => {
+        const at = line.indexOf(': ')
+        return { severity: 'error', path: line.slice(0, at), message: line.slice(at + 2) }
+      })
+    }
   } else
     problems = findProblems(
       await withService(dbPath(), (service) => call(service, 'episodes.open', { id: source }), true),
     )
+  const listed = problems.map(({ severity, path: at, message }) => ({ severity, path: at, message }))
   if (values.json === true)
     io.out(
-      JSON.stringify(problems.map(({ severity, path: at, message }) => ({ severity, path: at, message }))),
+      JSON.stringify(more === null ? listed : [...listed, { severity: 'error', path: '', message: more }]),
     )
-  else for (const p of problems) io.out([p.severity, p.path, p.message].map(terminalField).join('\t'))
+  else {
+    for (const p of problems) io.out([p.severity, p.path, p.message].map(terminalField).join('\t'))
+    if (more !== null) io.out(more)
+  }
   return problems.some((p) => p.severity === 'error') ? 1 : 0
 }
 
@@ -335,7 +344,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
         const media = values.media as unknown as string[] | undefined
         if (media !== undefined && media.length !== 1)
           throw new UsageError('load --media takes exactly one FILE')
-        const { id } = await withService(dbPath, (service) =>
+        const { id, warnings } = await withService(dbPath, (service) =>
           call(service, 'episodes.load', {
             file: service.fileToRead(file),
             ...(values.replace === true && { replace: true }),
@@ -343,6 +352,7 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
             ...(media?.[0] !== undefined && { media: service.fileToRead(media[0]) }),
           }),
         )
+        for (const warning of warnings) io.err(`episcore: warning: ${warning}`)
         io.out(id)
         return 0
       }
@@ -447,13 +457,15 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
         throw new UsageError(`unknown command "${command}"`)
     }
   } catch (error) {
+    // A refusal quotes what it was given (a file's ids and keys, an argument): each of its lines is
+    // escaped, so that no control character or escape code from them reaches the terminal raw.
     if (error instanceof UsageError) {
-      io.err(`episcore: ${error.message}\n\n${USAGE}`)
+      io.err(`episcore: ${terminalField(error.message)}\n\n${USAGE}`)
       return 2
     }
     const known = error instanceof Refused ? error.message : userMessage(error)
     if (known !== null) {
-      io.err(`episcore: ${known}`)
+      io.err(`episcore: ${known.split('\n').map(terminalField).join('\n')}`)
       return 1
     }
     io.err(`episcore: internal error: ${(error as Error).stack ?? String(error)}`)

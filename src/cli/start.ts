@@ -4,6 +4,8 @@
  */
 import { globalArguments, UsageError, USAGE, type Io } from './usage'
 
+import { terminalField } from './terminalText'
+
 export { endQuietlyOnClosedOutput } from './terminalText'
 
 /** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage). */
@@ -15,7 +17,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    io.err(`episcore: ${error.message}\n\n${USAGE}`)
+    io.err(`episcore: ${terminalField(error.message)}\n\n${USAGE}`)
     return 2
   }
   const { runCommand } = await import('./main')

@@ -37,7 +37,8 @@ commands:
                          severity (error: blocks publishing; warning; note: only informs), JSON
                          path, what is wrong (tab-separated); --json prints [{severity, path,
                          message}]. An existing FILE is checked alone (no database is opened); one
-                         that is not episode JSON gives its load problems as errors. A score with
+                         that is not episode JSON gives its load problems as errors (the first 100,
+                         then one saying how many more, as validate does). A score with
                          reasoning and no evidence is a note, an error with --require-evidence (or
                          the library's rule). Exits 1 while an error is left
   report ID [--csv]      the review of a machine analysis: per dimension, the mean absolute difference

@@ -13,6 +13,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { appDataFolder, defaultDatabasePath } from '../core/db/databaseLocation'
 import { forgetsMedia, ServedMediaCache } from '../core/media/servedMediaCache'
+import { writeAtomically } from '../core/service/writeAtomically'
 import {
   EPISODE_EXTENSIONS,
   MEDIA_EXTENSIONS,
@@ -268,9 +269,8 @@ function wireIpc(client: CoreClient): void {
     })
     if (result.canceled || !result.filePath) return false
     dialogFolders.chose('save', result.filePath)
-    const tmp = `${result.filePath}.${process.pid}.tmp`
-    fs.writeFileSync(tmp, text)
-    fs.renameSync(tmp, result.filePath)
+    // As the CLI's --out writes: through a link the editor made, keeping a private file's mode.
+    writeAtomically(result.filePath, text)
     return true
   })
 }

@@ -571,6 +571,11 @@ const EDIT_METHODS = {
 
 export const contract = {
   'episodes.list': method<EpisodeSummary[]>()(z.strictObject({})),
+  /**
+   * What the library tells the editor of the start: the episode edited last when it could not be
+   * prepared (the start went on without it), named with why. Empty when there is nothing to tell.
+   */
+  'library.notices': method<string[]>()(z.strictObject({})),
   /** `warnings`: what the editor should know of the files (lines left out of the transcript, ...). */
   'episodes.create': method<{ id: string; warnings: string[] }>()(
     z.strictObject({
@@ -590,7 +595,7 @@ export const contract = {
    * with another SHA-256. With `keepBoth`, an id already taken loads as `<id>-2`, `<id>-3`, … (the answer
    * names it): another analysis of the episode beside the first.
    */
-  'episodes.load': method<{ id: string; replaced: boolean }>()(
+  'episodes.load': method<{ id: string; replaced: boolean; warnings: string[] }>()(
     z
       .strictObject({
         file: fileRefSchema,

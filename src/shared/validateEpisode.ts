@@ -22,8 +22,42 @@ export function validateEpisodeDocument(json: unknown): EpisodeValidation {
   const parsed = episodeDocumentSchema.safeParse(json)
   if (parsed.success && protoKeys.length === 0) return { ok: true, document: parsed.data }
   // A record drops `__proto__` silently and a strict object names it as unknown: said once, as above.
-  const issues = parsed.error?.issues.filter((i) => !isOnlyProtoKey(i)) ?? []
+  const issues = [...(parsed.error?.issues ?? []), ...pastCaps(json, parsed.error?.issues ?? [])].filter(
+    (i) => !isOnlyProtoKey(i),
+  )
   return { ok: false, problems: [...protoKeys, ...issues.map(describeIssue)] }
+}
+
+type Issue = { code: string; path: PropertyKey[]; message: string; origin?: unknown; maximum?: unknown }
+
+const isCapExceeded = (issue: Issue): boolean => issue.code === 'too_big' && issue.origin === 'array'
+
+/**
+ * A cap exceeded is one more problem, and the rest of the file is still checked: the schema's
+ * cross-checks (ids, spans, keys) do not run once any part fails, so a file whose only problems are
+ * lists over their caps is checked again with each list cut to its cap, which also keeps what lies past
+ * a cap from costing anything. The problems found then are the rest of the file's.
+ */
+function pastCaps(json: unknown, issues: readonly Issue[]): Issue[] {
+  if (issues.length === 0 || !issues.every(isCapExceeded)) return []
+  let cut = json
+  for (const issue of issues) cut = cutAt(cut, issue.path, Number(issue.maximum))
+  const again = episodeDocumentSchema.safeParse(cut)
+  return again.success ? [] : again.error.issues.filter((i) => !isCapExceeded(i))
+}
+
+/** `value` with the list at `path` cut to `length` items, copied along the path (the input is left as it was). */
+function cutAt(value: unknown, path: readonly PropertyKey[], length: number): unknown {
+  if (path.length === 0) return Array.isArray(value) ? value.slice(0, length) : value
+  const [key, ...rest] = path
+  if (Array.isArray(value) && typeof key === 'number') {
+    const copy = [...value]
+    copy[key] = cutAt(copy[key], rest, length)
+    return copy
+  }
+  if (typeof value === 'object' && value !== null && (typeof key === 'string' || typeof key === 'number'))
+    return { ...value, [key]: cutAt((value as Record<string, unknown>)[key], rest, length) }
+  return value
 }
 
 const isOnlyProtoKey = (issue: { code: string; keys?: unknown }): boolean =>

@@ -146,6 +146,44 @@ describe('a restore killed at any moment', () => {
   }, 120_000)
 })
 
+describe('a start after a restore was killed', () => {
+  it('removes the copies the killed restore left, whatever their age, and keeps those of a live process', async () => {
+    const { file, a, b } = await libraryWithTwoBackups(tempFolder(), 2_500_000)
+    const folder = backupFolderOf(file)
+    const worker = bundle('restoreWorker')
+    let left: string[] = []
+    // Killed while a copy is being written; a kill that lands between copies is tried again.
+    for (let attempt = 0; attempt < 10 && left.length === 0; attempt++) {
+      const child = spawn(process.execPath, [worker, file, a, b], {
+        env: { ...process.env, NODE_PATH: path.join(ROOT, 'node_modules') },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      })
+      const mark = `.restoring-${child.pid}.partial`
+      const closed = new Promise((resolve) => child.on('close', resolve))
+      const started = Date.now()
+      while (Date.now() - started < 10_000 && !fs.readdirSync(folder).some((n) => n.includes(mark)))
+        await new Promise((resolve) => setTimeout(resolve, 2))
+      child.kill('SIGKILL')
+      await closed
+      left = fs.readdirSync(folder).filter((n) => n.includes(mark))
+    }
+    expect(left.length).toBeGreaterThan(0)
+    // A restore under way in a process that still runs (this test's parent stands for it), and a
+    // copy from before copies were named by process: left to the age rule, as they are fresh.
+    const live = `episcore-20250510-090000.sqlite.restoring-${process.ppid}.partial`
+    const unnamed = 'episcore-20250510-090000.sqlite.restoring.partial'
+    for (const name of [live, unnamed]) fs.writeFileSync(path.join(folder, name), 'SQLite format 3\0')
+
+    const session = new DatabaseSession(file, { files: new FileRefs(), peaks: new PeaksCache(tempFolder()) })
+    expect(session.problem).toBeNull()
+    session.close()
+    const after = fs.readdirSync(folder)
+    for (const name of left) expect(after).not.toContain(name)
+    expect(after).toContain(live)
+    expect(after).toContain(unnamed)
+  }, 120_000)
+})
+
 describe('a restore the disk has no room for', () => {
   let mountPoint = ''
   let mounted = false
@@ -171,6 +209,32 @@ describe('a restore the disk has no room for', () => {
     expect(fs.readFileSync(file).equals(before)).toBe(true)
     expect(fs.readdirSync(backupFolderOf(file)).sort()).toEqual(backupsBefore)
     expect(listedIds(file)).toEqual(['one', 'three', 'two'])
+  })
+})
+
+describe('a restore the disk is said to have no room for', () => {
+  it('is refused before anything moves, naming what it needs and what is free', async () => {
+    const { file, a } = await libraryWithTwoBackups(tempFolder(), 300_000)
+    const before = fs.readFileSync(file)
+    const folder = backupFolderOf(file)
+    const backupsBefore = fs.readdirSync(folder).sort()
+    const besideBefore = fs.readdirSync(path.dirname(file)).sort()
+    const asked: string[] = []
+    const freeBytes = (at: string): number => {
+      asked.push(at)
+      return 1024 ** 2
+    }
+    expect(() => restoreBackup(file, a, { freeBytes })).toThrow(
+      /^there is not enough free disk space to restore: it needs \d+\.\d MB .* and 1\.0 MB is free; nothing was changed$/,
+    )
+    expect(asked).toEqual([folder])
+    expect(fs.readFileSync(file).equals(before)).toBe(true)
+    expect(fs.readdirSync(folder).sort()).toEqual(backupsBefore)
+    expect(fs.readdirSync(path.dirname(file)).sort()).toEqual(besideBefore)
+    expect(listedIds(file)).toEqual(['one', 'three', 'two'])
+    // With the room it needs, the same restore goes through.
+    expect(restoreBackup(file, a, { freeBytes: () => Number.MAX_SAFE_INTEGER }).restored).toBe(true)
+    expect(listedIds(file)).toEqual(['one', 'two'])
   })
 })
 

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../src/core/db/openDatabase'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
+import { refuseIfAny } from '../../src/core/publish/publishRefusal'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { episcore } from '../episcoreCli'
 import { machineEpisode } from '../machineEpisode'
@@ -94,6 +95,40 @@ describe('a refusal with many problems', () => {
     const lines = run.stdout.trimEnd().split('\n')
     expect(lines).toHaveLength(101)
     expect(lines[100]).toBe('… and 2,900 more problems')
+  })
+
+  it('`problems FILE.json` of a file that is not episode JSON lists 100, then one line saying how many more', () => {
+    const doc = machineEpisode()
+    const chapter = doc.chapters[0] as EpisodeDocument['chapters'][number]
+    doc.chapters = Array.from({ length: 1500 }, (_, i) => ({ ...chapter, id: `c${i}`, title: ` t${i}` }))
+    const file = path.join(tempFolder(), 'many.json')
+    fs.writeFileSync(file, JSON.stringify(doc))
+    const run = episcore(['problems', file])
+    expect(run.code).toBe(1)
+    const lines = run.stdout.trimEnd().split('\n')
+    expect(lines).toHaveLength(101)
+    expect(lines.slice(0, 100).every((line) => /^error\t\/[^\t]*\t./.test(line))).toBe(true)
+    expect(lines[100]).toBe('… and 2,900 more problems')
+    // The same 100 as validate's, each as severity, path and message.
+    const validated = episcore(['validate', file]).stdout.trimEnd().split('\n')
+    expect(lines.slice(0, 100).map((line) => line.replace(/^error\t([^\t]*)\t/, '$1: '))).toEqual(
+      validated.slice(0, 100),
+    )
+    const json = JSON.parse(episcore(['problems', file, '--json']).stdout) as {
+      path: string
+      message: string
+    }[]
+    expect(json).toHaveLength(101)
+    expect(json[100]).toEqual({ severity: 'error', path: '', message: '… and 2,900 more problems' })
+  })
+
+  it('counts the problems of a refusal with thousands grouped', () => {
+    expect(() =>
+      refuseIfAny(
+        'Not ready to publish',
+        Array.from({ length: 1234 }, (_, i) => `/x/${i}: bad`),
+      ),
+    ).toThrow(/^Not ready to publish \(1,234 problems\):\n\/x\/0: bad\n/)
   })
 
   it('`export --final` lists 100, then one line saying how many more', () => {

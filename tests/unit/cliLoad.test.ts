@@ -67,6 +67,27 @@ describe('episcore load', () => {
     expect(episcore(['--db', db, 'list']).stdout).toBe('')
   })
 
+  it('escapes what a refusal quotes of the file: no escape code reaches the terminal raw', () => {
+    const { db, dir } = files()
+    const hostile = machineEpisode()
+    Object.assign(hostile.highlights[0] ?? {}, { dimension: 'x\u001b[2J\u001b]0;owned\u0007\ty' })
+    const file = path.join(dir, 'hostile.json')
+    fs.writeFileSync(file, JSON.stringify(hostile))
+    const run = episcore(['--db', db, 'load', file])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe('')
+    // eslint-disable-next-line no-control-regex
+    expect(run.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/)
+    const lines = run.stderr.trimEnd().split('\n')
+    expect(lines[0]).toMatch(
+      /^episcore: hostile\.json is not a valid episode JSON v1 file \(\d+ problems?\):$/,
+    )
+    expect(lines).toContain(
+      '/highlights/0/dimension: "x\\e[2J\\e]0;owned\\x07\\ty" is not a rubric dimension',
+    )
+    expect(episcore(['--db', db, 'list']).stdout).toBe('')
+  })
+
   it('refuses text that is not JSON, an unknown version and a missing file clearly, never with a stack', () => {
     const { db, dir } = files()
     const text = path.join(dir, 'notes.json')

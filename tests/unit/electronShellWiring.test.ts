@@ -253,6 +253,27 @@ describe('the Electron shell as built, loaded with a stand-in for electron', () 
     expect(asMedia.ok).toBe(false)
   }, 60_000)
 
+  it('saves a file through the symbolic link chosen in the Save dialog, keeping its target’s mode', async () => {
+    const folder = tempFolder()
+    const target = path.join(folder, 'ep42.json')
+    const link = path.join(folder, 'latest.json')
+    fs.writeFileSync(target, 'the old text', { mode: 0o600 })
+    fs.chmodSync(target, 0o600)
+    fs.symlinkSync('ep42.json', link)
+    electron.chosenSaveFile = link
+    try {
+      expect(
+        await electron.ipc.get(CHANNELS.saveText)?.(eventFrom(win), 'episode.json', 'the new text'),
+      ).toBe(true)
+    } finally {
+      electron.chosenSaveFile = null
+    }
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true)
+    expect(fs.readFileSync(target, 'utf8')).toBe('the new text')
+    expect(fs.statSync(target).mode & 0o777).toBe(0o600)
+    expect(fs.readdirSync(folder).sort()).toEqual(['ep42.json', 'latest.json'])
+  })
+
   it('answers each range request from the media it keeps, with a stat and no round trip to the core', async () => {
     expect((await fetchMedia('bytes=0-9')).status).toBe(206)
     const core = electron.forks.at(-1)?.child as ChildProcess

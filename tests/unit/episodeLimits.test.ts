@@ -100,6 +100,32 @@ describe('caps on items', () => {
     expect(episodes(db)).toBe(0)
   })
 
+  it('still cross-checks the file past a cap, on each list cut to its cap', () => {
+    const db = freshDb()
+    const doc = machineEpisode()
+    const participant = doc.participants[0] as EpisodeDocument['participants'][number]
+    doc.participants = [
+      ...doc.participants,
+      ...Array.from({ length: ITEM_LIMITS.participants + 1 - doc.participants.length }, (_, i) => ({
+        ...participant,
+        id: `p${i}`,
+      })),
+    ]
+    ;(doc.statements[0] as EpisodeDocument['statements'][number]).speakerId = 'nobody'
+    ;(doc.highlights[0] as EpisodeDocument['highlights'][number]).time = 9999
+    const input = JSON.stringify(doc)
+    const { lead, problems } = refusal(db, doc)
+    expect(lead).toBe('hostile.json is not a valid episode JSON v1 file (3 problems):')
+    expect(problems).toEqual([
+      '/participants: at most 1,000 participants in one episode',
+      "/highlights/0/time: 9999 is past the media's end (600)",
+      '/statements/0/speakerId: "nobody" is not a participant id',
+    ])
+    // The document checked is left as it was given.
+    expect(JSON.stringify(doc)).toBe(input)
+    expect(episodes(db)).toBe(0)
+  })
+
   it('counts the words of every segment together against their cap', () => {
     const db = freshDb()
     const doc = machineEpisode()

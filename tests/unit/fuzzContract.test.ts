@@ -57,6 +57,7 @@ type Samples = { [K in MethodName]: RequestOf<K>[] }
 /** Valid requests for every method, naming what the loaded machine episode holds. */
 const VALID: Samples = {
   'episodes.list': [{}],
+  'library.notices': [{}],
   'episodes.create': [
     { media: STALE_REF, transcript: TRANSCRIPT_REF, title: 'New', show: 'Show', publishedOn: '2025-01-31' },
   ],

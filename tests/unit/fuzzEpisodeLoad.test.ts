@@ -162,6 +162,7 @@ describe('hostile episode JSON, loaded, opened and exported', () => {
       const ref = files.register(file)
       let loaded = 0
       let refused = 0
+      const written = new Map<string, number>()
       await fc.assert(
         fc.asyncProperty(hostileEpisodeDocument, async (doc) => {
           fs.writeFileSync(file, JSON.stringify(doc))
@@ -172,6 +173,9 @@ describe('hostile episode JSON, loaded, opened and exported', () => {
             const reply = await dispatch(handlers, method, request)
             const used = process.cpuUsage(before)
             answers.push([method, reply])
+            const format = (request as { format?: string }).format
+            const what = format === 'podcast-item' ? format : method
+            if (reply.ok) written.set(what, (written.get(what) ?? 0) + 1)
             costs.push(
               `${method} ${JSON.stringify(request).slice(0, 60)}: ${Math.round((used.user + used.system) / 1000)} ms`,
             )
@@ -186,7 +190,21 @@ describe('hostile episode JSON, loaded, opened and exported', () => {
             const { id } = load.value as { id: string }
             await call('episodes.open', { id })
             await call('episodes.export', { id })
-            for (const format of PUBLISH_FORMATS) await call('episodes.exportAs', { id, format })
+            // The feed's tags need where the site is served: without it they are refused before their writer runs.
+            for (const format of PUBLISH_FORMATS)
+              await call('episodes.exportAs', {
+                id,
+                format,
+                ...(format === 'podcast-item' && { baseUrl: 'https://cdn.example.com/show/ep/' }),
+              })
+            // The web page folder, playing a public address: every file of it is written, no media copied.
+            const site = path.join(dir, `site-${loaded}`)
+            await call('episodes.exportSite', {
+              id,
+              folder: files.registerOutput(site),
+              mediaUrl: 'https://cdn.example.com/show/ep/media.mp3',
+            })
+            fs.rmSync(site, { recursive: true, force: true })
             for (const format of TRANSCRIPT_FORMATS) await call('transcript.export', { id, format })
             await call('review.report', { id })
             await call('review.exportReport', { id })
@@ -205,9 +223,12 @@ describe('hostile episode JSON, loaded, opened and exported', () => {
         { numRuns: HOSTILE_RUNS, endOnFailure: true },
       )
       db.close()
-      // Both outcomes must have been reached for the run to mean anything.
+      // Both outcomes must have been reached for the run to mean anything, and the writers of the web
+      // page and of the feed's tags must have run, not only been refused before them.
       expect(loaded).toBeGreaterThan(0)
       expect(refused).toBeGreaterThan(0)
+      expect(written.get('episodes.exportSite') ?? 0).toBeGreaterThan(0)
+      expect(written.get('podcast-item') ?? 0).toBeGreaterThan(0)
     },
     FUZZ_TIMEOUT_MS * 3,
   )

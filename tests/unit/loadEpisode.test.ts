@@ -419,7 +419,7 @@ describe('loading episode JSON v1', () => {
     const id = machineEpisode().episode.id
     expect(await dispatch(handlers, 'episodes.load', { file: ref })).toEqual({
       ok: true,
-      value: { id, replaced: false },
+      value: { id, replaced: false, warnings: [] },
     })
     expect(await dispatch(handlers, 'episodes.load', { file: ref })).toMatchObject({
       ok: false,
@@ -427,7 +427,7 @@ describe('loading episode JSON v1', () => {
     })
     expect(await dispatch(handlers, 'episodes.load', { file: ref, replace: true })).toEqual({
       ok: true,
-      value: { id, replaced: true },
+      value: { id, replaced: true, warnings: [] },
     })
   })
 

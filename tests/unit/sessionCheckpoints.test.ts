@@ -97,3 +97,38 @@ it('abandons a backup still copying when the app closes, without calling it a fa
   const left = fs.readdirSync(dir, { recursive: true }).map(String)
   expect(left.filter((name) => name.includes('backups') && name.endsWith('.sqlite'))).toEqual([])
 })
+
+it('names the episode a start could not prepare in the library’s notices, and goes on', async () => {
+  const dir = tempFolder()
+  const file = path.join(dir, 'episcore.sqlite')
+  const setup = openDatabase(file)
+  loadEpisodeDocument(setup, JSON.stringify(machineEpisode('broken-episode')))
+  // What no edit writes (a tool's hand, a disk's damage): the view of the episode cannot be read.
+  setup.prepare(`UPDATE participants SET extensions = '{' WHERE episode_id = ?`).run('broken-episode')
+  setup.close()
+  const session = new DatabaseSession(file, { files: new FileRefs(), peaks: new PeaksCache(dir) })
+  const errors: unknown[][] = []
+  const original = console.error
+  console.error = (...args: unknown[]) => void errors.push(args)
+  try {
+    // The library may ask before the shell prepares (the app does once the page has loaded): asking prepares.
+    const notices = await session.dispatch('library.notices', {})
+    expect(session.prepareLastEpisode()).toBeNull()
+    expect(await session.dispatch('library.notices', {})).toEqual(notices)
+    expect(notices.ok && notices.value).toEqual([
+      expect.stringMatching(
+        /^At the start, the episode “⚡️Open Questions in Agentic RL — Will Brown \(Prime Intellect\)” \(broken-episode\) could not be prepared: .+\. The other episodes are not affected\.$/,
+      ),
+    ])
+    expect(errors).toHaveLength(1)
+    expect(String(errors[0]?.[0])).toMatch(
+      /^episcore: the episode “.+” \(broken-episode\) could not be prepared: /,
+    )
+    // The library still opens.
+    const list = await session.dispatch('episodes.list', {})
+    expect(list.ok && (list.value as { id: string }[]).map((e) => e.id)).toEqual(['broken-episode'])
+  } finally {
+    console.error = original
+    session.close()
+  }
+})

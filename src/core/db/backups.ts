@@ -19,6 +19,30 @@ const COMPANIONS = ['-wal', '-shm', '-journal']
 /** A crashed run's partial copy; younger ones may still be being written by another process. */
 const STALE_PARTIAL_MS = 60 * 60 * 1000
 
+/**
+ * A restore's copy of `file` (the backup coming in, the database kept aside) while it is written: named
+ * with the restoring process's id, so that a start can tell a copy a killed restore left from one a
+ * live process is still writing, whatever their age.
+ */
+const restorePartial = (file: string): string => `${file}.restoring-${process.pid}${PARTIAL}`
+const RESTORE_PARTIAL = /\.restoring-(\d+)\.partial(?:-wal|-shm|-journal)?$/
+
+/**
+ * Whether the process `pid` no longer runs. This one counts as gone: a restore runs start to end without
+ * yielding (restoreBackup is synchronous), so none of ours is under way while this code runs, and a copy
+ * bearing our id was left by an earlier process that had it. A live process that is not ours may be the
+ * restorer, or one that took its id since: the copy is then left to the age rule.
+ */
+function processGone(pid: number): boolean {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return false
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH'
+  }
+}
+
 export const backupFolderOf = (file: string): string =>
   path.join(path.dirname(path.resolve(file)), BACKUP_FOLDER)
 
@@ -129,15 +153,23 @@ function removeStalePartials(folder: string, now: Date): void {
   for (const name of fs.readdirSync(folder)) {
     if (!['', ...COMPANIONS].some((suffix) => name.endsWith(PARTIAL + suffix))) continue
     const file = path.join(folder, name)
+    const restorer = RESTORE_PARTIAL.exec(name)?.[1]
     try {
-      if (now.getTime() - fs.statSync(file).mtimeMs > STALE_PARTIAL_MS) fs.rmSync(file, { force: true })
+      if (
+        (restorer !== undefined && processGone(Number(restorer))) ||
+        now.getTime() - fs.statSync(file).mtimeMs > STALE_PARTIAL_MS
+      )
+        fs.rmSync(file, { force: true })
     } catch {
       // Gone meanwhile, or not ours to remove: either way not worth failing a backup for.
     }
   }
 }
 
-/** The partial copies a killed backup or restore left in the backups folder, once stale. */
+/**
+ * The partial copies a killed backup or restore left in the backups folder: a restore's as soon as the
+ * process that wrote it is gone, any other once stale.
+ */
 export function clearInterruptedCopies(file: string, now = new Date()): void {
   const folder = backupFolderOf(file)
   if (fs.existsSync(folder)) removeStalePartials(folder, now)
@@ -279,19 +311,25 @@ export function listBackups(file: string): BackupInfo[] {
 
 /** A name nothing has yet, so that a copy put there never overwrites one. */
 function freeName(folder: string, stem: string): string {
+  // The name itself, its companions and any copy of it under way (a restore's bears its process id).
+  const present = fs.existsSync(folder) ? fs.readdirSync(folder) : []
   for (let n = 1; ; n++) {
     const name = `${stem}${n === 1 ? '' : `-${n}`}.sqlite`
-    const taken = ['', ...COMPANIONS, PARTIAL].some((s) => fs.existsSync(path.join(folder, name + s)))
-    if (!taken) return name
+    if (!present.some((p) => p.startsWith(name))) return name
   }
 }
 
 const megabytes = (bytes: number): string => `${(bytes / 1024 ** 2).toFixed(1)} MB`
 
-/** Refuses, before anything is written, a restore the disk has no room for. */
-function checkFreeSpace(folder: string, needed: number): void {
+/** The bytes free to this user on the file system holding `folder`. */
+const freeBytesOf = (folder: string): number => {
   const { bavail, bsize } = fs.statfsSync(folder)
-  const free = bavail * bsize
+  return bavail * bsize
+}
+
+/** Refuses, before anything is written, a restore the disk has no room for. */
+function checkFreeSpace(folder: string, needed: number, freeBytes = freeBytesOf): void {
+  const free = freeBytes(folder)
   if (free < needed)
     throw new UserError(
       'invalid-input',
@@ -316,7 +354,7 @@ const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`
  * a restore puts in place. A backup from a newer app is refused here, before anything else is touched.
  */
 function prepareIncoming(backup: FoundBackup): string {
-  const incoming = path.join(path.dirname(backup.path), `${backup.name}.restoring${PARTIAL}`)
+  const incoming = restorePartial(backup.path)
   for (const suffix of ['', ...COMPANIONS]) fs.rmSync(incoming + suffix, { force: true })
   try {
     fs.copyFileSync(backup.path, incoming)
@@ -348,7 +386,7 @@ function replaceContent(live: string, incoming: string, aside: string): void {
     db.pragma('foreign_keys = OFF')
     db.prepare('ATTACH DATABASE ? AS incoming').run(incoming)
     db.transaction(() => {
-      const partial = aside + PARTIAL
+      const partial = restorePartial(aside)
       try {
         // A second connection reads the last committed state, which this transaction's lock keeps.
         const reader = new Database(live, { readonly: true, fileMustExist: true })
@@ -436,7 +474,11 @@ function replaceDamaged(live: string, incoming: string, aside: string): void {
 export function restoreBackup(
   file: string,
   backupName: string,
-  options: { now?: Date } = {},
+  options: {
+    now?: Date
+    /** The free space of a folder's disk, for a test to set: making a full disk takes root. */
+    freeBytes?: (folder: string) => number
+  } = {},
 ): RestoreOutcome {
   const backup = foundBackups(file).find((b) => b.name === backupName)
   if (!backup) throw new UserError('not-found', `there is no backup named ${backupName}`)
@@ -452,7 +494,7 @@ export function restoreBackup(
     ? ['', '-wal'].reduce((sum, s) => sum + (fs.existsSync(live + s) ? fs.statSync(live + s).size : 0), 0)
     : 0
   // The backup copied beside it, then again through the WAL, and the current database kept aside.
-  checkFreeSpace(folder, 2 * fs.statSync(backup.path).size + liveSize)
+  checkFreeSpace(folder, 2 * fs.statSync(backup.path).size + liveSize, options.freeBytes)
   const incoming = prepareIncoming(backup)
   try {
     const keptAside = fs.existsSync(live)

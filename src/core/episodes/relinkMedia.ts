@@ -8,6 +8,7 @@ import {
   mediaColumnValues,
   type MediaFile,
 } from '../media/describeMediaFile'
+import { formatClock } from '../../shared/time'
 import { episodeRow, mediaRow } from './episodeQueries'
 
 /** Items named in a refusal; the rest are counted. */
@@ -61,63 +62,75 @@ export async function relinkMedia(
   if (!mediaRow(db, episodeId))
     throw new UserError('not-found', `episode ${episodeId} has no media to relink`)
   const media = await describeMediaFile(file)
-  return db.transaction(() => linkMedia(db, episodeId, media))()
+  const { sameContent } = db.transaction(() => linkMedia(db, episodeId, media))()
+  return { sameContent }
 }
 
 /**
  * Links a described media file to an episode (in the caller's transaction): see {@link relinkMedia}.
  * An episode loaded without media gets its media row here.
  */
-export function linkMedia(db: Db, episodeId: string, media: MediaFile): { sameContent: boolean } {
+export function linkMedia(
+  db: Db,
+  episodeId: string,
+  media: MediaFile,
+): { sameContent: boolean; lengthWarning: string | null } {
   const { probe, sha256 } = media
   const current = mediaRow(db, episodeId)
   if (!current) {
     db.prepare(
       `INSERT INTO media (episode_id, ${MEDIA_COLUMNS.join(', ')}) VALUES (?${', ?'.repeat(MEDIA_COLUMNS.length)})`,
     ).run(episodeId, ...mediaColumnValues(media))
-    takeDecodedLength(db, episodeId, probe.durationSeconds)
-    return { sameContent: false }
+    return { sameContent: false, lengthWarning: takeDecodedLength(db, episodeId, media) }
   }
-  if (sha256 !== current.sha256) {
-    const past = itemsPast(db, episodeId, lastMillis(probe.durationSeconds))
-    if (past.length > 0) {
-      const more = past.length > NAMED_PAST ? `, and ${past.length - NAMED_PAST} more` : ''
-      throw new UserError(
-        'invalid-input',
-        `${media.fileName} is ${clockMillis(lastMillis(probe.durationSeconds))} long, shorter than what the episode holds: ` +
-          `${past.slice(0, NAMED_PAST).join(', ')}${more}; nothing was changed`,
-      )
-    }
-  }
+  if (sha256 !== current.sha256) refuseItemsPast(db, episodeId, media)
   db.prepare(`UPDATE media SET ${MEDIA_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE episode_id = ?`).run(
     ...mediaColumnValues(media),
     episodeId,
   )
   // Other media is not what was published: a final episode goes back into review with it. The same
   // file moved elsewhere changes nothing that was published.
-  if (sha256 !== current.sha256)
-    db.prepare(
-      `UPDATE episodes SET duration_seconds = ?, updated_at = ?,
-         review_status = CASE review_status WHEN 'final' THEN 'inReview' ELSE review_status END
-       WHERE id = ?`,
-    ).run(probe.durationSeconds, new Date().toISOString(), episodeId)
-  else takeDecodedLength(db, episodeId, probe.durationSeconds)
-  return { sameContent: sha256 === current.sha256 }
+  if (sha256 === current.sha256)
+    return { sameContent: true, lengthWarning: takeDecodedLength(db, episodeId, media) }
+  db.prepare(
+    `UPDATE episodes SET duration_seconds = ?, updated_at = ?,
+       review_status = CASE review_status WHEN 'final' THEN 'inReview' ELSE review_status END
+     WHERE id = ?`,
+  ).run(probe.durationSeconds, new Date().toISOString(), episodeId)
+  return { sameContent: false, lengthWarning: null }
+}
+
+/** Refuses media shorter than what the episode holds, naming its length and each item past it. */
+function refuseItemsPast(db: Db, episodeId: string, media: MediaFile): void {
+  const last = lastMillis(media.probe.durationSeconds)
+  const past = itemsPast(db, episodeId, last)
+  if (past.length === 0) return
+  const more = past.length > NAMED_PAST ? `, and ${past.length - NAMED_PAST} more` : ''
+  throw new UserError(
+    'invalid-input',
+    `${media.fileName} is ${clockMillis(last)} long, shorter than what the episode holds: ` +
+      `${past.slice(0, NAMED_PAST).join(', ')}${more}; nothing was changed`,
+  )
 }
 
 /**
  * The media of a loaded file, linked for the first time, may decode to another length than the file
  * gave (`episode.durationSeconds`). Further than a second away, the episode takes the length that
  * decodes, and keeps the file's as the media's declared length: the editor is shown both (the media
- * length problem and banner), as for a file cut short.
+ * length problem and banner, and the returned warning), as for a file cut short. Shorter than what
+ * the file's items reach, it is refused as other media is: every time of an episode lies within its
+ * media, which every export counts on.
  */
-function takeDecodedLength(db: Db, episodeId: string, decoded: number): void {
+function takeDecodedLength(db: Db, episodeId: string, media: MediaFile): string | null {
+  const decoded = media.probe.durationSeconds
   const given = episodeRow(db, episodeId).duration_seconds
-  if (Math.abs(decoded - given) <= LENGTH_TOLERANCE_SECONDS) return
+  if (Math.abs(decoded - given) <= LENGTH_TOLERANCE_SECONDS) return null
+  refuseItemsPast(db, episodeId, media)
   db.prepare(`UPDATE media SET declared_seconds = ? WHERE episode_id = ?`).run(given, episodeId)
   db.prepare(`UPDATE episodes SET duration_seconds = ?, updated_at = ? WHERE id = ?`).run(
     decoded,
     new Date().toISOString(),
     episodeId,
   )
+  return `${media.fileName} decodes to ${formatClock(decoded)}, not the ${formatClock(given)} the episode file gives; the episode is ${formatClock(decoded)} long`
 }

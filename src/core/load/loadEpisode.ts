@@ -36,15 +36,16 @@ export function loadEpisodeFile(db: Db, file: string, options: Omit<LoadOptions,
 
 /**
  * Loads an episode JSON v1 file as {@link loadEpisodeFile} does, reading and checking a large file on
- * a worker thread: the host answers other windows meanwhile, and only the write holds it.
+ * a worker thread: the host answers other windows meanwhile, and only the write holds it. Its
+ * warnings say what the editor should know: linked media decoding to another length than the file gave.
  */
 export async function loadEpisodeFileOffThread(
   db: Db,
   file: string,
   options: Omit<LoadOptions, 'name'> = {},
-): Promise<LoadResult> {
+): Promise<LoadResult & { warnings: string[] }> {
   const document = await checkEpisodeFile(file, path.basename(file))
-  if (options.media === undefined) return writeEpisode(db, document, options)
+  if (options.media === undefined) return { ...writeEpisode(db, document, options), warnings: [] }
   const media = await describeMediaFile(options.media)
   const named = document.episode.media?.sha256
   if (named !== undefined && named !== media.sha256)
@@ -55,8 +56,8 @@ export async function loadEpisodeFileOffThread(
   return db
     .transaction(() => {
       const loaded = writeEpisode(db, document, options)
-      linkMedia(db, loaded.id, media)
-      return loaded
+      const { lengthWarning } = linkMedia(db, loaded.id, media)
+      return { ...loaded, warnings: lengthWarning === null ? [] : [lengthWarning] }
     })
     .immediate()
 }

@@ -9,7 +9,7 @@ import { UserError } from '../errors'
  */
 export function refuseIfAny(lead: string, problems: readonly string[]): void {
   if (problems.length === 0) return
-  const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`
+  const count = problems.length === 1 ? '1 problem' : `${problems.length.toLocaleString('en')} problems`
   throw new UserError('invalid-input', `${lead} (${count}):\n${listedProblems(problems).join('\n')}`)
 }
 

@@ -58,6 +58,10 @@ export class DatabaseSession {
   private readonly views = new ViewSender(randomBytes(6).toString('hex'))
   private checkpoint: NodeJS.Timeout | null = null
   private lastCheckpoint = Date.now()
+  /** What the start's preparation answered, once it has run: it runs once. */
+  private prepared: { id: string | null } | null = null
+  /** The episode edited last, when the start could not prepare it: told to the library until a restore. */
+  private unprepared: string | null = null
   private readonly backups: BackupActions = {
     list: () => listBackups(this.file),
     create: () => this.backUpNow(),
@@ -106,7 +110,13 @@ export class DatabaseSession {
       // Checkpoints run between edits (see afterCall), not inside the edit that fills the WAL.
       db.pragma('wal_autocheckpoint = 0')
       const { files, peaks } = this.options
-      return { db, handlers: createHandlers({ db, files, peaks, backups: this.backups }) }
+      const notices = (): string[] => {
+        // The library asks as it appears, which may be before the shell's own call to prepare (the app
+        // makes it once the page has loaded): the preparation then runs here, and only once.
+        this.prepareLastEpisode()
+        return this.unprepared === null ? [] : [this.unprepared]
+      }
+      return { db, handlers: createHandlers({ db, files, peaks, backups: this.backups, notices }) }
     } catch (error) {
       // At start the caller reports it; after a restore, or when recovering, the backups must stay
       // reachable: the library shows the reason and its backups as it does for a damaged database.
@@ -171,7 +181,10 @@ export class DatabaseSession {
     // Nothing is awaited from here on, so no request runs against a half-replaced database.
     const usable = this.state.db !== null
     try {
-      return restoreBackup(this.file, backup)
+      const outcome = restoreBackup(this.file, backup)
+      // The episode named is the replaced database's: the restored one was never tried.
+      this.unprepared = null
+      return outcome
     } finally {
       if (!usable) this.state = this.open(true)
     }
@@ -182,11 +195,18 @@ export class DatabaseSession {
    * editor reopening it, the usual first thing after a start, is not the one who waits for its four
    * hours of words to be read. Writes nothing. Answers the episode's id, or null when there is none or
    * it could not be read (which opening it will then report). Whatever the episode holds, the start
-   * goes on: the episode is named on stderr with why it could not be prepared.
+   * goes on: the episode is named with why it could not be prepared on stderr and, since an app's
+   * editor reads no stderr, in the library's notices. Runs once, at the first of the shell's call and
+   * the library's asking for its notices; later calls answer as the first did.
    */
   prepareLastEpisode(): string | null {
     const db = this.state.db
     if (!db) return null
+    this.prepared ??= { id: this.prepare(db) }
+    return this.prepared.id
+  }
+
+  private prepare(db: Db): string | null {
     let last: { id: string; title: string } | undefined
     try {
       last = db.prepare(`SELECT id, title FROM episodes ORDER BY updated_at DESC, id LIMIT 1`).get() as
@@ -199,7 +219,9 @@ export class DatabaseSession {
       const which = last
         ? `the episode “${withoutControlCharacters(last.title).text}” (${last.id})`
         : 'the last episode'
-      console.error(`episcore: ${which} could not be prepared: ${(error as Error).message}`)
+      const why = `${which} could not be prepared: ${(error as Error).message}`
+      console.error(`episcore: ${why}`)
+      this.unprepared = `At the start, ${why.replace(/\.$/, '')}. The other episodes are not affected.`
       return null
     }
   }

@@ -71,6 +71,8 @@ export interface CoreContext {
   peaks: PeaksCache
   /** Absent where nothing owns the database file (tests, tools): backups.* are then refused. */
   backups?: BackupActions
+  /** What the start has to tell the library (see DatabaseSession); none where nothing started. */
+  notices?: () => string[]
 }
 
 const backupHandlers = (
@@ -104,7 +106,7 @@ export function refusingHandlers(refusal: UserError, backups: BackupActions): Ha
 }
 
 /** The core's side of the contract: one function per method. */
-export function createHandlers({ db, files, peaks, backups }: CoreContext): Handlers {
+export function createHandlers({ db, files, peaks, backups, notices }: CoreContext): Handlers {
   /** An edit answers the episode as it now is, so the window redraws from the one reply. */
   const editedWith =
     <R extends { id: string }, More extends object>(edit: (r: R) => More) =>
@@ -116,6 +118,7 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     })
   return {
     'episodes.list': () => listEpisodes(db),
+    'library.notices': () => notices?.() ?? [],
     'episodes.create': async (r) => {
       const warnings: string[] = []
       const id = await createEpisode(db, {

@@ -39,6 +39,7 @@ export function LibraryScreen({
   const [restored, setRestored] = useState<RestoreOutcome | null>(null)
   const [backedUp, setBackedUp] = useState<string | null>(null)
   const [backingUp, setBackingUp] = useState(false)
+  const [startNotice, setStartNotice] = useState<string | null>(null)
   const [dropped, setDropped] = useState<File[]>([])
   const opener = useEpisodeJsonOpener(onOpen)
   const openAtStart = startWith === 'file.open'
@@ -60,6 +61,16 @@ export function LibraryScreen({
     )
   }, [])
   useEffect(refresh, [refresh])
+  useEffect(() => {
+    // What the start could not do (an episode it could not prepare) is told once, here: the app's
+    // editor never sees the stderr it was written to. A refusal (a damaged database) says it already.
+    platform.call('library.notices', {}).then(
+      (reply) => {
+        if (reply.ok && reply.value.length > 0) setStartNotice(reply.value.join(' '))
+      },
+      () => undefined,
+    )
+  }, [])
   useMenuCommand((command) => {
     if (command === 'file.new') setCreating(true)
     if (command === 'help.restoreBackup') setRestoring(true)
@@ -84,6 +95,7 @@ export function LibraryScreen({
     setBackedUp(null)
     setRestoring(false)
     setRestored(outcome)
+    setStartNotice(null)
     setError(null)
     refresh()
   }
@@ -159,18 +171,20 @@ export function LibraryScreen({
         notice={
           backedUp
             ? `Backed up as ${backedUp} in the episcore-backups folder beside the database.`
-            : restored &&
-              'Backup restored.' +
+            : restored
+              ? 'Backup restored.' +
                 (restored.keptAside
                   ? ` The database it replaced is kept as ${restored.keptAside} in episcore-backups; Restore from backup… lists it.`
                   : '')
+              : startNotice
         }
         dismissError={() => setError(null)}
         // Where a file went, to read again: it stays until closed.
-        noticeStays={Boolean(backedUp ?? restored?.keptAside)}
+        noticeStays={Boolean(backedUp ?? restored?.keptAside ?? startNotice)}
         dismissNotice={() => {
           setRestored(null)
           setBackedUp(null)
+          setStartNotice(null)
         }}
       />
     </main>
