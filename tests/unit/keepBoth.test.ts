@@ -142,7 +142,7 @@ describe('loading an episode whose id is taken, keeping both', () => {
     expect(ids(db)).toEqual([doc.episode.id])
     expect(await dispatch(handlers, 'episodes.load', { file: ref, keepBoth: true })).toEqual({
       ok: true,
-      value: { id: `${doc.episode.id}-2`, replaced: false },
+      value: { id: `${doc.episode.id}-2`, replaced: false, warnings: [] },
     })
   })
 })
