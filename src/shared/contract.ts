@@ -4,7 +4,7 @@
  * request against it at its door.
  */
 import { z } from 'zod'
-import type { AgreementDetail } from './agreement'
+import type { AgreementDetail, ConsensusChoices } from './agreement'
 import type { QuoteFinding } from './quoteFindings'
 import {
   dimensionKeySchema,
@@ -679,6 +679,8 @@ export const contract = {
       ids: z.array(episodeId).min(2, 'a consensus needs two analyses or more').max(MAX_COMPARED),
     }),
   ),
+  /** The consensus `id` beside what each of its sources offers (the consensus screen). */
+  'consensus.choices': method<ConsensusChoices>()(byId),
   /** How far analyses of one episode in the library agree (the compare screen); refused across episodes. */
   'episodes.agreement': method<AgreementDetail>()(
     z.strictObject({

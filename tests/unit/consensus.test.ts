@@ -1,6 +1,8 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildConsensus, takeFromAnalysis } from '../../src/core/agreement/consensus'
+import { consensusChoices } from '../../src/core/agreement/consensusChoices'
+import { setScore } from '../../src/core/analysis/scores'
 import { openDatabase, type Db } from '../../src/core/db/openDatabase'
 import { exportEpisode } from '../../src/core/export/exportEpisode'
 import { undo } from '../../src/core/history/editHistory'
@@ -124,5 +126,38 @@ describe('a consensus of several analyses', () => {
     expect(() => takeFromAnalysis(db, MACHINE, ADA, { kind: 'chapter', chapterId: 'c1' })).toThrow(
       'is not a consensus',
     )
+  })
+})
+
+describe('the consensus screen’s choices', () => {
+  it('shows each source’s offer beside the consensus, and a score typed over as typed', () => {
+    const db = library()
+    const { id } = buildConsensus(db, [MACHINE, ADA])
+    let choices = consensusChoices(db, id)
+    expect(choices.sources.map((s) => [s.id, s.reviewer, s.origin])).toEqual([
+      [MACHINE, machineEpisode().review.reviewer, 'machine'],
+      [ADA, 'Ada', 'human'],
+    ])
+    const first = choices.chapters[0]
+    expect(first?.offers.map((o) => o?.title)).toEqual(['Why multi-agent systems fail', 'Why agents fail'])
+    expect(first?.offers.map((o) => o?.scores.guestTeaching)).toEqual([
+      machineEpisode().chapters[0]?.scores.guestTeaching?.value,
+      3,
+    ])
+    expect(first?.scores.guestTeaching?.provenance).toEqual({ source: MACHINE })
+    expect(choices.statements[1]?.map((s) => [s.id, s.taken])).toEqual([
+      ['s1', false],
+      ['a1', false],
+    ])
+
+    takeFromAnalysis(db, id, ADA, { kind: 'statement', statementId: 'a1' })
+    setScore(db, id, 'c1', 'guestTeaching', { value: 5 })
+    choices = consensusChoices(db, id)
+    expect(choices.statements[1]?.map((s) => s.taken)).toEqual([false, true])
+    expect(choices.chapters[0]?.scores.guestTeaching).toEqual({ value: 5, provenance: { typed: true } })
+    // The export says so too.
+    expect(exportEpisode(db, id).chapters[0]?.scores.guestTeaching?.extensions?.episcore).toEqual({
+      typed: true,
+    })
   })
 })

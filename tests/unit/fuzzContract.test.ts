@@ -200,6 +200,7 @@ const VALID: Samples = {
   'review.report': [{ id: ID }],
   'episodes.agreement': [{ ids: [ID, ID] }],
   'consensus.build': [{ ids: [ID, ID] }],
+  'consensus.choices': [{ id: ID }],
   'consensus.take': [{ id: ID, from: ID, item: { kind: 'chapter', chapterId: 'c1' } }],
   'review.exportReport': [{ id: ID }],
   'history.undo': [{ id: ID }],

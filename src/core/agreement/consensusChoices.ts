@@ -5,13 +5,7 @@ import { UserError } from '../errors'
 import { exportEpisode } from '../export/exportEpisode'
 import { analysisOrigin } from './agreement'
 import { consensusSources } from './consensus'
-
-/** The provenance an item's extensions record (`extensions.episcore`). */
-export function provenanceOf(extensions: Record<string, unknown> | undefined): Provenance {
-  const episcore = extensions?.episcore as { source?: unknown; typed?: unknown } | undefined
-  if (episcore?.typed === true) return { typed: true }
-  return typeof episcore?.source === 'string' ? { source: episcore.source } : null
-}
+import { provenanceOf } from './provenance'
 
 const fromSource = (p: Provenance, source: string): boolean =>
   p !== null && 'source' in p && p.source === source

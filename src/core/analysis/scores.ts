@@ -4,6 +4,7 @@ import { scoreValueProblem } from '../../shared/scoreScale'
 import { UserError } from '../errors'
 import { readRow, type RowChange } from '../history/rowWriter'
 import { analysisEdit, changedColumns } from './analysisEdit'
+import { typedOver } from '../agreement/provenance'
 import { chapterRow, dimensionRow, unscored } from './analysisRows'
 import { reasoningIsStale, type StoredScoreRow } from './staleReasoning'
 
@@ -51,7 +52,10 @@ export function setScore(
     (w) => {
       // The score is marked edited, not its chapter: accepting the chapter is still the reviewer's to do,
       // with the rest of its scores in view.
-      if (before) w.update('scores', key, { ...wanted, review: 'edited' })
+      // In a consensus, a value or reasoning typed here no longer comes from the source it was taken from.
+      const typed = before ? typedOver(before.extensions) : null
+      if (before)
+        w.update('scores', key, { ...wanted, review: 'edited', ...(typed && { extensions: typed }) })
       else w.insert('scores', { ...unscored(episodeId, chapterId, dimension), ...wanted, review: 'edited' })
     },
     input.amend ? sameScore : undefined,

@@ -15,6 +15,7 @@ import { mergeNextChapter, moveChapterBoundary, splitChapter } from '../analysis
 import { deleteChapter, updateChapter } from '../analysis/chapters'
 import { agreement } from '../agreement/agreement'
 import { buildConsensus, takeFromAnalysis } from '../agreement/consensus'
+import { consensusChoices } from '../agreement/consensusChoices'
 import { deleteHighlight, setHighlight, updateHighlight } from '../analysis/highlights'
 import { addParticipant, removeParticipant, updateParticipant } from '../analysis/participants'
 import { addDimension, moveDimension, removeDimension, updateDimension } from '../analysis/rubric'
@@ -215,6 +216,7 @@ export function createHandlers({ db, files, peaks, backups, notices }: CoreConte
     'participants.remove': edited((r) => removeParticipant(db, r.id, r.participantId)),
     'consensus.take': edited((r) => takeFromAnalysis(db, r.id, r.from, r.item)),
     'consensus.build': (r) => buildConsensus(db, r.ids),
+    'consensus.choices': (r) => consensusChoices(db, r.id),
     'review.accept': edited((r) => acceptItem(db, r.id, r.kind, r.itemId)),
     'review.reject': edited((r) => rejectItem(db, r.id, r.kind, r.itemId)),
     'review.report': (r) => reviewReport(db, r.id),
