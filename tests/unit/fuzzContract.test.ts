@@ -196,6 +196,10 @@ const VALID: Samples = {
     { id: ID, kind: 'chapter', itemId: 'c2' },
     { id: ID, kind: 'statement', itemId: 's1' },
   ],
+  'review.setBlind': [
+    { id: ID, blind: true },
+    { id: ID, blind: false },
+  ],
   'review.report': [{ id: ID }],
   'episodes.agreement': [{ ids: [ID, ID] }],
   'review.exportReport': [{ id: ID }],

@@ -38,6 +38,7 @@ import { publishEpisode } from '../publish/publishEpisode'
 import { setEvidence } from '../analysis/evidenceEdits'
 import { keepPublishingChoices, readPublishingChoices } from '../publish/site/publishingChoices'
 import { defaultSiteFolder, exportSite } from '../publish/site/writeSite'
+import { setBlind } from '../review/blindReview'
 import { acceptItem, rejectItem } from '../review/reviewItems'
 import { reviewerName, setReviewerName } from '../review/reviewerName'
 import { reviewReport } from '../review/reviewReport'
@@ -210,6 +211,7 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'participants.remove': edited((r) => removeParticipant(db, r.id, r.participantId)),
     'review.accept': edited((r) => acceptItem(db, r.id, r.kind, r.itemId)),
     'review.reject': edited((r) => rejectItem(db, r.id, r.kind, r.itemId)),
+    'review.setBlind': edited((r) => setBlind(db, r.id, r.blind)),
     'review.report': (r) => reviewReport(db, r.id),
     'episodes.agreement': (r) =>
       agreement(
