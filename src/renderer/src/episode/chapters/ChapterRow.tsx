@@ -124,6 +124,7 @@ export const ChapterRow = memo(function ChapterRow(props: {
             onFocus={() => actions.focusChapter(chapter.id)}
             onBlur={actions.leaveCell}
             cite={citeAttribute({ kind: 'score', ...cell })}
+            hidden={chapter.hiddenScores?.includes(d.key) ?? false}
           />
         )
       })}

@@ -4,6 +4,7 @@ import { TableHead } from '../../TableHead'
 import { ScoreCell, type CellMove } from '../chapters/ScoreCell'
 import { useScoreTyping, type ScoreCellAddress } from '../chapters/useScoreTyping'
 import type { Edit } from '../editorPanelProps'
+import { MachineScore } from '../blind/MachineScore'
 import { GrowingText } from './GrowingText'
 
 const REVIEW_WORDS = { unreviewed: '', accepted: 'accepted', edited: 'edited' } as const
@@ -21,6 +22,7 @@ export function MachineVersusOwn({
   rubric,
   edit,
   refusals,
+  blind,
 }: {
   episodeId: string
   chapter: ChapterView
@@ -28,6 +30,8 @@ export function MachineVersusOwn({
   edit: Edit
   /** A refused edit brings the fields back to what is saved. */
   refusals: number
+  /** Scoring blind: a machine score shows once rated, with how far the reviewer's is from it. */
+  blind: boolean
 }): React.JSX.Element {
   const machine = chapter.machineScores ?? {}
   const setScore = useCallback(
@@ -72,9 +76,12 @@ export function MachineVersusOwn({
                 {label}
                 {review !== 'unreviewed' && <span className="score-review">{REVIEW_WORDS[review]}</span>}
               </th>
-              <td className="machine" title={theirs?.reasoning || undefined}>
-                <b>{theirs?.value ?? '—'}</b> {theirs?.reasoning}
-              </td>
+              <MachineScore
+                machine={theirs}
+                own={own.value}
+                hidden={chapter.hiddenScores?.includes(key) ?? false}
+                marksDifference={blind}
+              />
               <ScoreCell
                 score={own}
                 label={`${label}, reviewer’s score`}
