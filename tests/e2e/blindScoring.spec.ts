@@ -47,7 +47,9 @@ test('blind, the machine’s numbers stay off the screen until the reviewer scor
   await expect(page.getByText(/^Score this chapter’s hidden dimensions/)).toBeVisible()
 
   // The reviewer's own 4 for Guest teaching: the machine's 7 shows beside it, with the difference.
-  await row(page, 'guestTeaching').getByLabel(/reviewer’s score/).click()
+  await row(page, 'guestTeaching')
+    .getByLabel(/reviewer’s score/)
+    .click()
   await page.keyboard.press('4')
   await expect(row(page, 'guestTeaching').locator('td.machine')).toContainText('7 you 4 · −3')
   await expect(row(page, 'guestTeaching').locator('td.machine')).toContainText('opening (')
