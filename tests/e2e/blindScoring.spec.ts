@@ -40,6 +40,8 @@ test('blind, the machine’s numbers stay off the screen until the reviewer scor
   await expect(page.getByText(/^Scoring blind: each machine score/)).toBeVisible()
   await expect(row(page, 'guestTeaching').locator('td.machine')).toHaveText('hidden until you score')
   await expect(comparison(page)).not.toContainText(/\d/)
+  // Its reasoning waits for the score: written first, it would make the machine's number the reviewer's.
+  await expect(row(page, 'guestTeaching').locator('td.own-reasoning')).toHaveText('score first')
 
   // Accepting would take scores not seen: refused in words, nothing decided.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())

@@ -65,6 +65,7 @@ export function MachineVersusOwn({
               ? typing.pending.typed
               : null
           const review = chapter.scoreReview?.[key] ?? 'unreviewed'
+          const hidden = chapter.hiddenScores?.includes(key) ?? false
           return (
             <tr
               key={key}
@@ -76,12 +77,7 @@ export function MachineVersusOwn({
                 {label}
                 {review !== 'unreviewed' && <span className="score-review">{REVIEW_WORDS[review]}</span>}
               </th>
-              <MachineScore
-                machine={theirs}
-                own={own.value}
-                hidden={chapter.hiddenScores?.includes(key) ?? false}
-                marksDifference={blind}
-              />
+              <MachineScore machine={theirs} own={own.value} hidden={hidden} marksDifference={blind} />
               <ScoreCell
                 score={own}
                 label={`${label}, reviewer’s score`}
@@ -102,13 +98,18 @@ export function MachineVersusOwn({
                 onBlur={typing.flush}
               />
               <td className="own-reasoning" title={own.reasoning || undefined}>
-                <GrowingText
-                  key={`${chapter.id}:${key}:${refusals}`}
-                  label={`${label}, reviewer’s reasoning`}
-                  saved={own.reasoning}
-                  placeholder="Why this score"
-                  onSave={(reasoning) => void edit('scores.set', { id: episodeId, ...cell, reasoning })}
-                />
+                {hidden ? (
+                  // A reasoning saved first would take the machine's hidden number as the reviewer's.
+                  <span className="blind-note">score first</span>
+                ) : (
+                  <GrowingText
+                    key={`${chapter.id}:${key}:${refusals}`}
+                    label={`${label}, reviewer’s reasoning`}
+                    saved={own.reasoning}
+                    placeholder="Why this score"
+                    onSave={(reasoning) => void edit('scores.set', { id: episodeId, ...cell, reasoning })}
+                  />
+                )}
                 {chapter.reasoningToConfirm.includes(key) && (
                   <>
                     <span className="badge warning">
