@@ -276,6 +276,15 @@ export const COMMANDS = {
     group: 'Review',
     shortcuts: ['X'],
   },
+  'review.blind': {
+    label: 'Score blind: hide the machine’s scores until you have scored each (again: show them)',
+    group: 'Review',
+    shortcuts: ['B'],
+  },
+  'review.reveal': {
+    label: 'Reveal the machine’s scores of the selected chapter while scoring blind',
+    group: 'Review',
+  },
   'help.shortcuts': {
     label: 'Keyboard shortcuts',
     group: 'Help',

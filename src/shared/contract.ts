@@ -130,6 +130,11 @@ export interface ChapterView extends SpanView {
    * `unreviewed` until the chapter itself is accepted.
    */
   scoreReview: Record<string, ItemStatus> | null
+  /**
+   * Never set by the core: the window marks the dimensions whose machine score it hides while the
+   * reviewer scores blind (the score then reads as not given).
+   */
+  hiddenScores?: string[]
   origin: Origin
   status: ItemStatus
 }
@@ -192,6 +197,11 @@ export interface EpisodeView {
   quoteFindings: QuoteFinding[]
   /** The library's rules the problems follow (preferences): evidence required for every reasoned score. */
   rules: { requireEvidence: boolean }
+  /**
+   * Scoring blind (`review.blind`): the window hides each machine score, its reasoning and its
+   * highlights until the reviewer has rated that cell or revealed the chapter.
+   */
+  blind: boolean
 }
 
 export interface TranscriptSegmentView {
@@ -669,6 +679,8 @@ export const contract = {
   'review.reject': edit()(
     z.strictObject({ id: episodeId, kind: reviewKindSchema, itemId: z.string().min(1).max(64) }),
   ),
+  /** Scoring blind: the window hides the machine's scores until the reviewer rates them (`review.blind`). */
+  'review.setBlind': edit()(z.strictObject({ id: episodeId, blind: z.boolean() })),
   'review.report': method<ReviewReport>()(byId),
   /**
    * A new analysis to build the consensus of analyses of one episode in: a copy of the first, each item

@@ -228,6 +228,8 @@ export const reviewSchema = z.strictObject({
   status: reviewStatusSchema,
   reviewer: nameText.nullable(),
   updatedAt: isoUtc,
+  /** The reviewer scored with the machine's scores hidden until rated; absent where never chosen. */
+  blind: z.boolean().optional(),
 })
 
 const episodeDocumentShape = z.strictObject({

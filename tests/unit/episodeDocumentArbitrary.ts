@@ -265,11 +265,16 @@ export const episodeDocumentArbitrary: fc.Arbitrary<EpisodeDocument> = frame.cha
         highlights,
         statements,
         transcript,
-        review: fc.record({
-          status: fc.constantFrom('draft' as const, 'inReview' as const, 'final' as const),
-          reviewer: fc.option(text, { nil: null }),
-          updatedAt: instant.map((d) => d.toISOString()),
-        }),
+        review: fc.record(
+          {
+            status: fc.constantFrom('draft' as const, 'inReview' as const, 'final' as const),
+            reviewer: fc.option(text, { nil: null }),
+            updatedAt: instant.map((d) => d.toISOString()),
+            // Optional: absent, true and false must each come back as they were.
+            blind: fc.boolean(),
+          },
+          { requiredKeys: ['status', 'reviewer', 'updatedAt'] },
+        ),
         exportedAt: instant.map((d) => d.toISOString()),
         generator: fc.string({ minLength: 1, maxLength: 20 }),
         ext: extensions,

@@ -197,6 +197,10 @@ const VALID: Samples = {
     { id: ID, kind: 'chapter', itemId: 'c2' },
     { id: ID, kind: 'statement', itemId: 's1' },
   ],
+  'review.setBlind': [
+    { id: ID, blind: true },
+    { id: ID, blind: false },
+  ],
   'review.report': [{ id: ID }],
   'episodes.agreement': [{ ids: [ID, ID] }],
   'consensus.build': [{ ids: [ID, ID] }],

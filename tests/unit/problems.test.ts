@@ -27,6 +27,7 @@ function episode(parts: Partial<EpisodeView> = {}): EpisodeView {
     participants: [],
     quoteFindings: [],
     rules: { requireEvidence: false },
+    blind: false,
     transcript: {
       rev: 'r1',
       segmentCount: 0,

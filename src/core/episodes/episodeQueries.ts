@@ -421,6 +421,7 @@ function readEpisodeView(db: Db, id: string): EpisodeView {
     },
     history: historyState(db, id),
     rules: { requireEvidence: readPreferences(db).requireEvidence },
+    blind: row.blind === 1,
     // The summary itself in the key: an edit of it changes no table version (episodes count rows only).
     quoteFindings: part('quoteFindings', `${chaptersKey} ${v.highlights} ${spoken} ${row.summary}`, () =>
       quoteFindings(

@@ -20,6 +20,8 @@ export interface EpisodeRow {
   rubric_extensions: string | null
   transcript_extensions: string | null
   transcript_left_out: number
+  /** `review.blind`: null where never given. */
+  blind: 0 | 1 | null
 }
 
 export interface MediaRow {

@@ -104,6 +104,8 @@ function episodeDocument(db: Db, id: string, includeTranscript: boolean): Episod
       status: row.review_status,
       reviewer: row.reviewer,
       updatedAt: new Date(row.updated_at).toISOString(),
+      // Written whenever the choice was made (or came in the file), so a round trip keeps its absence.
+      ...(row.blind !== null && { blind: row.blind === 1 }),
     },
   }
   return withExtensions(document, { extensions: row.document_extensions })

@@ -50,6 +50,7 @@ export function documentRows(doc: EpisodeDocument, now: string): DocumentRows {
         scale_max: doc.rubric.scale.max,
         review_status: doc.review.status,
         reviewer: doc.review.reviewer,
+        blind: doc.review.blind === undefined ? null : doc.review.blind ? 1 : 0,
         extensions: extensionsText(episode),
         created_at: now,
         updated_at: doc.review.updatedAt,

@@ -40,6 +40,7 @@ import { publishEpisode } from '../publish/publishEpisode'
 import { setEvidence } from '../analysis/evidenceEdits'
 import { keepPublishingChoices, readPublishingChoices } from '../publish/site/publishingChoices'
 import { defaultSiteFolder, exportSite } from '../publish/site/writeSite'
+import { setBlind } from '../review/blindReview'
 import { acceptItem, rejectItem } from '../review/reviewItems'
 import { reviewerName, setReviewerName } from '../review/reviewerName'
 import { reviewReport } from '../review/reviewReport'
@@ -219,6 +220,7 @@ export function createHandlers({ db, files, peaks, backups, notices }: CoreConte
     'consensus.choices': (r) => consensusChoices(db, r.id),
     'review.accept': edited((r) => acceptItem(db, r.id, r.kind, r.itemId)),
     'review.reject': edited((r) => rejectItem(db, r.id, r.kind, r.itemId)),
+    'review.setBlind': edited((r) => setBlind(db, r.id, r.blind)),
     'review.report': (r) => reviewReport(db, r.id),
     'episodes.agreement': (r) =>
       agreement(

@@ -10,6 +10,7 @@ import { migration009 } from './009_media_file_stat'
 import { migration010 } from './010_score_review'
 import { migration011 } from './011_publishing_choices'
 import { migration012 } from './012_evidence'
+import { migration013 } from './013_blind_review'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration010,
   migration011,
   migration012,
+  migration013,
 ]

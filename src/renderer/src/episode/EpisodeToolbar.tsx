@@ -3,6 +3,7 @@ import type { EpisodeView } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
 import { titleWithShortcut } from '../commands/shortcuts'
 import type { ChosenFile } from '../platform'
+import { BlindToggle } from './blind/BlindToggle'
 import { ExportMenu } from './ExportMenu'
 import type { ExportChoice } from './exportFile'
 import { ImportTranscriptButton } from './ImportTranscriptButton'
@@ -68,6 +69,7 @@ export function EpisodeToolbar(props: {
           .join(' · ')}
       </span>
       <ReviewStatusBadge status={summary.reviewStatus} />
+      <BlindToggle view={view} run={run} />
       <span className="spacer" />
       {HISTORY_BUTTONS.map(({ id, word, can, label }) => (
         <CommandButton

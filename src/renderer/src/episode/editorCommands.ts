@@ -4,6 +4,7 @@ import type { EpisodeView } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
 import type { EditorContext } from './editorContext'
 import { tabBeside } from './editorTabOrder'
+import { acceptingSeen, BLIND_COMMANDS } from './blind/blindCommands'
 import { playRangeOf } from './review/playRange'
 import { snapEdgeToWords } from './spans/playheadSnap'
 import { focusStatementTitle } from './statements/focusStatementTitle'
@@ -203,7 +204,8 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
   'view.nextPanel': { perform: (c) => c.showTab((shown) => tabBeside(shown, 1)) },
   'view.previousPanel': { perform: (c) => c.showTab((shown) => tabBeside(shown, -1)) },
   'review.next': { perform: (c) => void (c.review.next() || c.notify('Nothing left to review')) },
-  'review.accept': { perform: (c) => decided(c, c.review.decide('review.accept')) },
+  'review.accept': acceptingSeen({ perform: (c) => decided(c, c.review.decide('review.accept')) }),
+  ...BLIND_COMMANDS,
   'review.reject': { perform: (c) => decided(c, c.review.decide('review.reject')) },
   'file.importTranscript': { perform: (c) => c.importTranscript() },
   'file.export': exporting('episode'),

@@ -27,6 +27,8 @@ export interface EditorContext {
   notify: (notice: string | null) => void
   reportError: (message: string) => void
   review: ReviewFlow
+  /** Shows a chapter's machine scores while scoring blind, for the rest of the session. */
+  reveal: (chapterId: string) => void
   /** Where `[` marked a new statement to start, until `]` makes it (or Escape drops it). */
   pendingStart: number | null
   setPendingStart: (at: number | null) => void

@@ -70,6 +70,7 @@ export function useEditorContext(input: {
     notify: episode.setNotice,
     reportError: episode.reportError,
     review: input.review,
+    reveal: episode.reveal,
     pendingStart,
     setPendingStart,
     waveform: input.waveform,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   answersWithView,
   type EpisodeView,
@@ -7,12 +7,16 @@ import {
   type ResponseOf,
 } from '../../../shared/contract'
 import { call } from '../platform'
+import { blindView } from '../../../shared/blindView'
 import type { Edit } from './editorPanelProps'
 import { refusalInWords } from './refusalInWords'
 import { LEFT_FINAL_NOTICE, leftFinal } from './ReviewStatusBadge'
 
 export interface EpisodeViewState {
+  /** The episode as the reviewer may see it: while scoring blind, the machine's unrated scores left out. */
   view: EpisodeView | null
+  /** Shows the machine's scores of a chapter while scoring blind. */
+  reveal: (chapterId: string) => void
   /** For a view that came other than as an edit's answer (the media went missing). */
   setView: (view: EpisodeView) => void
   error: string | null
@@ -49,6 +53,11 @@ export function useEpisodeView(id: string): EpisodeViewState {
     [],
   )
   const [refusals, setRefusals] = useState(0)
+  // Revealed chapters are kept for the screen's life only: a reveal is a glance, not a choice the
+  // analysis records (it keeps `review.blind`), and the scores rated meanwhile stay shown anyway.
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set())
+  const reveal = useCallback((chapterId: string) => setRevealed((r) => new Set(r).add(chapterId)), [])
+  const seen = useMemo(() => view && blindView(view, revealed), [view, revealed])
   useEffect(() => {
     call('episodes.open', { id }).then(setView, (e: Error) => setError(e.message))
   }, [id, setView])
@@ -86,7 +95,8 @@ export function useEpisodeView(id: string): EpisodeViewState {
     [setView],
   )
   return {
-    view,
+    view: seen,
+    reveal,
     setView,
     error,
     reportError,

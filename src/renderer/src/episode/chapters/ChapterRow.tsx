@@ -108,6 +108,7 @@ export const ChapterRow = memo(function ChapterRow(props: {
       </td>
       {props.dimensions.map((d, col) => {
         const cell = { chapterId: chapter.id, dimension: d.key }
+        const hidden = chapter.hiddenScores?.includes(d.key) ?? false
         return (
           <ScoreCell
             key={d.key}
@@ -119,11 +120,13 @@ export const ChapterRow = memo(function ChapterRow(props: {
             scale={props.scale}
             onDigit={(digit) => actions.typeDigit(cell, digit)}
             onSet={(value) => actions.setScore(cell, value)}
-            onOpenReasoning={() => actions.openReasoning(cell)}
+            // Blind, the reasoning waits for the score: saved first, it would make the machine's number the reviewer's.
+            onOpenReasoning={() => hidden || actions.openReasoning(cell)}
             onMove={(to) => actions.moveFrom(index, col, to)}
             onFocus={() => actions.focusChapter(chapter.id)}
             onBlur={actions.leaveCell}
             cite={citeAttribute({ kind: 'score', ...cell })}
+            hidden={hidden}
           />
         )
       })}

@@ -38,6 +38,8 @@ export function ScoreCell(props: {
   onBlur: () => void
   /** Where Ctrl+Shift+E cites into while this cell has the focus (evidence/citeTarget.ts). */
   cite?: string
+  /** Scoring blind: the machine scored this cell, hidden until the reviewer does. */
+  hidden?: boolean
 }): React.JSX.Element {
   const { score, pending } = props
   const missing = lacksReasoning(score)
@@ -55,11 +57,13 @@ export function ScoreCell(props: {
     e.preventDefault()
     e.stopPropagation()
   }
+  const typing = `type ${props.scale.min}-${Math.min(9, props.scale.max)}${props.scale.max >= 10 ? `, ${TEN_KEY} for 10` : ''}`
   const classes = [
     'score',
     missing && 'needs-reasoning',
     pending !== null && 'pending',
     score.reasoning && 'reasoned',
+    props.hidden && 'hidden-score',
   ]
   return (
     <td
@@ -69,8 +73,9 @@ export function ScoreCell(props: {
       title={
         missing
           ? 'score without reasoning'
-          : score.reasoning ||
-            `not scored; type ${props.scale.min}-${Math.min(9, props.scale.max)}${props.scale.max >= 10 ? `, ${TEN_KEY} for 10` : ''}`
+          : props.hidden
+            ? `scoring blind: the machine’s score shows once you score; ${typing}`
+            : score.reasoning || `not scored; ${typing}`
       }
       data-row={props.row}
       data-col={props.col}

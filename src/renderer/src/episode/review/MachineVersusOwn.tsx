@@ -4,6 +4,7 @@ import { TableHead } from '../../TableHead'
 import { ScoreCell, type CellMove } from '../chapters/ScoreCell'
 import { useScoreTyping, type ScoreCellAddress } from '../chapters/useScoreTyping'
 import type { Edit } from '../editorPanelProps'
+import { MachineScore } from '../blind/MachineScore'
 import { GrowingText } from './GrowingText'
 
 const REVIEW_WORDS = { unreviewed: '', accepted: 'accepted', edited: 'edited' } as const
@@ -21,6 +22,7 @@ export function MachineVersusOwn({
   rubric,
   edit,
   refusals,
+  blind,
 }: {
   episodeId: string
   chapter: ChapterView
@@ -28,6 +30,8 @@ export function MachineVersusOwn({
   edit: Edit
   /** A refused edit brings the fields back to what is saved. */
   refusals: number
+  /** Scoring blind: a machine score shows once rated, with how far the reviewer's is from it. */
+  blind: boolean
 }): React.JSX.Element {
   const machine = chapter.machineScores ?? {}
   const setScore = useCallback(
@@ -61,6 +65,7 @@ export function MachineVersusOwn({
               ? typing.pending.typed
               : null
           const review = chapter.scoreReview?.[key] ?? 'unreviewed'
+          const hidden = chapter.hiddenScores?.includes(key) ?? false
           return (
             <tr
               key={key}
@@ -72,9 +77,7 @@ export function MachineVersusOwn({
                 {label}
                 {review !== 'unreviewed' && <span className="score-review">{REVIEW_WORDS[review]}</span>}
               </th>
-              <td className="machine" title={theirs?.reasoning || undefined}>
-                <b>{theirs?.value ?? '—'}</b> {theirs?.reasoning}
-              </td>
+              <MachineScore machine={theirs} own={own.value} hidden={hidden} marksDifference={blind} />
               <ScoreCell
                 score={own}
                 label={`${label}, reviewer’s score`}
@@ -95,13 +98,18 @@ export function MachineVersusOwn({
                 onBlur={typing.flush}
               />
               <td className="own-reasoning" title={own.reasoning || undefined}>
-                <GrowingText
-                  key={`${chapter.id}:${key}:${refusals}`}
-                  label={`${label}, reviewer’s reasoning`}
-                  saved={own.reasoning}
-                  placeholder="Why this score"
-                  onSave={(reasoning) => void edit('scores.set', { id: episodeId, ...cell, reasoning })}
-                />
+                {hidden ? (
+                  // A reasoning saved first would take the machine's hidden number as the reviewer's.
+                  <span className="blind-note">score first</span>
+                ) : (
+                  <GrowingText
+                    key={`${chapter.id}:${key}:${refusals}`}
+                    label={`${label}, reviewer’s reasoning`}
+                    saved={own.reasoning}
+                    placeholder="Why this score"
+                    onSave={(reasoning) => void edit('scores.set', { id: episodeId, ...cell, reasoning })}
+                  />
+                )}
                 {chapter.reasoningToConfirm.includes(key) && (
                   <>
                     <span className="badge warning">

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react'
 import { EvidenceChips, useCiteActions, type CiteActions } from '../evidence/EvidenceChips'
-import type { CommandId } from '../../../../shared/commands'
+import { COMMANDS, type CommandId } from '../../../../shared/commands'
 import type { ChapterView, EpisodeView, HighlightView, StatementView } from '../../../../shared/contract'
 import { formatClock } from '../../../../shared/time'
 import { shortcutOf, titleWithShortcut } from '../../commands/shortcuts'
@@ -113,10 +113,12 @@ function ChapterFields({
   chapter,
   props,
   cite,
+  run,
 }: {
   chapter: ChapterView
   props: EditorPanelProps
   cite: CiteActions
+  run: (id: CommandId) => void
 }): React.JSX.Element {
   return (
     <>
@@ -133,7 +135,20 @@ function ChapterFields({
         rubric={props.view.rubric}
         edit={props.edit}
         refusals={props.refusals}
+        blind={props.view.blind}
       />
+      {(chapter.hiddenScores?.length ?? 0) > 0 && (
+        <p className="blind-note">
+          Scoring blind: the machine’s scores show as you score.{' '}
+          <button
+            type="button"
+            title={titleWithShortcut(COMMANDS['review.reveal'].label, 'review.reveal')}
+            onClick={() => run('review.reveal')}
+          >
+            Reveal machine scores
+          </button>
+        </p>
+      )}
       <ChapterEvidence chapter={chapter} view={props.view} cite={cite} />
     </>
   )
@@ -197,7 +212,9 @@ export function ReviewCard(
       {selected?.kind === 'highlight' && (
         <HighlightFields highlight={selected.item} view={view} cite={cite} />
       )}
-      {selected?.kind === 'chapter' && <ChapterFields chapter={selected.item} props={props} cite={cite} />}
+      {selected?.kind === 'chapter' && (
+        <ChapterFields chapter={selected.item} props={props} cite={cite} run={run} />
+      )}
       <footer>
         {button('review.play', 'Play')}
         {button('review.accept', 'Accept')}

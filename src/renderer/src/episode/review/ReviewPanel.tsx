@@ -32,6 +32,13 @@ export function ReviewPanel(props: EditorPanelProps): React.JSX.Element {
         accepts it, <kbd>{shortcutOf('review.reject')}</kbd> rejects it (undo brings it back); any change
         marks it edited.
       </p>
+      {view.blind && (
+        <p className="blind-note">
+          Scoring blind: each machine score, its reasoning and its highlight stay hidden until you have scored
+          it, or revealed its chapter on the card; then both show, with the difference.{' '}
+          <kbd>{shortcutOf('review.blind')}</kbd> stops.
+        </p>
+      )}
       <p className="hint">
         The selected item shows beside the video; {shortcutOf('review.play')} plays it, and a chapter’s scores
         and reasoning can be changed there.
