@@ -6,6 +6,16 @@
 
 export type AnalysisOrigin = 'machine' | 'human'
 
+/** One analysis of an episode as the library holds it: what the compare screen offers to tick. */
+export interface LibraryAnalysis {
+  /** Its library id. */
+  id: string
+  title: string
+  reviewer: string | null
+  origin: AnalysisOrigin
+  reviewStatus: 'draft' | 'inReview' | 'final'
+}
+
 export interface AgreementAnalysis {
   /** As given: a file's path or a library id. */
   source: string

@@ -4,7 +4,7 @@
  * request against it at its door.
  */
 import { z } from 'zod'
-import type { AgreementDetail } from './agreement'
+import type { AgreementDetail, LibraryAnalysis } from './agreement'
 import type { QuoteFinding } from './quoteFindings'
 import {
   dimensionKeySchema,
@@ -640,6 +640,11 @@ export const contract = {
     z.strictObject({ id: episodeId, kind: reviewKindSchema, itemId: z.string().min(1).max(64) }),
   ),
   'review.report': method<ReviewReport>()(byId),
+  /**
+   * The library's analyses of the episode `id` is one of (itself included, in the order they came in): the same
+   * media SHA-256, or the same episode id where either names no media, as agreement rules it.
+   */
+  'episodes.analysesOf': method<LibraryAnalysis[]>()(byId),
   /** How far analyses of one episode in the library agree (the compare screen); refused across episodes. */
   'episodes.agreement': method<AgreementDetail>()(
     z.strictObject({

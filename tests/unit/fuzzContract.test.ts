@@ -197,6 +197,7 @@ const VALID: Samples = {
     { id: ID, kind: 'statement', itemId: 's1' },
   ],
   'review.report': [{ id: ID }],
+  'episodes.analysesOf': [{ id: ID }],
   'episodes.agreement': [{ ids: [ID, ID] }],
   'review.exportReport': [{ id: ID }],
   'history.undo': [{ id: ID }],

@@ -96,7 +96,17 @@ export function agreementSummary(detail: AgreementDetail): Agreement {
   return { units, analyses, dimensions, partial, leftOut, statements }
 }
 
+/** What says which episode an analysis is of: its episode id, and its media's SHA-256 when it names media. */
+export interface EpisodeIdentity {
+  id: string
+  sha256: string | null | undefined
+}
+
 /** Two analyses are of one episode when both name media with the same SHA-256; else when their ids match. */
+export function sameEpisode(a: EpisodeIdentity, b: EpisodeIdentity): boolean {
+  return a.sha256 && b.sha256 ? a.sha256 === b.sha256 : a.id === b.id
+}
+
 function refuseOtherEpisodes(sources: readonly AnalysisSource[]): void {
   for (let i = 0; i < sources.length; i++)
     for (let j = i + 1; j < sources.length; j++) {
@@ -104,8 +114,7 @@ function refuseOtherEpisodes(sources: readonly AnalysisSource[]): void {
       const b = sources[j] as AnalysisSource
       const ha = a.document.episode.media?.sha256
       const hb = b.document.episode.media?.sha256
-      const same = ha && hb ? ha === hb : a.document.episode.id === b.document.episode.id
-      if (!same)
+      if (!sameEpisode({ id: a.document.episode.id, sha256: ha }, { id: b.document.episode.id, sha256: hb }))
         throw new UserError(
           'invalid-request',
           `${a.source} and ${b.source} are analyses of different episodes (${

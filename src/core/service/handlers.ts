@@ -14,6 +14,7 @@ import { fail, ok, type Reply } from '../../shared/result'
 import { mergeNextChapter, moveChapterBoundary, splitChapter } from '../analysis/chapterBands'
 import { deleteChapter, updateChapter } from '../analysis/chapters'
 import { agreement } from '../agreement/agreement'
+import { analysesOf } from '../agreement/analysesOf'
 import { deleteHighlight, setHighlight, updateHighlight } from '../analysis/highlights'
 import { addParticipant, removeParticipant, updateParticipant } from '../analysis/participants'
 import { addDimension, moveDimension, removeDimension, updateDimension } from '../analysis/rubric'
@@ -211,6 +212,7 @@ export function createHandlers({ db, files, peaks, backups }: CoreContext): Hand
     'review.accept': edited((r) => acceptItem(db, r.id, r.kind, r.itemId)),
     'review.reject': edited((r) => rejectItem(db, r.id, r.kind, r.itemId)),
     'review.report': (r) => reviewReport(db, r.id),
+    'episodes.analysesOf': (r) => analysesOf(db, r.id),
     'episodes.agreement': (r) =>
       agreement(
         r.ids.map((id) => ({ source: id, document: exportEpisode(db, id, { includeTranscript: false }) })),
