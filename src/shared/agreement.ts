@@ -60,6 +60,8 @@ export interface AgreementDetail extends Agreement {
   unitSpans: { start: number; end: number }[]
   labels: Record<string, string>
   ratings: Record<string, (number | null)[][]>
+  /** Each measured dimension's scale, so that a score is drawn against its range. */
+  scales: Record<string, { min: number; max: number }>
 }
 
 /** Krippendorff's reading of alpha: >= 0.800 reliable, 0.667 up to 0.800 tentative, below that not. */

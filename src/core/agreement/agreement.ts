@@ -40,11 +40,12 @@ export function agreement(sources: readonly AnalysisSource[]): AgreementDetail {
   const leftOut: Agreement['leftOut'] = {}
   const labels: AgreementDetail['labels'] = {}
   const ratings: AgreementDetail['ratings'] = {}
+  const scales: AgreementDetail['scales'] = {}
   for (const key of dimensionKeys(documents)) {
     const having = documents.flatMap((d, i) => (d.rubric.dimensions.some((x) => x.key === key) ? [i] : []))
     labels[key] = documents[having[0] as number]?.rubric.dimensions.find((x) => x.key === key)?.label ?? key
-    const scales = new Set(having.map((i) => scaleOf(documents[i] as EpisodeDocument)))
-    if (scales.size > 1) {
+    const scalesGiven = new Set(having.map((i) => scaleOf(documents[i] as EpisodeDocument)))
+    if (scalesGiven.size > 1) {
       leftOut[key] =
         `its scale differs between analyses (${having.map((i) => `${scaleOf(documents[i] as EpisodeDocument)} in ${sources[i]?.source}`).join(', ')})`
       continue
@@ -57,6 +58,7 @@ export function agreement(sources: readonly AnalysisSource[]): AgreementDetail {
       ),
     )
     ratings[key] = values
+    scales[key] = { ...(documents[having[0] as number] as EpisodeDocument).rubric.scale }
     const byUnit = unitSpans.map((_, u) => values.map((v) => v[u] ?? null))
     dimensions[key] = {
       alpha: {
@@ -87,6 +89,7 @@ export function agreement(sources: readonly AnalysisSource[]): AgreementDetail {
     unitSpans,
     labels,
     ratings,
+    scales,
   }
 }
 
