@@ -152,11 +152,7 @@ export function EpisodeScreen({
             setMedia={setMedia}
             mediaSrc={mediaLoads ? platform.mediaUrl(id) : undefined}
             playerHeight={{ kept: preferences.playerHeight, keep: (h) => keep({ playerHeight: h }) }}
-            review={
-              reviewing
-                ? { ...panelProps, run: screen.run, autoPlay, left: review.queue.length, fold: cardFold }
-                : null
-            }
+            review={reviewing ? { ...panelProps, run: screen.run, autoPlay, review, fold: cardFold } : null}
           />
           <WithCommandMenu
             commands={WAVEFORM_MENU}

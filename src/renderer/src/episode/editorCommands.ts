@@ -199,6 +199,9 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
   'review.autoPlay': {
     perform: (c) => c.setAutoPlay(!c.autoPlay),
   },
+  'review.byDisagreement': {
+    perform: (c) => c.review.setOrder(c.review.order === 'disagreement' ? 'episode' : 'disagreement'),
+  },
   'review.showTab': { perform: (c) => c.showTab('review') },
   'view.nextPanel': { perform: (c) => c.showTab((shown) => tabBeside(shown, 1)) },
   'view.previousPanel': { perform: (c) => c.showTab((shown) => tabBeside(shown, -1)) },
