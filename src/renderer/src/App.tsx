@@ -24,6 +24,10 @@ export function App(): React.JSX.Element {
         id={route.id}
         onBack={() => go({ screen: 'episode', id: route.id, at: null })}
         onOpenAt={(id, at) => go({ screen: 'episode', id, at })}
+        onLibraryCommand={(command) => {
+          setStartWith(command)
+          go({ screen: 'library' })
+        }}
       />
     )
   return route.screen === 'episode' ? (

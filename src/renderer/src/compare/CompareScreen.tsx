@@ -1,6 +1,8 @@
 import { useMemo } from 'react'
 import type { AgreementDetail } from '../../../shared/agreement'
+import { isLibraryCommand, type LibraryCommand } from '../../../shared/commands'
 import { StatusLine } from '../StatusLine'
+import { useMenuCommand } from '../useMenuCommand'
 import { AnalysisPicker } from './AnalysisPicker'
 import { analysisNames, unitSpreads } from './agreementReading'
 import { DimensionAgreement } from './DimensionAgreement'
@@ -55,8 +57,14 @@ export function CompareScreen(props: {
   id: string
   onBack: () => void
   onOpenAt: (id: string, at: number) => void
+  /** File > New or Open (or a restore) chosen here: the library carries it out. */
+  onLibraryCommand: (command: LibraryCommand) => void
 }): React.JSX.Element {
   const state = useAgreement(props.id)
+  const { onLibraryCommand } = props
+  useMenuCommand((command) => {
+    if (isLibraryCommand(command)) onLibraryCommand(command)
+  })
   const title = state.analyses?.find((a) => a.id === props.id)?.title
   return (
     <main className="compare">

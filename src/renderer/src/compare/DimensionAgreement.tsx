@@ -1,4 +1,5 @@
 import type { AgreementAnalysis, DimensionAgreement as Measured } from '../../../shared/agreement'
+import { formatClock } from '../../../shared/time'
 import { AgreementStrip, type StripUnit } from './AgreementStrip'
 import { alphaReading, DISAGREEMENT } from './agreementReading'
 
@@ -63,7 +64,7 @@ export function DimensionAgreement(props: {
         <div className="agreement-strip disagreements">
           <span className="strip-name">
             {differing === 0
-              ? 'No unit differs by 2 or more'
+              ? `No unit differs by ${DISAGREEMENT} or more`
               : `${differing} of ${units.length} differ by ${DISAGREEMENT} or more`}
           </span>
           <div className="agreement-units" aria-hidden="true">
@@ -73,6 +74,13 @@ export function DimensionAgreement(props: {
               </span>
             ))}
           </div>
+        </div>
+        <div className="agreement-strip strip-axis" aria-hidden="true">
+          <span />
+          <span className="axis">
+            <span>{formatClock(units[0]?.start ?? 0)}</span>
+            <span>{formatClock(units[units.length - 1]?.end ?? 0)}</span>
+          </span>
         </div>
       </div>
       <details>
