@@ -6,6 +6,16 @@
 
 export type AnalysisOrigin = 'machine' | 'human'
 
+/** One analysis of an episode as the library holds it: what the compare screen offers to tick. */
+export interface LibraryAnalysis {
+  /** Its library id. */
+  id: string
+  title: string
+  reviewer: string | null
+  origin: AnalysisOrigin
+  reviewStatus: 'draft' | 'inReview' | 'final'
+}
+
 export interface AgreementAnalysis {
   /** As given: a file's path or a library id. */
   source: string
@@ -50,6 +60,8 @@ export interface AgreementDetail extends Agreement {
   unitSpans: { start: number; end: number }[]
   labels: Record<string, string>
   ratings: Record<string, (number | null)[][]>
+  /** Each measured dimension's scale, so that a score is drawn against its range. */
+  scales: Record<string, { min: number; max: number }>
 }
 
 /** Krippendorff's reading of alpha: >= 0.800 reliable, 0.667 up to 0.800 tentative, below that not. */

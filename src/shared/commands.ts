@@ -265,6 +265,14 @@ export const COMMANDS = {
     label: 'Play the next item by itself after A or X (again: stop)',
     group: 'Review',
   },
+  'analyses.compare': {
+    label: 'Compare the analyses of this episode: agreement per dimension, scores along the timeline',
+    group: 'Review',
+  },
+  'review.byDisagreement': {
+    label: 'Review the largest disagreement with the machine first (again: the episode’s order)',
+    group: 'Review',
+  },
   'review.showTab': { label: 'Show the Review tab', group: 'Review', shortcuts: ['R'] },
   'review.accept': {
     label: 'Accept the selected item, then go to the next',

@@ -4,7 +4,7 @@
  * request against it at its door.
  */
 import { z } from 'zod'
-import type { AgreementDetail, ConsensusChoices } from './agreement'
+import type { AgreementDetail, ConsensusChoices, LibraryAnalysis } from './agreement'
 import type { QuoteFinding } from './quoteFindings'
 import {
   dimensionKeySchema,
@@ -693,6 +693,11 @@ export const contract = {
   ),
   /** The consensus `id` beside what each of its sources offers (the consensus screen). */
   'consensus.choices': method<ConsensusChoices>()(byId),
+  /**
+   * The library's analyses of the episode `id` is one of (itself included, in the order they came in): the same
+   * media SHA-256, or the same episode id where either names no media, as agreement rules it.
+   */
+  'episodes.analysesOf': method<LibraryAnalysis[]>()(byId),
   /** How far analyses of one episode in the library agree (the compare screen); refused across episodes. */
   'episodes.agreement': method<AgreementDetail>()(
     z.strictObject({

@@ -214,6 +214,8 @@ describe('the agreement of several analyses of one episode', () => {
       [3, 8, 8],
     ])
     expect(result.dimensions[key]?.pairs).toEqual([{ a: 0, b: 1, meanAbsoluteDifference: 7 / 3, units: 3 }])
+    // The screen draws each score against its dimension's scale.
+    expect(result.scales[key]).toEqual(a.document.rubric.scale)
     expect(result.dimensions[key]?.alpha.interval).toBeCloseTo(
       krippendorffAlpha(
         [

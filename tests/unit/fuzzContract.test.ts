@@ -202,6 +202,7 @@ const VALID: Samples = {
     { id: ID, blind: false },
   ],
   'review.report': [{ id: ID }],
+  'episodes.analysesOf': [{ id: ID }],
   'episodes.agreement': [{ ids: [ID, ID] }],
   'consensus.build': [{ ids: [ID, ID] }],
   'consensus.choices': [{ id: ID }],

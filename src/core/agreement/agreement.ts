@@ -40,11 +40,12 @@ export function agreement(sources: readonly AnalysisSource[]): AgreementDetail {
   const leftOut: Agreement['leftOut'] = {}
   const labels: AgreementDetail['labels'] = {}
   const ratings: AgreementDetail['ratings'] = {}
+  const scales: AgreementDetail['scales'] = {}
   for (const key of dimensionKeys(documents)) {
     const having = documents.flatMap((d, i) => (d.rubric.dimensions.some((x) => x.key === key) ? [i] : []))
     labels[key] = documents[having[0] as number]?.rubric.dimensions.find((x) => x.key === key)?.label ?? key
-    const scales = new Set(having.map((i) => scaleOf(documents[i] as EpisodeDocument)))
-    if (scales.size > 1) {
+    const scalesGiven = new Set(having.map((i) => scaleOf(documents[i] as EpisodeDocument)))
+    if (scalesGiven.size > 1) {
       leftOut[key] =
         `its scale differs between analyses (${having.map((i) => `${scaleOf(documents[i] as EpisodeDocument)} in ${sources[i]?.source}`).join(', ')})`
       continue
@@ -57,6 +58,7 @@ export function agreement(sources: readonly AnalysisSource[]): AgreementDetail {
       ),
     )
     ratings[key] = values
+    scales[key] = { ...(documents[having[0] as number] as EpisodeDocument).rubric.scale }
     const byUnit = unitSpans.map((_, u) => values.map((v) => v[u] ?? null))
     dimensions[key] = {
       alpha: {
@@ -87,6 +89,7 @@ export function agreement(sources: readonly AnalysisSource[]): AgreementDetail {
     unitSpans,
     labels,
     ratings,
+    scales,
   }
 }
 
@@ -96,7 +99,17 @@ export function agreementSummary(detail: AgreementDetail): Agreement {
   return { units, analyses, dimensions, partial, leftOut, statements }
 }
 
+/** What says which episode an analysis is of: its episode id, and its media's SHA-256 when it names media. */
+export interface EpisodeIdentity {
+  id: string
+  sha256: string | null | undefined
+}
+
 /** Two analyses are of one episode when both name media with the same SHA-256; else when their ids match. */
+export function sameEpisode(a: EpisodeIdentity, b: EpisodeIdentity): boolean {
+  return a.sha256 && b.sha256 ? a.sha256 === b.sha256 : a.id === b.id
+}
+
 export function refuseOtherEpisodes(sources: readonly AnalysisSource[]): void {
   for (let i = 0; i < sources.length; i++)
     for (let j = i + 1; j < sources.length; j++) {
@@ -104,8 +117,7 @@ export function refuseOtherEpisodes(sources: readonly AnalysisSource[]): void {
       const b = sources[j] as AnalysisSource
       const ha = a.document.episode.media?.sha256
       const hb = b.document.episode.media?.sha256
-      const same = ha && hb ? ha === hb : a.document.episode.id === b.document.episode.id
-      if (!same)
+      if (!sameEpisode({ id: a.document.episode.id, sha256: ha }, { id: b.document.episode.id, sha256: hb }))
         throw new UserError(
           'invalid-request',
           `${a.source} and ${b.source} are analyses of different episodes (${

@@ -16,6 +16,7 @@ import { deleteChapter, updateChapter } from '../analysis/chapters'
 import { agreement } from '../agreement/agreement'
 import { buildConsensus, takeFromAnalysis } from '../agreement/consensus'
 import { consensusChoices } from '../agreement/consensusChoices'
+import { analysesOf } from '../agreement/analysesOf'
 import { deleteHighlight, setHighlight, updateHighlight } from '../analysis/highlights'
 import { addParticipant, removeParticipant, updateParticipant } from '../analysis/participants'
 import { addDimension, moveDimension, removeDimension, updateDimension } from '../analysis/rubric'
@@ -222,6 +223,7 @@ export function createHandlers({ db, files, peaks, backups, notices }: CoreConte
     'review.reject': edited((r) => rejectItem(db, r.id, r.kind, r.itemId)),
     'review.setBlind': edited((r) => setBlind(db, r.id, r.blind)),
     'review.report': (r) => reviewReport(db, r.id),
+    'episodes.analysesOf': (r) => analysesOf(db, r.id),
     'episodes.agreement': (r) =>
       agreement(
         r.ids.map((id) => ({ source: id, document: exportEpisode(db, id, { includeTranscript: false }) })),

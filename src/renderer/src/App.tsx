@@ -1,61 +1,62 @@
 import { useEffect, useState } from 'react'
+import { CompareScreen } from './compare/CompareScreen'
 import { ConsensusScreen } from './consensus/ConsensusScreen'
 import { EpisodeScreen } from './episode/EpisodeScreen'
 import { LibraryScreen, type LibraryCommand } from './library/LibraryScreen'
-
-const episodeInHash = (): string | null => {
-  const match = /^#\/episode\/(.+)$/.exec(window.location.hash)
-  return match ? decodeURIComponent(match[1] ?? '') : null
-}
-
-const consensusInHash = (): string | null => {
-  const match = /^#\/consensus\/(.+)$/.exec(window.location.hash)
-  return match ? decodeURIComponent(match[1] ?? '') : null
-}
+import { go, routeOf, type Route } from './routes'
 
 /**
- * The library of episodes, one episode being edited, or a consensus being built from analyses. The open episode lives in the
- * URL's hash, so a reload (or the browser's Back) lands where the editor was.
+ * Four screens: the library of episodes, one episode being edited, the comparison of an episode's
+ * analyses, and a consensus being built from them. Where the window is lives in the URL's hash (see
+ * routes.ts).
  */
 export function App(): React.JSX.Element {
-  const [episodeId, setEpisodeId] = useState<string | null>(episodeInHash)
-  const [consensusId, setConsensusId] = useState<string | null>(consensusInHash)
+  const [route, setRoute] = useState<Route>(() => routeOf(window.location.hash))
   // File > New or Open chosen on the episode screen is carried out by the library it returns to.
   const [startWith, setStartWith] = useState<LibraryCommand | null>(null)
   useEffect(() => {
-    const onHash = (): void => {
-      setEpisodeId(episodeInHash())
-      setConsensusId(consensusInHash())
-    }
+    const onHash = (): void => setRoute(routeOf(window.location.hash))
     window.addEventListener('hashchange', onHash)
     return () => window.removeEventListener('hashchange', onHash)
   }, [])
-  const open = (id: string | null): void => {
-    window.location.hash = id ? `#/episode/${encodeURIComponent(id)}` : ''
-  }
-  if (consensusId)
+  if (route.screen === 'compare')
     return (
-      <ConsensusScreen
-        key={consensusId}
-        id={consensusId}
-        onOpenEditor={() => open(consensusId)}
-        onClose={() => open(null)}
+      <CompareScreen
+        key={route.id}
+        id={route.id}
+        onBack={() => go({ screen: 'episode', id: route.id, at: null })}
+        onOpenAt={(id, at) => go({ screen: 'episode', id, at })}
+        onConsensus={(id) => go({ screen: 'consensus', id })}
+        onLibraryCommand={(command) => {
+          setStartWith(command)
+          go({ screen: 'library' })
+        }}
       />
     )
-  return episodeId ? (
+  if (route.screen === 'consensus')
+    return (
+      <ConsensusScreen
+        key={route.id}
+        id={route.id}
+        onOpenEditor={() => go({ screen: 'episode', id: route.id, at: null })}
+        onClose={() => go({ screen: 'library' })}
+      />
+    )
+  return route.screen === 'episode' ? (
     <EpisodeScreen
-      key={episodeId}
-      id={episodeId}
+      key={route.id}
+      id={route.id}
+      at={route.at}
       onClose={(command) => {
         setStartWith(command ?? null)
-        open(null)
+        go({ screen: 'library' })
       }}
     />
   ) : (
     <LibraryScreen
       onOpen={(id) => {
         setStartWith(null)
-        open(id)
+        go({ screen: 'episode', id, at: null })
       }}
       startWith={startWith}
     />

@@ -17,6 +17,7 @@ import { usePreferences } from '../usePreferences'
 import { KeyHints } from './KeyHints'
 import { Transport } from './playback/Transport'
 import { usePlayback } from './playback/usePlayback'
+import { useSeekOnOpen } from './playback/useSeekOnOpen'
 import { useReviewer } from './review/useReviewer'
 import { useReviewFlow } from './review/useReviewFlow'
 import { hidesUnseen, newCardFold, type CardFold } from './review/cardFold'
@@ -39,9 +40,12 @@ import { StatusLine } from '../StatusLine'
 
 export function EpisodeScreen({
   id,
+  at,
   onClose,
 }: {
   id: string
+  /** Where the playhead starts (another screen sent the editor to a moment); null: at the start. */
+  at: number | null
   /** Back to the library, with the menu command that asked for it (File > New or Open), if any. */
   onClose: (command?: LibraryCommand) => void
 }): React.JSX.Element {
@@ -61,6 +65,7 @@ export function EpisodeScreen({
     view !== null && (transcript !== null || view.transcript.segmentCount === 0 || error !== null),
   )
   useMediaFault(playback.media, id, setView, reportError)
+  useSeekOnOpen(at, view !== null, playback)
 
   const { preferences, keep } = usePreferences(reportError)
   const autoPlay = preferences?.playNextAfterDecision ?? false
@@ -134,6 +139,7 @@ export function EpisodeScreen({
       <EpisodeToolbar
         view={view}
         run={screen.run}
+        enabled={screen.enabled}
         onClose={() => onClose()}
         onRename={(title) => void edit('episodes.update', { id, patch: { title } })}
         refusals={refusals}
@@ -152,11 +158,7 @@ export function EpisodeScreen({
             setMedia={setMedia}
             mediaSrc={mediaLoads ? platform.mediaUrl(id) : undefined}
             playerHeight={{ kept: preferences.playerHeight, keep: (h) => keep({ playerHeight: h }) }}
-            review={
-              reviewing
-                ? { ...panelProps, run: screen.run, autoPlay, left: review.queue.length, fold: cardFold }
-                : null
-            }
+            review={reviewing ? { ...panelProps, run: screen.run, autoPlay, review, fold: cardFold } : null}
           />
           <WithCommandMenu
             commands={WAVEFORM_MENU}

@@ -43,6 +43,8 @@ const HISTORY_BUTTONS = [
 export function EpisodeToolbar(props: {
   view: EpisodeView
   run: (id: CommandId) => void
+  /** Whether a command can run now: one that cannot for this episode (Compare) is left out. */
+  enabled: (id: CommandId) => boolean
   onClose: () => void
   onRename: (title: string) => void
   /** Counts refused edits: the title field goes back to the saved title after one. */
@@ -82,6 +84,11 @@ export function EpisodeToolbar(props: {
           {word}
         </CommandButton>
       ))}
+      {props.enabled('analyses.compare') && (
+        <CommandButton id="analyses.compare" run={run}>
+          Compare analyses…
+        </CommandButton>
+      )}
       <ImportTranscriptButton onChosen={props.onImport} onError={props.onError} />
       <CommandButton id="help.shortcuts" run={run} ariaLabel="Keyboard shortcuts">
         ?

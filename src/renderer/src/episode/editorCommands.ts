@@ -13,6 +13,7 @@ import { lastCitable } from './evidence/citeSource'
 import { evidenceIn, focusedCiteTarget, sameItem } from './evidence/citeTarget'
 import { shortcutOf } from '../commands/shortcuts'
 import { ZOOM_STEP } from './waveformZoom'
+import { go } from '../routes'
 
 type Handler = CommandHandler<EditorContext, EpisodeView>
 
@@ -199,6 +200,13 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
   },
   'review.autoPlay': {
     perform: (c) => c.setAutoPlay(!c.autoPlay),
+  },
+  'analyses.compare': {
+    enabled: (c) => c.analyses >= 2,
+    perform: (c) => go({ screen: 'compare', id: c.id }),
+  },
+  'review.byDisagreement': {
+    perform: (c) => c.review.setOrder(c.review.order === 'disagreement' ? 'episode' : 'disagreement'),
   },
   'review.showTab': { perform: (c) => c.showTab('review') },
   'view.nextPanel': { perform: (c) => c.showTab((shown) => tabBeside(shown, 1)) },

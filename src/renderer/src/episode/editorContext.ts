@@ -42,6 +42,8 @@ export interface EditorContext {
   /** Where an edge set from the playhead may go: the transcript's word boundaries. */
   snap: SnapTargets
   showTab: (tab: EditorTabId | ((shown: EditorTabId) => EditorTabId)) => void
+  /** How many analyses of this episode the library holds (itself included); 0 until known. */
+  analyses: number
   /** After A or X, the next item plays by itself. */
   autoPlay: boolean
   setAutoPlay: (on: boolean) => void

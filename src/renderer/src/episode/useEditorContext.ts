@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { CommandId } from '../../../shared/commands'
 import type { EpisodeView } from '../../../shared/contract'
 import { isEnabled, runCommand } from '../commands/commandRegistry'
+import { useAnalysesOf } from '../compare/useAnalysesOf'
 import { platform, type ChosenFile } from '../platform'
 import type { EditorContext, EditorDialog } from './editorContext'
 import { EDITOR_COMMANDS } from './editorCommands'
@@ -54,6 +55,7 @@ export function useEditorContext(input: {
   const [pendingStart, setPendingStart] = useState<number | null>(null)
   const { episode, playback } = input
   const view: EpisodeView | null = episode.view
+  const analyses = useAnalysesOf(input.id)
   const nudge = useNudge(input.id, view, input.selection, episode.edit, playback.now, playback.seek)
   // A statement selected is what Ctrl+Shift+E cites next (until other words are selected).
   const { selection } = input
@@ -89,6 +91,7 @@ export function useEditorContext(input: {
     showTab: input.showTab,
     autoPlay: input.autoPlay,
     setAutoPlay: input.setAutoPlay,
+    analyses: analyses?.length ?? 0,
   }
   return {
     context,

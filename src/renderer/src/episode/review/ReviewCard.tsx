@@ -8,6 +8,7 @@ import type { EditorPanelProps } from '../editorPanelProps'
 import { noteCardScroll, type CardFold } from './cardFold'
 import { MachineVersusOwn } from './MachineVersusOwn'
 import { selectedItem } from './selectedItem'
+import type { ReviewFlow } from './useReviewFlow'
 
 const span = (item: { start: number; end: number }): string =>
   `${formatClock(item.start)}–${formatClock(item.end)}`
@@ -164,12 +165,14 @@ export function ReviewCard(
   props: EditorPanelProps & {
     run: (id: CommandId) => void
     autoPlay: boolean
-    left: number
+    /** The queue: how many are left, and the order it walks them. */
+    review: Pick<ReviewFlow, 'queue' | 'order'>
     /** What the card hides below its fold: `A` waits until it has been seen. */
     fold: CardFold
   },
 ): React.JSX.Element {
   const { view, selection, run, fold } = props
+  const left = props.review.queue.length
   // The machine's citations, played as the review plays an item (once); a reviewer changes them in the tabs.
   const cite = useCiteActions(props, false)
   const selected = selectedItem(view, selection)
@@ -185,7 +188,7 @@ export function ReviewCard(
       type="button"
       title={titleWithShortcut(text, id)}
       onClick={() => run(id)}
-      disabled={!selected && (id !== 'review.next' || props.left === 0)}
+      disabled={!selected && (id !== 'review.next' || left === 0)}
     >
       {text} <kbd>{shortcutOf(id)}</kbd>
     </button>
@@ -205,7 +208,7 @@ export function ReviewCard(
           {selected ? KIND_NAMES[selected.kind] : 'Nothing selected'}
           {selected && <span className={`badge status-${selected.item.status}`}>{selected.item.status}</span>}
         </h2>
-        <span className="hint">{props.left === 0 ? 'nothing left to review' : `${props.left} left`}</span>
+        <span className="hint">{left === 0 ? 'nothing left to review' : `${left} left`}</span>
       </header>
       {!selected && <p className="hint">{shortcutOf('review.next')} goes to the next unreviewed item.</p>}
       {selected?.kind === 'statement' && <StatementFields statement={selected.item} view={view} />}
@@ -223,6 +226,14 @@ export function ReviewCard(
         <label>
           <input type="checkbox" checked={props.autoPlay} onChange={() => run('review.autoPlay')} /> Play the
           next after accept or reject
+        </label>
+        <label title={COMMANDS['review.byDisagreement'].label}>
+          <input
+            type="checkbox"
+            checked={props.review.order === 'disagreement'}
+            onChange={() => run('review.byDisagreement')}
+          />{' '}
+          Largest disagreement first
         </label>
       </footer>
     </section>

@@ -1,4 +1,5 @@
-import type { EpisodeView, ReviewKind } from '../../../../shared/contract'
+import { chapterAt } from '../../../../shared/chapterAt'
+import type { ChapterView, EpisodeView, ReviewKind } from '../../../../shared/contract'
 
 export interface ReviewItem {
   kind: ReviewKind
@@ -7,8 +8,15 @@ export interface ReviewItem {
   title: string
 }
 
-/** Every item still waiting for the reviewer, in the order of the episode. */
-export function reviewQueue(view: EpisodeView): ReviewItem[] {
+/** The order the queue walks: the episode's, or the largest difference from the machine first. */
+export type ReviewOrder = 'episode' | 'disagreement'
+
+/**
+ * Every item still waiting for the reviewer, in the order of the episode, or with `disagreement` those
+ * in chapters where the reviewer's scores are furthest from the machine's first (the rest after them,
+ * in the order of the episode).
+ */
+export function reviewQueue(view: EpisodeView, order: ReviewOrder = 'episode'): ReviewItem[] {
   const items: ReviewItem[] = [
     ...view.chapters.map((c) => ({
       kind: 'chapter' as const,
@@ -34,8 +42,33 @@ export function reviewQueue(view: EpisodeView): ReviewItem[] {
   ]
     .filter((item) => item.s === 'unreviewed')
     .map(({ kind, id, time, title }) => ({ kind, id, time, title }))
-  const order: Record<ReviewKind, number> = { chapter: 0, highlight: 1, statement: 2 }
-  return items.sort((a, b) => a.time - b.time || order[a.kind] - order[b.kind] || (a.id < b.id ? -1 : 1))
+  const kinds: Record<ReviewKind, number> = { chapter: 0, highlight: 1, statement: 2 }
+  const inEpisode = items.sort(
+    (a, b) => a.time - b.time || kinds[a.kind] - kinds[b.kind] || (a.id < b.id ? -1 : 1),
+  )
+  if (order === 'episode') return inEpisode
+  const apart = new Map(view.chapters.map((c) => [c.id, largestDifference(c)]))
+  const statementChapter = new Map(view.statements.map((s) => [s.id, s.chapterId]))
+  const chapterOf = (item: ReviewItem): string | null | undefined =>
+    item.kind === 'chapter'
+      ? item.id
+      : item.kind === 'statement'
+        ? statementChapter.get(item.id)
+        : chapterAt(view.chapters, item.time)?.id
+  const difference = new Map(inEpisode.map((item) => [item, apart.get(chapterOf(item) ?? '') ?? 0]))
+  // Stable: equal differences, and every item with none, keep the order of the episode.
+  return inEpisode.sort((a, b) => (difference.get(b) ?? 0) - (difference.get(a) ?? 0))
+}
+
+/** The most any score of a machine chapter was moved from the machine's by the reviewer; 0 when none was. */
+export function largestDifference(chapter: ChapterView): number {
+  let most = 0
+  for (const [key, machine] of Object.entries(chapter.machineScores ?? {})) {
+    const own = chapter.scores[key]?.value
+    if (machine.value !== null && own !== null && own !== undefined)
+      most = Math.max(most, Math.abs(own - machine.value))
+  }
+  return most
 }
 
 /**

@@ -1,16 +1,19 @@
-import { useLayoutEffect, useMemo, useRef } from 'react'
+import { useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { EpisodeView } from '../../../../shared/contract'
 import type { Edit, Selection } from '../editorPanelProps'
 import type { PlaySpan } from '../playback/usePlayback'
 import { playRangeOf } from './playRange'
 import { reviewItemOf } from './reviewItemOf'
 import { DecisionsInFlight } from './decisionsInFlight'
-import { firstInQueue, reviewQueue, type ReviewItem } from './reviewQueue'
+import { firstInQueue, reviewQueue, type ReviewItem, type ReviewOrder } from './reviewQueue'
 
 export interface ReviewFlow {
-  /** Every item still waiting for the reviewer, in the order of the episode. */
+  /** Every item still waiting for the reviewer, in the order chosen. */
   queue: readonly ReviewItem[]
-  /** Goes to the first unreviewed item in the order of the episode; false when nothing is left. */
+  /** The episode's order, or the largest difference between machine and reviewer first. */
+  order: ReviewOrder
+  setOrder: (order: ReviewOrder) => void
+  /** Goes to the first unreviewed item in the queue's order; false when nothing is left. */
   next: () => boolean
   /**
    * Accepts or rejects the selected item and goes on to the first unreviewed: `nothing` when nothing
@@ -37,8 +40,9 @@ export function useReviewFlow(input: {
   hidesUnseen?: (itemKey: string) => boolean
 }): ReviewFlow {
   const { id, view, selection, select, seek, autoPlay, edit, ensureReviewer, reviewerKnown } = input
+  const [order, setOrder] = useState<ReviewOrder>('episode')
   // Once per view, not at every tick of the playhead: a machine analysis has a thousand items.
-  const queue = useMemo(() => (view ? reviewQueue(view) : []), [view])
+  const queue = useMemo(() => (view ? reviewQueue(view, order) : []), [view, order])
   // The selection as the flow last left it: a key pressed before React renders the last decision's
   // move must decide on the item the reviewer is now on, not again on the one just decided.
   const latest = useRef<Selection>(selection)
@@ -55,6 +59,8 @@ export function useReviewFlow(input: {
   const waiting = (): ReviewItem[] => inFlight.current.waiting(drawn.current.queue)
   return {
     queue,
+    order,
+    setOrder,
     next: () => {
       const item = firstInQueue(waiting())
       if (!item) return false

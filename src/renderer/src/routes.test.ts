@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { hashOf, routeOf, type Route } from './routes'
+
+describe('the address of a screen', () => {
+  it('reads back as the screen it was written for, an episode at a moment too', () => {
+    const routes: Route[] = [
+      { screen: 'library' },
+      { screen: 'episode', id: 'agentic-rl-2025-05-09', at: null },
+      { screen: 'episode', id: 'odd id?t=5/x', at: 200.25 },
+      { screen: 'compare', id: 'ada-pass' },
+    ]
+    for (const route of routes) expect(routeOf(hashOf(route))).toEqual(route)
+  })
+
+  it('keeps the addresses written before moments were', () => {
+    expect(routeOf('#/episode/agentic%20rl')).toEqual({ screen: 'episode', id: 'agentic rl', at: null })
+    expect(routeOf('#/somewhere')).toEqual({ screen: 'library' })
+  })
+})
