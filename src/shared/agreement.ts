@@ -14,6 +14,8 @@ export interface LibraryAnalysis {
   reviewer: string | null
   origin: AnalysisOrigin
   reviewStatus: 'draft' | 'inReview' | 'final'
+  /** A consensus built from other analyses (its choices are made on the consensus screen). */
+  consensus: boolean
 }
 
 export interface AgreementAnalysis {

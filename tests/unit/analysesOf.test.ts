@@ -48,6 +48,7 @@ describe('the analyses of one episode in the library', () => {
         reviewer: null,
         origin: 'machine',
         reviewStatus: 'draft',
+        consensus: false,
       },
       {
         id: 'ada-pass',
@@ -55,6 +56,7 @@ describe('the analyses of one episode in the library', () => {
         reviewer: 'Ada',
         origin: 'human',
         reviewStatus: 'draft',
+        consensus: false,
       },
     ]
     expect(await call(db, 'episodes.analysesOf', { id: machine.episode.id })).toEqual({
@@ -79,5 +81,21 @@ describe('the analyses of one episode in the library', () => {
       ok: false,
       error: { code: 'not-found' },
     })
+  })
+})
+
+describe('a consensus among the analyses', () => {
+  it('is named as one, beside the analyses it was built from', async () => {
+    const machine = machineEpisode()
+    const db = library(machine, reviewersCopy('ada-pass', 'Ada'))
+    const built = await call(db, 'consensus.build', { ids: [machine.episode.id, 'ada-pass'] })
+    if (!built.ok) throw new Error(built.error.message)
+    const reply = await call(db, 'episodes.analysesOf', { id: 'ada-pass' })
+    if (!reply.ok) throw new Error(reply.error.message)
+    expect(reply.value.map((a) => [a.id, a.consensus])).toEqual([
+      [machine.episode.id, false],
+      ['ada-pass', false],
+      [built.value.id, true],
+    ])
   })
 })

@@ -13,6 +13,7 @@ interface Candidate {
   items: number
   /** Items a person made or reviewed: one makes the analysis a person's. */
   touched: number
+  extensions: string | null
 }
 
 const KINDS = ['chapters', 'statements', 'highlights'] as const
@@ -22,12 +23,17 @@ const countOf = (where: string): string =>
 // Narrowed in SQL to the episode and those naming the same media, so only they are counted; which of
 // them are of the same episode is then the agreement's own rule (`sameEpisode`), not a second one here.
 const CANDIDATES = `
-  SELECT e.id, e.title, e.reviewer, e.review_status, m.sha256,
+  SELECT e.id, e.title, e.reviewer, e.review_status, m.sha256, e.extensions,
     ${countOf('')} AS items,
     ${countOf(` AND NOT (x.origin = 'machine' AND x.status = 'unreviewed')`)} AS touched
   FROM episodes e LEFT JOIN media m ON m.episode_id = e.id
   WHERE e.id = ? OR m.sha256 = ?
   ORDER BY e.created_at, e.rowid`
+
+/** Whether an episode's extensions (as stored) name the analyses it is the consensus of. */
+const isConsensus = (extensions: string | null): boolean =>
+  extensions !== null &&
+  Array.isArray((JSON.parse(extensions) as { episcore?: { consensusOf?: unknown } }).episcore?.consensusOf)
 
 /**
  * The analyses in the library of the episode `id` is an analysis of (itself included), in the order they came in:
@@ -49,6 +55,7 @@ export function analysesOf(db: Db, id: string): LibraryAnalysis[] {
         reviewer: row.reviewer,
         origin: row.items > 0 && row.touched === 0 ? ('machine' as const) : ('human' as const),
         reviewStatus: row.review_status,
+        consensus: isConsensus(row.extensions),
       }))
   })()
 }

@@ -3,6 +3,7 @@ import type { EpisodeView } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
 import { titleWithShortcut } from '../commands/shortcuts'
 import type { ChosenFile } from '../platform'
+import { AnalysisSwitcher } from './AnalysisSwitcher'
 import { BlindToggle } from './blind/BlindToggle'
 import { ExportMenu } from './ExportMenu'
 import type { ExportChoice } from './exportFile'
@@ -72,6 +73,7 @@ export function EpisodeToolbar(props: {
       </span>
       <ReviewStatusBadge status={summary.reviewStatus} />
       <BlindToggle view={view} run={run} />
+      <AnalysisSwitcher id={summary.id} />
       <span className="spacer" />
       {HISTORY_BUTTONS.map(({ id, word, can, label }) => (
         <CommandButton

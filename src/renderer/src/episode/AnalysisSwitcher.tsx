@@ -1,0 +1,40 @@
+import type { LibraryAnalysis } from '../../../shared/agreement'
+import { useAnalysesOf } from '../compare/useAnalysesOf'
+import { go } from '../routes'
+
+/** An analysis as the editor tells them apart: whose it is (a reviewer, the machine, a consensus) and its id. */
+export function analysisName(a: LibraryAnalysis): string {
+  const whose = a.consensus
+    ? 'Consensus'
+    : (a.reviewer ?? (a.origin === 'machine' ? 'Machine' : 'No reviewer'))
+  return `${whose} · ${a.id}`
+}
+
+/**
+ * Which analysis of the episode is open, when the library holds several (reviewers, machine runs, a
+ * consensus), and a switch to another; a consensus also leads back to its choices.
+ */
+export function AnalysisSwitcher({ id }: { id: string }): React.JSX.Element | null {
+  const analyses = useAnalysesOf(id)
+  if (!analyses || analyses.length < 2) return null
+  const open = analyses.find((a) => a.id === id)
+  return (
+    <>
+      <label className="analysis-switcher">
+        <span>Analysis</span>
+        <select value={id} onChange={(e) => go({ screen: 'episode', id: e.target.value, at: null })}>
+          {analyses.map((a) => (
+            <option key={a.id} value={a.id}>
+              {analysisName(a)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {open?.consensus && (
+        <button type="button" onClick={() => go({ screen: 'consensus', id })}>
+          Consensus choices…
+        </button>
+      )}
+    </>
+  )
+}
