@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test'
+import type { EpisodeDocument } from '../../src/shared/episodeFormat'
+import { machineEpisode } from '../machineEpisode'
+import { seriousViolations } from './axeCheck'
+import { api, openEpisodeDocument } from './analysisPage'
+import { expect, test } from './hostFixture'
+
+const MACHINE = machineEpisode()
+const MACHINE_ID = MACHINE.episode.id
+const ADA_ID = 'agentic-rl-ada'
+
+/** Ada's pass: same media, another id, the first chapter retitled and its teaching score 3. */
+function adasPass(): EpisodeDocument {
+  const doc = structuredClone(MACHINE)
+  doc.episode.id = ADA_ID
+  doc.review.reviewer = 'Ada'
+  const first = doc.chapters[0]
+  if (first) {
+    first.title = 'Why agents fail'
+    first.status = 'edited'
+    const teaching = first.scores.guestTeaching
+    if (teaching) teaching.value = 3
+  }
+  return doc
+}
+
+async function twoAnalyses(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await openEpisodeDocument(page, MACHINE)
+  await page.getByRole('button', { name: 'Back to the library' }).click()
+  await openEpisodeDocument(page, adasPass())
+}
+
+test('a consensus built from the compare screen: values taken or typed, undone, provenance exported', async ({
+  page,
+  served,
+}) => {
+  await twoAnalyses(page, served.host.url)
+  // The episode says which analysis is open, and switches to the other.
+  const switcher = page.getByLabel('Analysis')
+  await expect(switcher).toHaveValue(ADA_ID)
+  await switcher.selectOption(MACHINE_ID)
+  await expect(page).toHaveURL(new RegExp(`#/episode/${MACHINE_ID}$`))
+  await expect(page.getByLabel('Analysis')).toHaveValue(MACHINE_ID)
+
+  await page.getByRole('button', { name: 'Compare analyses…' }).click()
+  await page.getByRole('button', { name: 'Build a consensus…' }).click()
+  await expect(page.getByRole('heading', { name: 'Consensus of 2 analyses' })).toBeVisible()
+  const consensusId = `${MACHINE_ID}-2`
+  await expect(page).toHaveURL(new RegExp(`#/consensus/${consensusId}$`))
+
+  // The first chapter: the consensus holds the machine's 7 (from #1); Ada offers 3.
+  const first = page.getByRole('region', { name: /^Chapter 1:/ })
+  const own = first.getByLabel('Guest teaching in chapter 1, consensus')
+  await expect(own).toHaveValue('7')
+  await first.getByRole('button', { name: 'Take Guest teaching 3 from #2 Ada in chapter 1' }).click()
+  await expect(own).toHaveValue('3')
+  await expect(own.locator('xpath=..')).toContainText('#2')
+  await first.getByRole('button', { name: /Title and why of #2: “Why agents fail”/ }).click()
+  await expect(first.getByRole('heading')).toContainText('Why agents fail')
+
+  // Typed over: marked typed. Then undone, back to Ada's value.
+  await own.fill('5')
+  await own.press('Enter')
+  await expect(own.locator('xpath=..')).toContainText('typed')
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(own).toHaveValue('3')
+  await expect(own.locator('xpath=..')).toContainText('#2')
+  // The declared keys work here too: redo and undo again from the keyboard.
+  await page.keyboard.press('ControlOrMeta+Y')
+  await expect(own).toHaveValue('5')
+  await page.keyboard.press('ControlOrMeta+Z')
+  await expect(own).toHaveValue('3')
+
+  // A statement of Ada's taken, marked taken.
+  const fromAda = page.getByRole('region', { name: 'From #2 Ada' })
+  await fromAda
+    .getByRole('listitem')
+    .filter({ hasText: MACHINE.statements[0]?.title ?? '' })
+    .getByRole('button')
+    .click()
+  await expect(fromAda.getByRole('button', { name: 'Taken' })).toBeDisabled()
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    expect(await seriousViolations(page), colorScheme).toEqual([])
+  }
+
+  // The consensus is an analysis like any other: it opens in the editor and exports its provenance.
+  const exported = await api(page, 'episodes.export', { id: consensusId })
+  const doc = JSON.parse(exported.json) as EpisodeDocument
+  expect(doc.chapters[0]?.title).toBe('Why agents fail')
+  expect(doc.chapters[0]?.scores.guestTeaching?.extensions?.episcore).toEqual({ source: ADA_ID })
+  expect(doc.chapters[1]?.scores.guestTeaching?.extensions?.episcore).toEqual({ source: MACHINE_ID })
+  expect(doc.episode.extensions?.episcore).toEqual({ consensusOf: [MACHINE_ID, ADA_ID] })
+  await expect(fromAda.getByRole('button', { name: 'Take' })).toHaveCount(
+    MACHINE.statements.length + MACHINE.highlights.length,
+  )
+  await page.getByRole('button', { name: 'Open in the editor' }).click()
+  await expect(page.getByLabel('Episode title')).toHaveValue(`${MACHINE.episode.title} (consensus)`)
+  await expect(page.getByLabel('Analysis')).toHaveValue(consensusId)
+  await page.getByRole('button', { name: 'Consensus choices…' }).click()
+  await expect(page.getByRole('heading', { name: 'Consensus of 2 analyses' })).toBeVisible()
+})
