@@ -1,4 +1,6 @@
 import path from 'node:path'
+import type { LibraryAnalysis } from '../../src/shared/agreement'
+import type { Reply } from '../../src/shared/result'
 import { describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../src/core/db/openDatabase'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
@@ -88,9 +90,11 @@ describe('a consensus among the analyses', () => {
   it('is named as one, beside the analyses it was built from', async () => {
     const machine = machineEpisode()
     const db = library(machine, reviewersCopy('ada-pass', 'Ada'))
-    const built = await call(db, 'consensus.build', { ids: [machine.episode.id, 'ada-pass'] })
+    const built = (await call(db, 'consensus.build', { ids: [machine.episode.id, 'ada-pass'] })) as Reply<{
+      id: string
+    }>
     if (!built.ok) throw new Error(built.error.message)
-    const reply = await call(db, 'episodes.analysesOf', { id: 'ada-pass' })
+    const reply = (await call(db, 'episodes.analysesOf', { id: 'ada-pass' })) as Reply<LibraryAnalysis[]>
     if (!reply.ok) throw new Error(reply.error.message)
     expect(reply.value.map((a) => [a.id, a.consensus])).toEqual([
       [machine.episode.id, false],
