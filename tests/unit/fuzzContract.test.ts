@@ -58,6 +58,13 @@ type Samples = { [K in MethodName]: RequestOf<K>[] }
 const VALID: Samples = {
   'episodes.list': [{}],
   'library.notices': [{}],
+  'library.search': [
+    { query: 'agents' },
+    { query: '"verifiable rewards"', limit: 5 },
+    { query: 'clima*', show: 'Latent Space' },
+    { query: 'AND' },
+    { query: '東京' },
+  ],
   'episodes.create': [
     { media: STALE_REF, transcript: TRANSCRIPT_REF, title: 'New', show: 'Show', publishedOn: '2025-01-31' },
   ],

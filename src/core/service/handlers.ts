@@ -51,6 +51,7 @@ import { editSegmentText } from '../transcript/editSegmentText'
 import { exportTranscript } from '../transcript/exportTranscript'
 import { importTranscript } from '../transcript/importTranscript'
 import { transcriptView } from '../transcript/transcriptQueries'
+import { searchLibrary } from '../search/searchLibrary'
 import type { FileRefs } from './fileRefs'
 import { writeAtomically } from './writeAtomically'
 
@@ -122,6 +123,12 @@ export function createHandlers({ db, files, peaks, backups, notices }: CoreConte
   return {
     'episodes.list': () => listEpisodes(db),
     'library.notices': () => notices?.() ?? [],
+    'library.search': (r) => ({
+      hits: searchLibrary(db, r.query, {
+        ...(r.show !== undefined && { show: r.show }),
+        ...(r.limit !== undefined && { limit: r.limit }),
+      }),
+    }),
     'episodes.create': async (r) => {
       const warnings: string[] = []
       const id = await createEpisode(db, {

@@ -11,6 +11,7 @@ import { migration010 } from './010_score_review'
 import { migration011 } from './011_publishing_choices'
 import { migration012 } from './012_evidence'
 import { migration013 } from './013_blind_review'
+import { migration014 } from './014_search_index'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration014,
 ]

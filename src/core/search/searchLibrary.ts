@@ -1,0 +1,120 @@
+import type { SearchHit, SearchKind, SnippetPart } from '../../shared/contract'
+import type { Db } from '../db/openDatabase'
+import { planSearch, type PlannedSearch } from './searchQuery'
+
+export const DEFAULT_SEARCH_LIMIT = 20
+export const MAX_SEARCH_LIMIT = 1000
+
+// Marks FTS5's snippet() puts around a match: control characters no episode text keeps.
+const OPEN = '\u0001'
+const CLOSE = '\u0002'
+const SNIPPET_TOKENS = 16
+const SUBSTRING_CONTEXT = 40
+
+/** A hit's time, read from its item: a chapter's title, why and reasoning are at the chapter's start. */
+const SECONDS = `CASE s.kind
+  WHEN 'transcript' THEN (SELECT start FROM transcript_segments WHERE episode_id = s.episode_id AND id = s.item_id)
+  WHEN 'statement' THEN (SELECT start FROM statements WHERE episode_id = s.episode_id AND id = s.item_id)
+  WHEN 'highlight' THEN (SELECT time FROM highlights WHERE episode_id = s.episode_id AND id = s.item_id)
+  ELSE (SELECT start FROM chapters WHERE episode_id = s.episode_id AND id = s.item_id) END`
+
+/** Which episodes' items are hits: the one place that says so, whichever index answers. */
+const HIT_EPISODES = `e.id = s.episode_id AND (@show IS NULL OR e.show = @show COLLATE NOCASE)`
+// trashed episodes are never hits: filtered here once the trash exists
+
+const likeText = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+interface Row {
+  episodeId: string
+  episodeTitle: string
+  kind: SearchKind
+  itemId: string
+  seconds: number | null
+  snippet: string | null
+  title: string
+  body: string
+}
+
+function hitQuery(plan: PlannedSearch): string {
+  const likes = plan.substrings.map(
+    (_, k) => `(s.title LIKE @like${k} ESCAPE '\\' OR s.body LIKE @like${k} ESCAPE '\\')`,
+  )
+  const fts = plan.match === null ? null : plan.index === 'words' ? 'search_words' : 'search_trigrams'
+  const from = fts ? `${fts} JOIN search_text s ON s.id = ${fts}.rowid` : 'search_text s'
+  const where = [...(fts ? [`${fts} MATCH @match`] : []), ...likes]
+  // Titles weigh twice their text: a word in a statement's title says more than one in a long quote.
+  const order = fts ? `bm25(${fts}, 2.0, 1.0), ` : ''
+  const snippet =
+    plan.index === 'words' ? `snippet(search_words, -1, char(1), char(2), '…', ${SNIPPET_TOKENS})` : 'NULL'
+  return `SELECT s.episode_id AS episodeId, e.title AS episodeTitle, s.kind AS kind, s.item_id AS itemId,
+      ${SECONDS} AS seconds, ${snippet} AS snippet, s.title AS title, s.body AS body
+    FROM ${from} JOIN episodes e ON ${HIT_EPISODES}
+    WHERE ${where.join(' AND ')}
+    ORDER BY ${order}s.episode_id, s.id
+    LIMIT @limit`
+}
+
+/** FTS5's marked snippet as parts. */
+function markedParts(snippet: string): SnippetPart[] {
+  const parts: SnippetPart[] = []
+  for (const [k, piece] of snippet.split(OPEN).entries()) {
+    const [inside, after] =
+      k === 0 ? [null, piece] : [piece.split(CLOSE)[0] ?? '', piece.split(CLOSE)[1] ?? '']
+    if (inside) parts.push({ text: inside, match: true })
+    if (after) parts.push({ text: after, match: false })
+  }
+  return parts
+}
+
+/** A substring hit's text around its first match, each term's occurrences marked. */
+function substringParts(row: Row, terms: string[]): SnippetPart[] {
+  const lowered = terms.map((t) => t.toLowerCase()).filter(Boolean)
+  const text = [row.title, row.body].find((t) => lowered.some((l) => t.toLowerCase().includes(l))) ?? row.body
+  const lower = text.toLowerCase()
+  const first = Math.min(...lowered.map((l) => lower.indexOf(l)).filter((i) => i >= 0), text.length)
+  const from = Math.max(0, first - SUBSTRING_CONTEXT)
+  const to = Math.min(text.length, first + SUBSTRING_CONTEXT * 2)
+  const window = text.slice(from, to)
+  const parts: SnippetPart[] = from > 0 ? [{ text: '…', match: false }] : []
+  let i = 0
+  const windowLower = window.toLowerCase()
+  while (i < window.length) {
+    const at = lowered
+      .map((l) => ({ l, at: windowLower.indexOf(l, i) }))
+      .filter((m) => m.at >= 0)
+      .sort((a, b) => a.at - b.at || b.l.length - a.l.length)[0]
+    if (!at) break
+    if (at.at > i) parts.push({ text: window.slice(i, at.at), match: false })
+    parts.push({ text: window.slice(at.at, at.at + at.l.length), match: true })
+    i = at.at + at.l.length
+  }
+  if (i < window.length) parts.push({ text: window.slice(i), match: false })
+  if (to < text.length) parts.push({ text: '…', match: false })
+  return parts
+}
+
+/**
+ * The library's items whose text matches `query`, best first (bm25), each with its episode, its time
+ * and a snippet with the matches marked. Refused, saying what to change, for a query that cannot be run.
+ */
+export function searchLibrary(
+  db: Db,
+  query: string,
+  options: { show?: string; limit?: number } = {},
+): SearchHit[] {
+  const plan = planSearch(query)
+  const rows = db.prepare(hitQuery(plan)).all({
+    match: plan.match,
+    show: options.show ?? null,
+    limit: options.limit ?? DEFAULT_SEARCH_LIMIT,
+    ...Object.fromEntries(plan.substrings.map((text, k) => [`like${k}`, likeText(text)])),
+  }) as Row[]
+  return rows.map((row) => ({
+    episodeId: row.episodeId,
+    episodeTitle: row.episodeTitle,
+    kind: row.kind,
+    itemId: row.itemId,
+    seconds: Math.round((row.seconds ?? 0) * 1000) / 1000,
+    snippet: row.snippet === null ? substringParts(row, plan.terms) : markedParts(row.snippet),
+  }))
+}

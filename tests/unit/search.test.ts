@@ -1,0 +1,251 @@
+import Database from 'better-sqlite3'
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { migrate } from '../../src/core/db/migrate'
+import { MIGRATIONS } from '../../src/core/db/migrations'
+import { openDatabase, type Db } from '../../src/core/db/openDatabase'
+import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
+import { PeaksCache } from '../../src/core/media/peaksCache'
+import { FileRefs } from '../../src/core/service/fileRefs'
+import { createHandlers, dispatch } from '../../src/core/service/handlers'
+import type { MethodName, RequestOf, ResponseOf, SearchHit } from '../../src/shared/contract'
+import type { EpisodeDocument } from '../../src/shared/episodeFormat'
+import { machineEpisode } from '../machineEpisode'
+import { tempFolder } from '../tempFolder'
+
+const ID = 'agentic-rl-2025-05-09'
+
+function library(): { db: Db; files: FileRefs; dir: string } {
+  const dir = tempFolder()
+  const db = openDatabase(path.join(dir, 'library.sqlite'))
+  loadEpisodeDocument(db, machineEpisode())
+  return { db, files: new FileRefs(), dir }
+}
+
+async function call<K extends MethodName>(
+  lib: { db: Db; files: FileRefs; dir: string },
+  method: K,
+  request: RequestOf<K>,
+): Promise<ResponseOf<K>> {
+  const handlers = createHandlers({ db: lib.db, files: lib.files, peaks: new PeaksCache(lib.dir) })
+  const reply = await dispatch(handlers, method, request)
+  if (!reply.ok) throw new Error(reply.error.message)
+  return reply.value as ResponseOf<K>
+}
+
+/** The message a refused search gives. */
+async function refusal(lib: { db: Db; files: FileRefs; dir: string }, query: string): Promise<string> {
+  const handlers = createHandlers({ db: lib.db, files: lib.files, peaks: new PeaksCache(lib.dir) })
+  const reply = await dispatch(handlers, 'library.search', { query })
+  if (reply.ok) throw new Error(`"${query.slice(0, 40)}" was searched`)
+  return reply.error.message
+}
+
+const search = async (
+  lib: { db: Db; files: FileRefs; dir: string },
+  query: string,
+  more: { show?: string; limit?: number } = {},
+): Promise<SearchHit[]> => (await call(lib, 'library.search', { query, ...more })).hits
+
+/** A hit as an editor reads it: where, what, and the snippet with its matches in brackets. */
+const read = (hit: SearchHit): string =>
+  `${hit.episodeId} ${hit.seconds} ${hit.kind} ${hit.snippet.map((p) => (p.match ? `[${p.text}]` : p.text)).join('')}`
+
+describe('searching the library', () => {
+  it('finds a word in every kind of text, each at its time, the match marked', async () => {
+    const lib = library()
+    const hits = (await search(lib, 'rewards')).map(read)
+    expect(hits).toContain(`${ID} 200 chapter Verifiable [rewards]`)
+    expect(hits).toContain(`${ID} 415 highlight [Rewards] are not the bottleneck`)
+    expect((await search(lib, 'everybody')).map(read)).toEqual([
+      `${ID} 1 transcript Welcome to the show, [everybody].`,
+    ])
+    expect((await search(lib, 'field')).map((h) => [h.kind, h.itemId])).toEqual([['chapter', 'c1']])
+    const statement = (await search(lib, 'mostly')).find((h) => h.kind === 'statement')
+    expect(statement).toMatchObject({
+      episodeId: ID,
+      itemId: 's1',
+      seconds: 5,
+      episodeTitle: expect.stringContaining('Agentic RL'),
+    })
+    lib.db.close()
+  })
+
+  it('finds phrases, prefixes, stems and words whatever their accents', async () => {
+    const lib = library()
+    expect((await search(lib, '"do not work today"')).map((h) => h.kind).sort()).toEqual([
+      'statement',
+      'transcript',
+    ])
+    expect(await search(lib, '"work do not"')).toEqual([])
+    expect((await search(lib, 'verifi*')).map((h) => h.itemId)).toContain('c2')
+    expect((await search(lib, 'explaining')).map((h) => h.itemId)).toEqual(['c1'])
+    await call(lib, 'chapters.update', {
+      id: ID,
+      chapterId: 'c3',
+      patch: { title: 'Café culture in Zürich' },
+    })
+    expect((await search(lib, 'cafe zurich')).map(read)).toEqual([
+      `${ID} 420 chapter [Café] culture in [Zürich]`,
+    ])
+    expect((await search(lib, 'CAFÉ')).map((h) => h.itemId)).toEqual(['c3'])
+    lib.db.close()
+  })
+
+  it('finds Chinese and Japanese text by substring, however short', async () => {
+    const lib = library()
+    await call(lib, 'chapters.update', {
+      id: ID,
+      chapterId: 'c3',
+      patch: { title: '我们明天去东京参观博物馆' },
+    })
+    await call(lib, 'highlights.update', {
+      id: ID,
+      highlightId: 'h1',
+      patch: { title: '報酬設計の難しさについて' },
+    })
+    expect((await search(lib, '东京参观')).map(read)).toEqual([
+      `${ID} 420 chapter 我们明天去[东京参观]博物馆`,
+    ])
+    expect((await search(lib, '东京')).map((h) => h.itemId)).toEqual(['c3'])
+    expect((await search(lib, '報酬設計')).map((h) => h.itemId)).toEqual(['h1'])
+    expect(await search(lib, '大阪')).toEqual([])
+    lib.db.close()
+  })
+
+  it('ranks the item about the words above one that mentions them in passing', async () => {
+    const lib = library()
+    await call(lib, 'statements.update', {
+      id: ID,
+      statementId: 's1',
+      patch: {
+        title: 'Reward design',
+        quote: 'Reward design is hard: reward design decides what the model learns.',
+      },
+    })
+    const hits = await search(lib, 'reward design')
+    expect(hits[0]?.itemId).toBe('s1')
+    expect(hits.length).toBeGreaterThan(1)
+    lib.db.close()
+  })
+
+  it('keeps the index current under edits, undo, redo and a transcript import', async () => {
+    const lib = library()
+    await call(lib, 'statements.update', {
+      id: ID,
+      statementId: 's1',
+      patch: { title: 'Coordination is unsolved' },
+    })
+    expect((await search(lib, 'coordination')).map((h) => h.itemId)).toEqual(['s1'])
+    await call(lib, 'history.undo', { id: ID })
+    expect(await search(lib, 'coordination')).toEqual([])
+    expect((await search(lib, '"mostly do not work"')).map((h) => h.kind)).toContain('statement')
+    await call(lib, 'history.redo', { id: ID })
+    expect((await search(lib, 'coordination')).map((h) => h.itemId)).toEqual(['s1'])
+    await call(lib, 'statements.delete', { id: ID, statementId: 's1' })
+    expect(await search(lib, 'coordination')).toEqual([])
+
+    await call(lib, 'transcript.editSegment', {
+      id: ID,
+      segmentId: 'seg1',
+      text: 'Welcome, listeners of the podcast.',
+    })
+    expect((await search(lib, 'listeners')).map(read)).toEqual([
+      `${ID} 1 transcript Welcome, [listeners] of the podcast.`,
+    ])
+    expect(await search(lib, 'everybody')).toEqual([])
+    await call(lib, 'history.undo', { id: ID })
+    expect(await search(lib, 'listeners')).toEqual([])
+
+    await call(lib, 'scores.set', {
+      id: ID,
+      chapterId: 'c2',
+      dimension: 'guestTeaching',
+      value: 3,
+      reasoning: 'Rambling about tokenizers.',
+    })
+    expect((await search(lib, 'tokenizers')).map(read)).toEqual([
+      `${ID} 200 reasoning Rambling about [tokenizers].`,
+    ])
+
+    const vtt = path.join(lib.dir, 'new.vtt')
+    fs.writeFileSync(
+      vtt,
+      'WEBVTT\n\n00:00:02.000 --> 00:00:06.000\nA brand new transcript about kangaroos.\n',
+    )
+    await call(lib, 'transcript.import', { id: ID, file: lib.files.register(vtt), replaceEdited: true })
+    expect((await search(lib, 'kangaroos')).map((h) => [h.kind, h.seconds])).toEqual([['transcript', 2]])
+    expect((await search(lib, 'welcome')).filter((h) => h.kind === 'transcript')).toEqual([])
+    await call(lib, 'history.undo', { id: ID })
+    expect(await search(lib, 'kangaroos')).toEqual([])
+    expect((await search(lib, 'welcome')).map((h) => h.kind)).toEqual(['transcript'])
+    lib.db.close()
+  })
+
+  it('searches one show, at most the limit, and forgets an episode loaded over', async () => {
+    const lib = library()
+    const other: EpisodeDocument = machineEpisode('other-episode')
+    other.episode.show = 'Another Show'
+    loadEpisodeDocument(lib.db, other)
+    expect(new Set((await search(lib, 'rewards')).map((h) => h.episodeId))).toEqual(
+      new Set([ID, 'other-episode']),
+    )
+    expect(new Set((await search(lib, 'rewards', { show: 'another show' })).map((h) => h.episodeId))).toEqual(
+      new Set(['other-episode']),
+    )
+    expect(await search(lib, 'rewards', { limit: 1 })).toHaveLength(1)
+    const changed = machineEpisode('other-episode')
+    changed.episode.show = 'Another Show'
+    changed.chapters[1]!.title = 'Penguins'
+    loadEpisodeDocument(lib.db, changed, { replace: true })
+    expect((await search(lib, 'penguins')).map((h) => h.episodeId)).toEqual(['other-episode'])
+    expect((await search(lib, 'verifiable')).map((h) => h.episodeId)).toEqual([ID])
+    lib.db.close()
+  })
+
+  it('says what to change for a query it cannot search, never SQLite’s words', async () => {
+    const lib = library()
+    const messages = {
+      unclosed: await refusal(lib, '"do not work'),
+      and: await refusal(lib, 'AND'),
+      star: await refusal(lib, '*'),
+      near: await refusal(lib, 'NEAR(rewards'),
+      punctuation: await refusal(lib, '?! ...'),
+      stop: await refusal(lib, 'the of and'),
+      long: await refusal(lib, 'x'.repeat(10_000)),
+    }
+    expect(messages.unclosed).toMatch(/quote is not closed.*closing "/)
+    expect(messages.and).toMatch(/AND joins two words.*put a word on each side/)
+    expect(messages.star).toMatch(/put a word before it/)
+    expect(messages.near).toMatch(/NEAR.*not supported/)
+    expect(messages.punctuation).toMatch(/no word to search for/)
+    expect(messages.stop).toMatch(/the, of, and: too common/)
+    expect(messages.long).toMatch(/at most 1,000 characters \(this one has 10,000\)/)
+    for (const m of Object.values(messages)) expect(m).not.toMatch(/fts5|syntax error|SQLITE/i)
+    // Punctuation SQLite would choke on is only punctuation here.
+    expect((await search(lib, "today's (work)")).map((h) => h.kind).sort()).toEqual([])
+    expect((await search(lib, '(work) today.')).map((h) => h.kind).sort()).toEqual([
+      'statement',
+      'transcript',
+    ])
+    expect((await search(lib, 'rewards OR kangaroos')).length).toBeGreaterThan(0)
+    expect(await search(lib, 'rewards NOT rewards')).toEqual([])
+    lib.db.close()
+  })
+
+  it('indexes the text of a database made before search, as it is upgraded', async () => {
+    const dir = tempFolder()
+    const file = path.join(dir, 'v13.sqlite')
+    const old = new Database(file)
+    migrate(old, MIGRATIONS.slice(0, 13))
+    old.pragma('foreign_keys = ON')
+    loadEpisodeDocument(old, machineEpisode())
+    old.close()
+    const lib = { db: openDatabase(file), files: new FileRefs(), dir }
+    expect((await search(lib, 'bottleneck')).map(read)).toEqual([
+      `${ID} 415 highlight Rewards are not the [bottleneck]`,
+    ])
+    lib.db.close()
+  })
+})
