@@ -21,6 +21,7 @@ import { editedSegmentsRefused, transcriptImportMessage } from '../shared/transc
 import { documentProblems, findProblems, type Severity } from '../shared/problems'
 import { agreementLines } from './agreementLines'
 import { reportLines } from './reportLines'
+import { searchCommand } from './searchCommand'
 import type { EpisodeDocument } from '../shared/episodeFormat'
 import { terminalField } from './terminalText'
 import { globalArguments, parse, UsageError, USAGE, type Io, type Options } from './usage'
@@ -329,6 +330,8 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
         for (const e of episodes) io.out([e.id, e.title, e.reviewStatus].map(terminalField).join('\t'))
         return 0
       }
+      case 'search':
+        return await searchCommand(parseCommand, () => dbPath, io)
       case 'export':
         return await exportEpisodeAs(parseCommand, () => dbPath, io)
       case 'load': {

@@ -10,6 +10,12 @@ commands:
   new --media FILE [--transcript FILE] [--title T] [--show S] [--date YYYY-MM-DD]
                          create an episode; prints its id
   list                   one line per episode: id, title, review status (tab-separated)
+  search QUERY [--show S] [--limit N]
+                         every episode's transcript, statements, chapters, reasoning and
+                         highlights, best hits first (at most N, default 20, 1-1000): one a line,
+                         episode id, seconds, kind, snippet with the matches in [ ] (tab-
+                         separated). "a phrase" in quotes, clima* for a prefix, AND OR NOT;
+                         adds its index to a database of an older Episcore (it writes)
   export ID [--format F] [--final] [--out FILE]
                          write the episode (stdout without --out) as F: episode (episode JSON v1,
                          the default), chapters (Podcasting 2.0 JSON chapters), youtube (chapter

@@ -1,0 +1,83 @@
+import type { SearchHit } from '../shared/contract'
+import { openLocalService, userMessage, type LocalService } from '../core/service/localService'
+import { terminalField } from './terminalText'
+import { UsageError, type Io, type Options } from './usage'
+
+const DEFAULT_LIMIT = 20
+const MAX_LIMIT = 1000
+
+type ParseCommand = (options: Record<string, { type: 'string' | 'boolean' }>) => {
+  values: Options
+  positionals: string[]
+}
+
+/** `episode-id<TAB>seconds<TAB>kind<TAB>snippet`, the matches in brackets, never terminal codes. */
+export const searchHitLine = (hit: SearchHit): string =>
+  [
+    hit.episodeId,
+    String(hit.seconds),
+    hit.kind,
+    hit.snippet.map((p) => (p.match ? `[${p.text}]` : p.text)).join(''),
+  ]
+    .map(terminalField)
+    .join('\t')
+
+function limitOf(value: Options[string]): number {
+  if (value === undefined) return DEFAULT_LIMIT
+  const text = typeof value === 'string' ? value : ''
+  const n = Number(text)
+  if (!/^\d+$/.test(text) || n < 1 || n > MAX_LIMIT)
+    throw new UsageError(`--limit is a whole number from 1 to ${MAX_LIMIT} (not "${text}")`)
+  return n
+}
+
+/**
+ * The search opens the database to write: an older schema gets its index on the way. A file it may not
+ * write is searched read-only when it has the index already; otherwise the refusal says how to get it.
+ */
+function openForSearch(dbPath: string | undefined, io: Io): LocalService | null {
+  try {
+    return openLocalService(dbPath)
+  } catch (writeError) {
+    const cannotWrite = userMessage(writeError)
+    if (cannotWrite === null) throw writeError
+    try {
+      return openLocalService(dbPath, { readOnly: true })
+    } catch (readError) {
+      if (userMessage(readError) === null) throw readError
+      io.err(
+        `episcore: ${terminalField(cannotWrite)} Search needs to add its index to this database once (it was written by an older Episcore): make the file writable, or open it once in the app, then search again.`,
+      )
+      return null
+    }
+  }
+}
+
+/** `search QUERY [--show S] [--limit N]`: one hit a line, best first. */
+export async function searchCommand(
+  parseCommand: ParseCommand,
+  dbPath: () => string | undefined,
+  io: Io,
+): Promise<number> {
+  const { values, positionals } = parseCommand({ show: { type: 'string' }, limit: { type: 'string' } })
+  if (positionals.length === 0) throw new UsageError('search needs a QUERY')
+  const limit = limitOf(values.limit)
+  const show = typeof values.show === 'string' ? values.show : undefined
+  const service = openForSearch(dbPath(), io)
+  if (!service) return 1
+  try {
+    const reply = await service.call('library.search', {
+      query: positionals.join(' '),
+      limit,
+      ...(show !== undefined && { show }),
+    })
+    if (!reply.ok) {
+      io.err(`episcore: ${terminalField(reply.error.message)}`)
+      return 1
+    }
+    for (const hit of reply.value.hits) io.out(searchHitLine(hit))
+    return 0
+  } finally {
+    service.close()
+  }
+}
