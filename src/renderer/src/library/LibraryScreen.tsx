@@ -6,6 +6,7 @@ import { DatabaseDamage } from '../backups/DatabaseDamage'
 import { RestoreBackupDialog } from '../backups/RestoreBackupDialog'
 import { platform } from '../platform'
 import { useMenuCommand } from '../useMenuCommand'
+import { LibrarySearch } from './LibrarySearch'
 import { NewEpisodeForm } from './NewEpisodeForm'
 import { EpisodeJsonOutcome, OpenEpisodeJsonButton, useEpisodeJsonOpener } from './OpenEpisodeJson'
 import { TableHead } from '../TableHead'
@@ -125,6 +126,7 @@ export function LibraryScreen({
         </button>
       </header>
       <EpisodeJsonOutcome opener={opener} />
+      {episodes && episodes.length > 0 && <LibrarySearch />}
       {restoring && <RestoreBackupDialog onClose={() => setRestoring(false)} onRestored={onRestored} />}
       {damage && <DatabaseDamage message={damage} onRestored={onRestored} />}
       {creating && (

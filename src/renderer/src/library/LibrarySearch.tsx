@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react'
+import type { SearchHit } from '../../../shared/contract'
+import { formatClock } from '../../../shared/time'
+import { platform } from '../platform'
+import { go } from '../routes'
+import './librarySearch.css'
+
+/** Typing pauses this long before the library is searched: one search per word, not per key. */
+const TYPING_PAUSE_MS = 200
+
+const KIND_LABEL: Record<SearchHit['kind'], string> = {
+  transcript: 'Transcript',
+  statement: 'Statement',
+  chapter: 'Chapter',
+  reasoning: 'Reasoning',
+  highlight: 'Highlight',
+}
+
+const open = (hit: SearchHit): void => go({ screen: 'episode', id: hit.episodeId, at: hit.seconds })
+
+/**
+ * The library's search box: every episode's text, best hits first. ↓ and ↑ walk the hits from the box,
+ * Enter opens the episode at the hit's time.
+ */
+export function LibrarySearch(): React.JSX.Element {
+  const [query, setQuery] = useState('')
+  const [found, setFound] = useState<SearchHit[] | null>(null)
+  const [problemFound, setProblem] = useState<string | null>(null)
+  // An emptied box shows nothing, whatever the last search answered.
+  const hits = query.trim() === '' ? null : found
+  const problem = query.trim() === '' ? null : problemFound
+  const [active, setActive] = useState(0)
+
+  useEffect(() => {
+    if (query.trim() === '') return
+    let current = true
+    const timer = setTimeout(() => {
+      platform.call('library.search', { query }).then(
+        (reply) => {
+          if (!current) return
+          setActive(0)
+          setFound(reply.ok ? reply.value.hits : null)
+          setProblem(reply.ok ? null : reply.error.message)
+        },
+        (e: Error) => current && setProblem(e.message),
+      )
+    }, TYPING_PAUSE_MS)
+    return () => {
+      current = false
+      clearTimeout(timer)
+    }
+  }, [query])
+
+  const onKeyDown = (e: React.KeyboardEvent): void => {
+    if (!hits || hits.length === 0) return
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault()
+      const step = e.key === 'ArrowDown' ? 1 : -1
+      setActive((a) => Math.min(hits.length - 1, Math.max(0, a + step)))
+    } else if (e.key === 'Enter') {
+      const hit = hits[active]
+      if (hit) open(hit)
+    }
+  }
+
+  return (
+    <section className="library-search" aria-label="Search">
+      <input
+        type="search"
+        placeholder="Search every episode’s transcript, statements, chapters, reasoning, highlights"
+        aria-label="Search the library"
+        aria-controls="library-search-hits"
+        aria-activedescendant={hits && hits.length > 0 ? `library-search-hit-${active}` : undefined}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      {problem && (
+        <p className="search-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      {hits && hits.length === 0 && <p className="search-none">Nothing found for “{query}”.</p>}
+      {hits && hits.length > 0 && (
+        <ul id="library-search-hits" role="listbox" aria-label="Search results">
+          {hits.map((hit, k) => (
+            <li
+              key={`${hit.episodeId}/${hit.kind}/${hit.itemId}/${k}`}
+              id={`library-search-hit-${k}`}
+              role="option"
+              aria-selected={k === active}
+              onClick={() => open(hit)}
+              onMouseEnter={() => setActive(k)}
+            >
+              <span className="search-where">
+                {hit.episodeTitle} · {KIND_LABEL[hit.kind]} · {formatClock(hit.seconds)}
+              </span>
+              <span className="search-snippet">
+                {hit.snippet.map((part, i) =>
+                  part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

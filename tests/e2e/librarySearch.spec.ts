@@ -1,0 +1,44 @@
+import { machineEpisode } from '../machineEpisode'
+import { playhead } from './analysisPage'
+import { expect, test } from './hostFixture'
+
+test('a search in the library finds an episode’s words, and a hit opens the episode at its time', async ({
+  page,
+  served,
+}) => {
+  const doc = machineEpisode()
+  await page.goto(served.host.url)
+  await page.getByLabel('Open episode JSON').setInputFiles({
+    name: 'agentic-rl.episode.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(doc)),
+  })
+  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+  await page.goto(served.host.url)
+
+  const box = page.getByLabel('Search the library')
+  await box.fill('AND')
+  await expect(page.getByRole('alert')).toContainText('AND joins two words')
+  await box.fill('bottleneck')
+  const hits = page.getByRole('listbox', { name: 'Search results' }).getByRole('option')
+  await expect(hits).toHaveCount(1)
+  await expect(hits.first()).toContainText('Highlight · 6:55')
+  await expect(hits.first().locator('mark')).toHaveText('bottleneck')
+  await hits.first().click()
+  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+  await expect(page).toHaveURL(/#\/episode\/agentic-rl-2025-05-09\?t=415$/)
+  await expect(playhead(page)).toHaveText('6:55.0')
+
+  // From the keyboard: ↓ to the second hit, Enter opens it.
+  await page.goto(served.host.url)
+  await page.getByLabel('Search the library').fill('rewards')
+  await expect(page.getByRole('option').nth(1)).toBeVisible()
+  const second = await page.getByRole('option').nth(1).textContent()
+  await page.getByLabel('Search the library').press('ArrowDown')
+  await expect(page.getByRole('option').nth(1)).toHaveAttribute('aria-selected', 'true')
+  await page.getByLabel('Search the library').press('Enter')
+  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+  const at = second?.match(/(\d+):(\d\d)/)
+  expect(at).not.toBeNull()
+  await expect(page).toHaveURL(new RegExp(`\\?t=${Number(at?.[1]) * 60 + Number(at?.[2])}(\\.\\d+)?$`))
+})
