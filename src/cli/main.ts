@@ -282,6 +282,68 @@ const isFile = (candidate: string): boolean => {
   }
 }
 
+/**
+ * `load FILE.json... [--replace | --keep-both] [--media FILE]`: each file loaded or refused on its own,
+ * in one opening of the database. One file prints its id alone, as scripts read it; several print
+ * `FILE<TAB>id` for each loaded and `FILE: <problem>` on stderr for each refused (every line of the
+ * problem so prefixed, so that each line says which file it is about). Exit 1 if any was refused.
+ */
+async function loadEpisodeFiles(
+  parseCommand: ParseCommand,
+  dbPath: () => string | undefined,
+  io: Io,
+): Promise<number> {
+  const { values, positionals } = parseCommand({
+    replace: { type: 'boolean' },
+    'keep-both': { type: 'boolean' },
+    media: { type: 'string', multiple: true },
+  })
+  if (positionals.length === 0) throw new UsageError('load needs one FILE.json or more')
+  if (values.replace === true && values['keep-both'] === true)
+    throw new UsageError('load takes --replace or --keep-both, not both')
+  const media = values.media as unknown as string[] | undefined
+  if (media !== undefined && media.length !== 1) throw new UsageError('load --media takes exactly one FILE')
+  // The media is one episode's: with several files it could only be linked to the first by mistake.
+  if (media !== undefined && positionals.length > 1)
+    throw new UsageError('load --media needs exactly one FILE.json')
+  const load = (service: LocalService, file: string): Promise<ResponseOf<'episodes.load'>> =>
+    call(service, 'episodes.load', {
+      file: service.fileToRead(file),
+      ...(values.replace === true && { replace: true }),
+      ...(values['keep-both'] === true && { keepBoth: true }),
+      ...(media?.[0] !== undefined && { media: service.fileToRead(media[0]) }),
+    })
+  const [only] = positionals
+  if (only !== undefined && positionals.length === 1) {
+    const { id, warnings } = await withService(dbPath(), (service) => load(service, only))
+    for (const warning of warnings) io.err(`episcore: warning: ${warning}`)
+    io.out(id)
+    return 0
+  }
+  let refused = 0
+  await withService(dbPath(), async (service) => {
+    for (const file of positionals) {
+      const name = terminalField(file)
+      try {
+        const { id, warnings } = await load(service, file)
+        for (const warning of warnings) io.err(`episcore: warning: ${name}: ${warning}`)
+        io.out(`${name}\t${id}`)
+      } catch (error) {
+        const problem = error instanceof Refused ? error.message : userMessage(error)
+        if (problem === null) throw error
+        refused++
+        io.err(
+          problem
+            .split('\n')
+            .map((line) => `${name}: ${terminalField(line)}`)
+            .join('\n'),
+        )
+      }
+    }
+  })
+  return refused > 0 ? 1 : 0
+}
+
 /** Runs one command (`start.ts` has answered `--help` already); returns the exit code. */
 export async function runCommand(argv: string[], io: Io): Promise<number> {
   try {
@@ -334,31 +396,8 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
         return await searchCommand(parseCommand, () => dbPath, io)
       case 'export':
         return await exportEpisodeAs(parseCommand, () => dbPath, io)
-      case 'load': {
-        const { values, positionals } = parseCommand({
-          replace: { type: 'boolean' },
-          'keep-both': { type: 'boolean' },
-          media: { type: 'string', multiple: true },
-        })
-        const [file] = positionals
-        if (!file || positionals.length > 1) throw new UsageError('load needs one FILE.json')
-        if (values.replace === true && values['keep-both'] === true)
-          throw new UsageError('load takes --replace or --keep-both, not both')
-        const media = values.media as unknown as string[] | undefined
-        if (media !== undefined && media.length !== 1)
-          throw new UsageError('load --media takes exactly one FILE')
-        const { id, warnings } = await withService(dbPath, (service) =>
-          call(service, 'episodes.load', {
-            file: service.fileToRead(file),
-            ...(values.replace === true && { replace: true }),
-            ...(values['keep-both'] === true && { keepBoth: true }),
-            ...(media?.[0] !== undefined && { media: service.fileToRead(media[0]) }),
-          }),
-        )
-        for (const warning of warnings) io.err(`episcore: warning: ${warning}`)
-        io.out(id)
-        return 0
-      }
+      case 'load':
+        return await loadEpisodeFiles(parseCommand, () => dbPath, io)
       case 'agreement':
         return await compareAnalyses(parseCommand, () => dbPath, io)
       case 'report': {

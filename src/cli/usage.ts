@@ -31,12 +31,15 @@ commands:
                          --media-as audio copies only the audio stream into media.m4a; --media-url
                          plays a public address instead of a copy ('' forgets it). Both are kept
                          with the episode for the next export
-  load FILE.json [--replace | --keep-both] [--media FILE]
-                         add an episode from episode JSON v1 (a machine's analysis or an
-                         export); prints its id. --replace overwrites an episode with that id;
-                         --keep-both keeps it and adds this one as ID-2 (ID-3, ...; cut to 64
-                         characters), printing the new id; --media links its media as it loads
-                         (refused when the file names media with another SHA-256)
+  load FILE.json... [--replace | --keep-both] [--media FILE]
+                         add episodes from episode JSON v1 (a machine's analysis or an export);
+                         prints the id (with several files, FILE<TAB>id for each loaded and
+                         FILE: <problem> on stderr for each refused, exit 1 if any was). --replace
+                         overwrites an episode with that id; --keep-both keeps it and adds this one
+                         as ID-2 (ID-3, ...; cut to 64 characters), printing the new id. Media the
+                         file names by SHA-256 that the library already links is linked at once;
+                         --media (one FILE.json only) links the given media as it loads (refused
+                         when the file names media with another SHA-256)
   validate FILE.json     check a file against episode JSON v1
   problems ID|FILE.json [--json] [--require-evidence]
                          what the Problems panel lists, one a line, in the order of the media:

@@ -634,9 +634,10 @@ export const contract = {
   /**
    * With `media`, the media is linked as it loads: refused, nothing loaded, when the file names media
    * with another SHA-256. With `keepBoth`, an id already taken loads as `<id>-2`, `<id>-3`, … (the answer
-   * names it): another analysis of the episode beside the first.
+   * names it): another analysis of the episode beside the first. Without `media`, media the file names
+   * by SHA-256 that the library already links, still on disk, is linked at once: `linkedMedia` names it.
    */
-  'episodes.load': method<{ id: string; replaced: boolean; warnings: string[] }>()(
+  'episodes.load': method<{ id: string; replaced: boolean; warnings: string[]; linkedMedia?: string }>()(
     z
       .strictObject({
         file: fileRefSchema,

@@ -112,11 +112,11 @@ describe('episcore load', () => {
     }
   })
 
-  it('needs exactly one file', () => {
+  it('needs a file', () => {
     const run = episcore(['load'])
     expect(run.code).toBe(2)
-    expect(run.stderr).toMatch(/^episcore: load needs one FILE\.json\n\nusage: episcore/)
-    expect(run.stderr).toContain('load FILE.json [--replace | --keep-both]')
+    expect(run.stderr).toMatch(/^episcore: load needs one FILE\.json or more\n\nusage: episcore/)
+    expect(run.stderr).toContain('load FILE.json... [--replace | --keep-both]')
   })
 
   it('keeps both with --keep-both: stdout holds only the new id, -2 then -3, each exported with it', () => {
@@ -152,6 +152,64 @@ describe('episcore load', () => {
     expect(run.code).toBe(2)
     expect(run.stdout).toBe('')
     expect(run.stderr).toMatch(/^episcore: load takes --replace or --keep-both, not both\n\nusage: episcore/)
+    expect(episcore(['--db', db, 'list']).stdout).toBe('')
+  })
+})
+
+describe('episcore load with several files', () => {
+  /** Episode JSON under `id` in `dir`, as `name`. */
+  const episodeFile = (dir: string, name: string, id: string): string => {
+    const file = path.join(dir, name)
+    fs.writeFileSync(file, JSON.stringify(machineEpisode(id)))
+    return file
+  }
+
+  it('loads each on its own: FILE<TAB>id for each loaded, FILE: problem for each refused, exit 1', () => {
+    const { db, dir } = files()
+    const first = episodeFile(dir, 'first.json', 'first')
+    const second = episodeFile(dir, 'second.json', 'second')
+    const broken = path.join(dir, 'broken.json')
+    const doc = machineEpisode('broken')
+    Object.assign(doc.chapters[1] ?? {}, { start: 150 })
+    fs.writeFileSync(broken, JSON.stringify(doc))
+    const gone = path.join(dir, 'gone.json')
+
+    const run = episcore(['--db', db, 'load', first, broken, gone, second])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe(`${first}\tfirst\n${second}\tsecond\n`)
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      `${broken}: broken.json is not a valid episode JSON v1 file (1 problem):`,
+      `${broken}: /chapters/1/start: chapter overlaps the previous one (starts at 150, before 200)`,
+      `${gone}: file not found: ${gone}`,
+    ])
+    expect(
+      episcore(['--db', db, 'list'])
+        .stdout.trim()
+        .split('\n')
+        .map((l) => l.split('\t')[0])
+        .sort(),
+    ).toEqual(['first', 'second'])
+
+    // Again: each id is taken now, refused for itself; --keep-both applies to each file.
+    const again = episcore(['--db', db, 'load', first, second])
+    expect(again.code).toBe(1)
+    expect(again.stdout).toBe('')
+    expect(again.stderr.trimEnd().split('\n')).toHaveLength(2)
+    expect(again.stderr).toContain(`${second}: episode "`)
+    expect(episcore(['--db', db, 'load', first, second, '--keep-both'])).toEqual({
+      code: 0,
+      stdout: `${first}\tfirst-2\n${second}\tsecond-2\n`,
+      stderr: '',
+    })
+  })
+
+  it('takes --media with exactly one FILE.json: a usage mistake with two, nothing loaded', () => {
+    const { db, dir, good } = files()
+    const other = episodeFile(dir, 'other.json', 'other')
+    const run = episcore(['--db', db, 'load', good, other, '--media', path.join(dir, 'any.mp3')])
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(/^episcore: load --media needs exactly one FILE\.json\n\nusage: episcore/)
     expect(episcore(['--db', db, 'list']).stdout).toBe('')
   })
 })

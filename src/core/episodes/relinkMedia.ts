@@ -6,7 +6,7 @@ import {
   describeMediaFile,
   MEDIA_COLUMNS,
   mediaColumnValues,
-  type MediaFile,
+  type LinkableMedia,
 } from '../media/describeMediaFile'
 import { formatClock } from '../../shared/time'
 import { episodeRow, mediaRow } from './episodeQueries'
@@ -73,7 +73,7 @@ export async function relinkMedia(
 export function linkMedia(
   db: Db,
   episodeId: string,
-  media: MediaFile,
+  media: LinkableMedia,
 ): { sameContent: boolean; lengthWarning: string | null } {
   const { probe, sha256 } = media
   const current = mediaRow(db, episodeId)
@@ -101,7 +101,7 @@ export function linkMedia(
 }
 
 /** Refuses media shorter than what the episode holds, naming its length and each item past it. */
-function refuseItemsPast(db: Db, episodeId: string, media: MediaFile): void {
+function refuseItemsPast(db: Db, episodeId: string, media: LinkableMedia): void {
   const last = lastMillis(media.probe.durationSeconds)
   const past = itemsPast(db, episodeId, last)
   if (past.length === 0) return
@@ -121,7 +121,7 @@ function refuseItemsPast(db: Db, episodeId: string, media: MediaFile): void {
  * the file's items reach, it is refused as other media is: every time of an episode lies within its
  * media, which every export counts on.
  */
-function takeDecodedLength(db: Db, episodeId: string, media: MediaFile): string | null {
+function takeDecodedLength(db: Db, episodeId: string, media: LinkableMedia): string | null {
   const decoded = media.probe.durationSeconds
   const given = episodeRow(db, episodeId).duration_seconds
   if (Math.abs(decoded - given) <= LENGTH_TOLERANCE_SECONDS) return null

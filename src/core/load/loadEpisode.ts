@@ -4,6 +4,7 @@ import type { EpisodeDocument } from '../../shared/episodeFormat'
 import { insertRows } from '../db/insertRows'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
+import { knownMediaFile } from '../episodes/knownMedia'
 import { linkMedia } from '../episodes/relinkMedia'
 import { describeMediaFile } from '../media/describeMediaFile'
 import { checkEpisodeDocument, checkEpisodeFile, checkEpisodeFileSync } from './checkEpisodeFile'
@@ -38,14 +39,17 @@ export function loadEpisodeFile(db: Db, file: string, options: Omit<LoadOptions,
  * Loads an episode JSON v1 file as {@link loadEpisodeFile} does, reading and checking a large file on
  * a worker thread: the host answers other windows meanwhile, and only the write holds it. Its
  * warnings say what the editor should know: linked media decoding to another length than the file gave.
+ * Without `media`, media the file names by SHA-256 that another episode of the library links, still on
+ * disk (see knownMediaFile), is linked in the load's transaction: the episode opens playable, with
+ * `linkedMedia` naming the file.
  */
 export async function loadEpisodeFileOffThread(
   db: Db,
   file: string,
   options: Omit<LoadOptions, 'name'> = {},
-): Promise<LoadResult & { warnings: string[] }> {
+): Promise<LoadResult & { warnings: string[]; linkedMedia?: string }> {
   const document = await checkEpisodeFile(file, path.basename(file))
-  if (options.media === undefined) return { ...writeEpisode(db, document, options), warnings: [] }
+  if (options.media === undefined) return loadWithKnownMedia(db, document, options)
   const media = await describeMediaFile(options.media)
   const named = document.episode.media?.sha256
   if (named !== undefined && named !== media.sha256)
@@ -58,6 +62,35 @@ export async function loadEpisodeFileOffThread(
       const loaded = writeEpisode(db, document, options)
       const { lengthWarning } = linkMedia(db, loaded.id, media)
       return { ...loaded, warnings: lengthWarning === null ? [] : [lengthWarning] }
+    })
+    .immediate()
+}
+
+async function loadWithKnownMedia(
+  db: Db,
+  document: EpisodeDocument,
+  options: LoadOptions,
+): Promise<LoadResult & { warnings: string[]; linkedMedia?: string }> {
+  const sha256 = document.episode.media?.sha256
+  // Looked up before the write's transaction: a file to hash must not hold the database.
+  const known = sha256 === undefined ? null : await knownMediaFile(db, sha256)
+  if (known === null) return { ...writeEpisode(db, document, options), warnings: [] }
+  return db
+    .transaction(() => {
+      const loaded = writeEpisode(db, document, options)
+      try {
+        // A savepoint of its own: media the episode's items run past is left unlinked, not the load
+        // refused; the editor relinks as for any media shown missing.
+        const { lengthWarning } = db.transaction(() => linkMedia(db, loaded.id, known))()
+        return {
+          ...loaded,
+          warnings: lengthWarning === null ? [] : [lengthWarning],
+          linkedMedia: known.fileName,
+        }
+      } catch (error) {
+        if (!(error instanceof UserError)) throw error
+        return { ...loaded, warnings: [] }
+      }
     })
     .immediate()
 }

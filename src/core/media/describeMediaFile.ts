@@ -62,8 +62,16 @@ export const MEDIA_COLUMNS = [
   'changed_sha256',
 ] as const
 
+/**
+ * What linking a media file to an episode needs of it: what the `media` table keeps, which a file
+ * already in the library gives again without being probed and decoded a second time.
+ */
+export type LinkableMedia = Omit<MediaFile, 'probe'> & {
+  probe: Pick<MediaProbe, 'kind' | 'durationSeconds' | 'videoCodec'> & { audioCodec: string | null }
+}
+
 /** A media file's values for {@link MEDIA_COLUMNS}: one order for an episode's insert and its relink. */
-export const mediaColumnValues = (media: MediaFile): (string | number | null)[] => [
+export const mediaColumnValues = (media: LinkableMedia): (string | number | null)[] => [
   media.path,
   media.fileName,
   media.sha256,

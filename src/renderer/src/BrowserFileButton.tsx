@@ -15,6 +15,8 @@ export function BrowserFileButton(props: {
   /** For a command that opens the picker from elsewhere (a menu, a key). */
   inputId?: string
   onFile: (file: File) => void
+  /** Several files may be chosen at once: given them all when more than one is. */
+  onFiles?: (files: File[]) => void
 }): React.JSX.Element {
   const input = useRef<HTMLInputElement>(null)
   return (
@@ -31,11 +33,14 @@ export function BrowserFileButton(props: {
         aria-label={props.label}
         accept={props.accept}
         disabled={props.disabled}
+        multiple={props.onFiles !== undefined}
         onChange={(e) => {
-          const file = e.target.files?.[0]
+          const files = Array.from(e.target.files ?? [])
           // Cleared so that choosing the same file again (once fixed, or to replace) is a change too.
           e.target.value = ''
-          if (file) props.onFile(file)
+          const [file] = files
+          if (files.length > 1 && props.onFiles) props.onFiles(files)
+          else if (file) props.onFile(file)
         }}
       />
     </>

@@ -9,6 +9,7 @@ import { useMenuCommand } from '../useMenuCommand'
 import { LibrarySearch } from './LibrarySearch'
 import { NewEpisodeForm } from './NewEpisodeForm'
 import { EpisodeJsonOutcome, OpenEpisodeJsonButton, useEpisodeJsonOpener } from './OpenEpisodeJson'
+import { areEpisodeJson, EpisodeFilesSummary, useEpisodeFilesLoader } from './LoadEpisodeFiles'
 import { TableHead } from '../TableHead'
 import { StatusLine } from '../StatusLine'
 
@@ -62,6 +63,18 @@ export function LibraryScreen({
     )
   }, [])
   useEffect(refresh, [refresh])
+  const several = useEpisodeFilesLoader(refresh)
+  const dropFiles = async (files: File[]): Promise<void> => {
+    const [file] = files
+    // Episode JSON loads as Open episode JSON… does (one file opens); other files start a new episode.
+    if (file && (await areEpisodeJson(files))) {
+      if (files.length === 1) opener.adopt(file)
+      else several.loadAll(files)
+      return
+    }
+    setDropped(files)
+    setCreating(true)
+  }
   useEffect(() => {
     // What the start could not do (an episode it could not prepare) is told once, here: the app's
     // editor never sees the stderr it was written to. A refusal (a damaged database) says it already.
@@ -106,10 +119,8 @@ export function LibraryScreen({
       className="library"
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => {
-        // Files dropped anywhere on the library start a new episode with them.
         e.preventDefault()
-        setDropped(Array.from(e.dataTransfer.files))
-        setCreating(true)
+        void dropFiles(Array.from(e.dataTransfer.files))
       }}
     >
       <header className="bar">
@@ -117,7 +128,7 @@ export function LibraryScreen({
         <button ref={newButton} type="button" onClick={() => setCreating(true)} disabled={creating}>
           New episode from media…
         </button>
-        <OpenEpisodeJsonButton opener={opener} />
+        <OpenEpisodeJsonButton opener={opener} onSeveral={several.loadAll} />
         <button type="button" onClick={backUpNow} disabled={backingUp || damage !== null}>
           Back up now
         </button>
@@ -126,6 +137,7 @@ export function LibraryScreen({
         </button>
       </header>
       <EpisodeJsonOutcome opener={opener} />
+      <EpisodeFilesSummary loader={several} onOpen={onOpen} />
       {episodes && episodes.length > 0 && <LibrarySearch />}
       {restoring && <RestoreBackupDialog onClose={() => setRestoring(false)} onRestored={onRestored} />}
       {damage && <DatabaseDamage message={damage} onRestored={onRestored} />}

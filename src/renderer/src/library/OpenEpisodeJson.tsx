@@ -70,7 +70,14 @@ export function useEpisodeJsonOpener(onOpen: (id: string) => void): EpisodeJsonO
   }
 }
 
-export function OpenEpisodeJsonButton({ opener }: { opener: EpisodeJsonOpener }): React.JSX.Element {
+export function OpenEpisodeJsonButton({
+  opener,
+  onSeveral,
+}: {
+  opener: EpisodeJsonOpener
+  /** Several files chosen at once: each is loaded, none opened. */
+  onSeveral: (files: File[]) => void
+}): React.JSX.Element {
   const busy = opener.outcome.kind === 'loading'
   return platform.chooseFile ? (
     <button type="button" onClick={opener.open} disabled={busy}>
@@ -83,6 +90,7 @@ export function OpenEpisodeJsonButton({ opener }: { opener: EpisodeJsonOpener })
       accept={acceptFor('episode')}
       disabled={busy}
       onFile={opener.adopt}
+      onFiles={onSeveral}
     />
   )
 }
