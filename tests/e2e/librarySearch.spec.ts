@@ -26,8 +26,11 @@ test('a search in the library finds an episode’s words, and a hit opens the ep
   await expect(hits.first().locator('mark')).toHaveText('bottleneck')
   await hits.first().click()
   await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
-  await expect(page).toHaveURL(/#\/episode\/agentic-rl-2025-05-09\?t=415$/)
+  await expect(page).toHaveURL(/#\/episode\/agentic-rl-2025-05-09\?t=415&item=highlight:h1$/)
   await expect(playhead(page)).toHaveText('6:55.0')
+  // The highlight is selected, in its panel.
+  await expect(page.getByRole('tab', { name: /^Highlights/ })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.locator('.editor-panel tr.selected')).toContainText('Rewards are not the bottleneck')
 
   // From the keyboard: ↓ to the second hit, Enter opens it.
   await page.goto(served.host.url)
@@ -40,5 +43,7 @@ test('a search in the library finds an episode’s words, and a hit opens the ep
   await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
   const at = second?.match(/(\d+):(\d\d)/)
   expect(at).not.toBeNull()
-  await expect(page).toHaveURL(new RegExp(`\\?t=${Number(at?.[1]) * 60 + Number(at?.[2])}(\\.\\d+)?$`))
+  await expect(page).toHaveURL(
+    new RegExp(`\\?t=${Number(at?.[1]) * 60 + Number(at?.[2])}(\\.\\d+)?(&item=.+)?$`),
+  )
 })

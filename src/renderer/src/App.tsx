@@ -46,7 +46,7 @@ export function App(): React.JSX.Element {
     <EpisodeScreen
       key={route.id}
       id={route.id}
-      at={route.at}
+      open={{ at: route.at, item: route.item ?? null }}
       onClose={(command) => {
         setStartWith(command ?? null)
         go({ screen: 'library' })

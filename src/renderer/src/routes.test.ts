@@ -8,6 +8,9 @@ describe('the address of a screen', () => {
       { screen: 'episode', id: 'agentic-rl-2025-05-09', at: null },
       { screen: 'episode', id: 'odd id?t=5/x', at: 200.25 },
       { screen: 'compare', id: 'ada-pass' },
+      { screen: 'consensus', id: 'ada-pass-2' },
+      { screen: 'episode', id: 'a', at: 415, item: { kind: 'highlight', id: 'h1' } },
+      { screen: 'episode', id: 'a', at: 12.5, item: { kind: 'statement', id: 'odd&id:1' } },
     ]
     for (const route of routes) expect(routeOf(hashOf(route))).toEqual(route)
   })

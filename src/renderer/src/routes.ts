@@ -1,3 +1,5 @@
+import type { Selection } from './episode/editorPanelProps'
+
 /**
  * Where the window is, kept in the URL's hash so that a reload (or the browser's Back) lands there: the
  * library, an episode (at a time, when another screen sent the editor to a moment), the comparison
@@ -5,22 +7,34 @@
  */
 export type Route =
   | { screen: 'library' }
-  | { screen: 'episode'; id: string; at: number | null }
+  | { screen: 'episode'; id: string; at: number | null; item?: Selection }
   | { screen: 'compare'; id: string }
   | { screen: 'consensus'; id: string }
 
 export function routeOf(hash: string): Route {
-  const match = /^#\/(episode|compare|consensus)\/([^?]+)(?:\?t=(\d+(?:\.\d+)?))?$/.exec(hash)
+  const match =
+    /^#\/(episode|compare|consensus)\/([^?]+)(?:\?t=(\d+(?:\.\d+)?)(?:&item=(statement|chapter|highlight):(.+))?)?$/.exec(
+      hash,
+    )
   if (!match) return { screen: 'library' }
   const id = decodeURIComponent(match[2] ?? '')
   if (match[1] === 'compare' || match[1] === 'consensus') return { screen: match[1], id }
-  return { screen: 'episode', id, at: match[3] === undefined ? null : Number(match[3]) }
+  const at = match[3] === undefined ? null : Number(match[3])
+  const kind = match[4] as 'statement' | 'chapter' | 'highlight' | undefined
+  return kind
+    ? { screen: 'episode', id, at, item: { kind, id: decodeURIComponent(match[5] ?? '') } }
+    : { screen: 'episode', id, at }
 }
 
 export function hashOf(route: Route): string {
   if (route.screen === 'library') return ''
   const at = route.screen === 'episode' && route.at !== null ? `?t=${Number(route.at.toFixed(3))}` : ''
-  return `#/${route.screen}/${encodeURIComponent(route.id)}${at}`
+  // An item selected as the episode opens (a search hit's); only with a time, which it is at.
+  const item =
+    route.screen === 'episode' && route.at !== null && route.item
+      ? `&item=${route.item.kind}:${encodeURIComponent(route.item.id)}`
+      : ''
+  return `#/${route.screen}/${encodeURIComponent(route.id)}${at}${item}`
 }
 
 export const go = (route: Route): void => {

@@ -26,6 +26,7 @@ const PANELS: Record<EditorTabId, { label: string; Panel: (props: EditorPanelPro
 const TABS = EDITOR_TAB_IDS.map((id) => ({ id, ...PANELS[id] }))
 
 export type { EditorTabId }
+export { tabOfItem } from './editorTabOrder'
 
 /** The editor's panels under the waveform, one at a time; the screen holds which (a command shows Review). */
 export function EditorTabs(

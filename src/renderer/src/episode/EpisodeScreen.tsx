@@ -6,7 +6,7 @@ import { call, platform } from '../platform'
 import { ReplaceEditsDialog } from './ReplaceEditsDialog'
 import { useMenuCommand } from '../useMenuCommand'
 import { EDITOR_COMMAND_IDS, EDITOR_COMMANDS, WAVEFORM_MENU } from './editorCommands'
-import { EditorTabs, type EditorTabId } from './EditorTabs'
+import { EditorTabs, tabOfItem, type EditorTabId } from './EditorTabs'
 import type { EditorPanelProps, Selection } from './editorPanelProps'
 import { EpisodeDialogs } from './EpisodeDialogs'
 import { EpisodeOpening } from './EpisodeOpening'
@@ -40,20 +40,20 @@ import { StatusLine } from '../StatusLine'
 
 export function EpisodeScreen({
   id,
-  at,
+  open,
   onClose,
 }: {
   id: string
-  /** Where the playhead starts (another screen sent the editor to a moment); null: at the start. */
-  at: number | null
+  /** Where the playhead starts (another screen sent the editor to a moment; null: at the start), what is selected. */
+  open: { at: number | null; item: Selection }
   /** Back to the library, with the menu command that asked for it (File > New or Open), if any. */
   onClose: (command?: LibraryCommand) => void
 }): React.JSX.Element {
   const episode = useEpisodeView(id)
   const { view, error, notice, edit, setView, reportError, setNotice } = episode
   const playback = usePlayback(view?.summary.durationSeconds ?? 0, reportError)
-  const [selection, setSelection] = useState<Selection>(null)
-  const [tab, setTab] = useState<EditorTabId>('statements')
+  const [selection, setSelection] = useState<Selection>(open.item)
+  const [tab, setTab] = useState<EditorTabId>(tabOfItem(open.item))
   // The Publish refusal, shown with the problems that block publishing.
   const [refusal, setRefusal] = useState<string | null>(null)
   // Asked for at once, beside the episode itself: the waveform need not wait for the page to settle.
@@ -65,7 +65,7 @@ export function EpisodeScreen({
     view !== null && (transcript !== null || view.transcript.segmentCount === 0 || error !== null),
   )
   useMediaFault(playback.media, id, setView, reportError)
-  useSeekOnOpen(at, view !== null, playback)
+  useSeekOnOpen(open.at, view !== null, playback)
 
   const { preferences, keep } = usePreferences(reportError)
   const autoPlay = preferences?.playNextAfterDecision ?? false

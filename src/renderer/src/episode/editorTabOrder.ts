@@ -18,3 +18,10 @@ export function tabBeside(tab: EditorTabId, step: number): EditorTabId {
   const at = EDITOR_TAB_IDS.indexOf(tab)
   return EDITOR_TAB_IDS[(((at + step) % count) + count) % count] as EditorTabId
 }
+
+/** The panel an item is listed in: an episode opened with an item selected shows it there. */
+export function tabOfItem(item: { kind: 'statement' | 'chapter' | 'highlight' } | null): EditorTabId {
+  if (item?.kind === 'chapter') return 'chapters'
+  if (item?.kind === 'highlight') return 'highlights'
+  return 'statements'
+}

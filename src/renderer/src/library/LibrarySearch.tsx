@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { SearchHit } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
 import { platform } from '../platform'
+import type { Selection } from '../episode/editorPanelProps'
 import { go } from '../routes'
 import './librarySearch.css'
 
@@ -16,7 +17,14 @@ const KIND_LABEL: Record<SearchHit['kind'], string> = {
   highlight: 'Highlight',
 }
 
-const open = (hit: SearchHit): void => go({ screen: 'episode', id: hit.episodeId, at: hit.seconds })
+/** The item a hit is in, selected as the episode opens: a transcript hit has none (its time is enough). */
+const itemOf = (hit: SearchHit): Selection => {
+  if (hit.kind === 'transcript') return null
+  return { kind: hit.kind === 'reasoning' ? 'chapter' : hit.kind, id: hit.itemId }
+}
+
+const open = (hit: SearchHit): void =>
+  go({ screen: 'episode', id: hit.episodeId, at: hit.seconds, item: itemOf(hit) })
 
 /**
  * The library's search box: every episode's text, best hits first. ↓ and ↑ walk the hits from the box,
