@@ -11,6 +11,8 @@ import { migration010 } from './010_score_review'
 import { migration011 } from './011_publishing_choices'
 import { migration012 } from './012_evidence'
 import { migration013 } from './013_blind_review'
+import { migration014 } from './014_reserved'
+import { migration015 } from './015_trash'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -28,4 +30,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration014,
+  migration015,
 ]
