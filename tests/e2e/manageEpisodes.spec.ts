@@ -16,10 +16,13 @@ async function libraryWithEpisode(page: Page, served: HostHandle): Promise<void>
 }
 
 const episodeRows = (page: Page) => page.getByRole('table', { name: 'Episodes' }).locator('tbody tr')
+/** A row's action, in the group named for its episode. */
+const action = (page: Page, name: string, episodeTitle = title) =>
+  page.getByRole('group', { name: `Actions for “${episodeTitle}”` }).getByRole('button', { name })
 
 test('an episode moved to the trash comes back with Undo at once', async ({ page, served }) => {
   await libraryWithEpisode(page, served)
-  await page.getByRole('button', { name: `Move “${title}” to trash` }).click()
+  await action(page, 'Move to trash').click()
   await expect(page.getByText('Moved to the trash.')).toBeVisible()
   await expect(page.getByRole('table', { name: 'Episodes' })).toBeHidden()
   await page.getByRole('button', { name: 'Undo' }).click()
@@ -33,7 +36,7 @@ test('an episode moved to the trash is listed there and restored from it; opened
   served,
 }) => {
   await libraryWithEpisode(page, served)
-  await page.getByRole('button', { name: `Move “${title}” to trash` }).click()
+  await action(page, 'Move to trash').click()
   await expect(page.getByRole('table', { name: 'Episodes' })).toBeHidden()
 
   // A window still showing it learns it was trashed on its next call, and can bring it back.
@@ -45,7 +48,7 @@ test('an episode moved to the trash is listed there and restored from it; opened
   const trashed = page.getByRole('table', { name: 'Trashed episodes' })
   await expect(trashed.locator('tbody tr')).toHaveCount(1)
   await expect(trashed).toContainText(title)
-  await trashed.getByRole('button', { name: `Restore “${title}”` }).click()
+  await trashed.getByRole('button', { name: 'Restore' }).click()
   await expect(page.getByText('The trash is empty.')).toBeVisible()
   await page.getByRole('button', { name: '← Back to the library' }).click()
   await expect(episodeRows(page)).toHaveCount(1)
@@ -55,7 +58,7 @@ test('an episode moved to the trash is listed there and restored from it; opened
 
 test('an episode is renamed from its row, an empty title refused', async ({ page, served }) => {
   await libraryWithEpisode(page, served)
-  await page.getByRole('button', { name: `Rename “${title}”…` }).click()
+  await action(page, 'Rename…').click()
   const field = page.getByLabel('New title')
   await expect(field).toBeFocused()
   await field.fill('   ')
@@ -70,11 +73,11 @@ test('an episode is renamed from its row, an empty title refused', async ({ page
 
 test('a duplicate is a second analysis under a new id, edited on its own', async ({ page, served }) => {
   await libraryWithEpisode(page, served)
-  await page.getByRole('button', { name: `Duplicate “${title}”` }).click()
+  await action(page, 'Duplicate').first().click()
   await expect(episodeRows(page)).toHaveCount(2)
   await expect(page.getByText(`Duplicated “${title}” as ${id}-2.`)).toBeVisible()
   // The browser cannot open the file manager: the desktop's action is not offered.
-  await expect(page.getByRole('button', { name: /Show media of/ })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Show media in folder' })).toHaveCount(0)
 
   await page.goto(`${served.host.url}#/episode/${id}-2`)
   await page.getByLabel('Episode title').fill('The second analysis')
@@ -82,4 +85,17 @@ test('a duplicate is a second analysis under a new id, edited on its own', async
   await page.goto(served.host.url)
   await expect(page.getByRole('button', { name: 'The second analysis', exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: title, exact: true })).toBeVisible()
+})
+
+test('an episode opened from the trash says so and is restored from there, opening as it was', async ({
+  page,
+  served,
+}) => {
+  await libraryWithEpisode(page, served)
+  await action(page, 'Move to trash').click()
+  await expect(page.getByRole('table', { name: 'Episodes' })).toBeHidden()
+  await page.goto(`${served.host.url}#/episode/${id}`)
+  await expect(page.getByText(/was moved to the trash/)).toBeVisible()
+  await page.getByRole('button', { name: 'Restore' }).click()
+  await expect(page.getByLabel('Episode title')).toHaveValue(title)
 })

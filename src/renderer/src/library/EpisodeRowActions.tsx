@@ -10,25 +10,21 @@ export function EpisodeRowActions(props: {
 }): React.JSX.Element {
   const { episode, actions } = props
   if (actions.renaming === episode.id) return <RenameEpisode episode={episode} actions={actions} />
-  const about = `“${episode.title}”`
+  // One group per row, named for its episode: the buttons keep their visible words as their names.
   return (
-    <div className="row-actions">
-      <button type="button" aria-label={`Rename ${about}…`} onClick={() => actions.setRenaming(episode.id)}>
+    <div className="row-actions" role="group" aria-label={`Actions for “${episode.title}”`}>
+      <button type="button" onClick={() => actions.setRenaming(episode.id)}>
         Rename…
       </button>
-      <button type="button" aria-label={`Duplicate ${about}`} onClick={() => actions.duplicate(episode)}>
+      <button type="button" onClick={() => actions.duplicate(episode)}>
         Duplicate
       </button>
-      <button type="button" aria-label={`Move ${about} to trash`} onClick={() => actions.trash(episode)}>
+      <button type="button" onClick={() => actions.trash(episode)}>
         Move to trash
       </button>
       {/* A browser cannot open the file manager: the action is the desktop's only. */}
       {platform.showMediaInFolder && (
-        <button
-          type="button"
-          aria-label={`Show media of ${about} in folder`}
-          onClick={() => actions.showMedia(episode.id)}
-        >
+        <button type="button" onClick={() => actions.showMedia(episode.id)}>
           Show media in folder
         </button>
       )}

@@ -41,11 +41,7 @@ export function TrashView(props: {
                 <td>{day(e.trashedAt)}</td>
                 <td>{day(e.emptiedAfter)}</td>
                 <td>
-                  <button
-                    type="button"
-                    aria-label={`Restore “${e.title}”`}
-                    onClick={() => void props.restore(e.id).then(load)}
-                  >
+                  <button type="button" onClick={() => void props.restore(e.id).then(load)}>
                     Restore
                   </button>
                 </td>
