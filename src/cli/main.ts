@@ -387,13 +387,40 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
         return 0
       }
       case 'list': {
-        parseCommand({})
+        const { values } = parseCommand({ trash: { type: 'boolean' } })
+        if (values.trash === true) {
+          const trashed = await withService(
+            dbPath,
+            (service) => call(service, 'episodes.listTrash', {}),
+            true,
+          )
+          for (const e of trashed)
+            io.out([e.id, e.title, e.trashedAt, e.emptiedAfter].map(terminalField).join('\t'))
+          return 0
+        }
         const episodes = await withService(dbPath, (service) => call(service, 'episodes.list', {}), true)
         for (const e of episodes) io.out([e.id, e.title, e.reviewStatus].map(terminalField).join('\t'))
         return 0
       }
       case 'search':
         return await searchCommand(parseCommand, () => dbPath, io)
+      case 'delete':
+      case 'restore': {
+        const { positionals } = parseCommand({})
+        const [id] = positionals
+        if (!id || positionals.length > 1) throw new UsageError(`${command} needs one episode ID`)
+        // Neither deletes for good: the trash is emptied only by the app's and the host's start.
+        if (command === 'delete') {
+          const { trashedAt } = await withService(dbPath, (service) =>
+            call(service, 'episodes.trash', { id }),
+          )
+          io.err(
+            `episcore: moved to the trash; restore it with episcore restore ${id} (kept 30 days after ${trashedAt})`,
+          )
+        } else await withService(dbPath, (service) => call(service, 'episodes.restore', { id }))
+        io.out(id)
+        return 0
+      }
       case 'export':
         return await exportEpisodeAs(parseCommand, () => dbPath, io)
       case 'load':

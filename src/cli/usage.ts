@@ -9,13 +9,18 @@ export const USAGE = `usage: episcore [--db PATH] <command> [options]
 commands:
   new --media FILE [--transcript FILE] [--title T] [--show S] [--date YYYY-MM-DD]
                          create an episode; prints its id
-  list                   one line per episode: id, title, review status (tab-separated)
+  list [--trash]         one line per episode: id, title, review status (tab-separated); trashed
+                         episodes are left out. --trash lists the trash instead: id, title, when
+                         it was trashed, when the app's or the host's next start deletes it for good
   search QUERY [--show S] [--limit N]
                          every episode's transcript, statements, chapters, reasoning and
                          highlights, best hits first (at most N, default 20, 1-1000): one a line,
                          episode id, seconds, kind, snippet with the matches in [ ] (tab-
                          separated). "a phrase" in quotes, clima* for a prefix, AND OR NOT;
                          adds its index to a database of an older Episcore (it writes)
+  delete ID              move the episode to the trash (its media link, peaks and history kept);
+                         kept 30 days, then emptied by a start of the app or the host; prints ID
+  restore ID             bring an episode back from the trash as it was; prints ID
   export ID [--format F] [--final] [--out FILE]
                          write the episode (stdout without --out) as F: episode (episode JSON v1,
                          the default), chapters (Podcasting 2.0 JSON chapters), youtube (chapter

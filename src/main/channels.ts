@@ -5,6 +5,7 @@ export const CHANNELS = {
   chooseFolder: 'episcore:choose-folder',
   registerDropped: 'episcore:register-dropped',
   saveText: 'episcore:save-text',
+  showMediaInFolder: 'episcore:show-media-in-folder',
   menuCommand: 'episcore:menu-command',
   /** The page listens for menu commands: those chosen while no window was open are sent now. */
   menuReady: 'episcore:menu-ready',

@@ -26,7 +26,13 @@ import { CoreClient, type CoreDown } from './coreClient'
 import { coreEnvironment, databaseArgument } from './coreEnvironment'
 import { DialogFolders } from './dialogFolders'
 import { externalUrl } from './externalLinks'
-import { callPayload, chooseFilePayload, droppedFilePayload, saveTextPayload } from './ipcPayloads'
+import {
+  callPayload,
+  chooseFilePayload,
+  droppedFilePayload,
+  episodeIdPayload,
+  saveTextPayload,
+} from './ipcPayloads'
 import { answerMediaRequest } from './mediaProtocol'
 import { buildMenu } from './menu'
 import { APP_ORIGIN, APP_SCHEME, isAppUrl, MEDIA_SCHEME, PRIVILEGED_SCHEMES } from './schemes'
@@ -257,6 +263,26 @@ function wireIpc(client: CoreClient): void {
     if (!fromOurPage(event) || !filePath) return null
     if (!fs.existsSync(filePath) || !fs.statSync(filePath).isFile()) return null
     return { ref: await client.registerFile(filePath), name: path.basename(filePath) }
+  })
+  ipcMain.handle(CHANNELS.showMediaInFolder, async (event, ...args: unknown[]) => {
+    const id = episodeIdPayload(args)
+    if (!fromOurPage(event) || id === null) return 'refused'
+    try {
+      const reply = await client.request({
+        kind: 'call',
+        method: 'episodes.mediaLocation',
+        request: { id },
+        viewBase: null,
+      })
+      if (!reply.ok) return reply.error.message
+      const { path: file } = reply.value as { path: string | null }
+      if (file === null) return 'this episode has no media file linked: relink it from the episode'
+      if (!fs.existsSync(file)) return `the media file is no longer at ${file}: relink it from the episode`
+      shell.showItemInFolder(file)
+      return null
+    } catch (error) {
+      return (error as Error).message
+    }
   })
   ipcMain.handle(CHANNELS.saveText, async (event, ...args: unknown[]) => {
     const payload = saveTextPayload(args)

@@ -57,6 +57,17 @@ export function droppedFilePayload(args: readonly unknown[]): string | null {
 }
 
 /**
+ * `showMediaInFolder(episodeId)`: an id as the contract bounds them; the core then says where that
+ * episode's media is, so the page never names a path to reveal.
+ */
+export function episodeIdPayload(args: readonly unknown[]): string | null {
+  if (args.length !== 1) return null
+  const [id] = args
+  if (typeof id !== 'string' || id.length === 0 || id.length > 64) return null
+  return id
+}
+
+/**
  * `saveText(defaultName, text)`: the save dialog's suggested name and what to write. The name is cut
  * to its last part, whichever separator it uses, so the page cannot choose the folder; the user does.
  */

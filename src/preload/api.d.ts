@@ -26,6 +26,8 @@ export interface DesktopApi {
   registerDroppedFile(file: File): Promise<{ ref: string; name: string } | null>
   /** Save dialog, then the main process writes the text. Answers false when the user cancels. */
   saveText(defaultName: string, text: string): Promise<boolean>
+  /** Shows the episode's media file in the system's file manager; answers why not, or null when shown. */
+  showMediaInFolder(episodeId: string): Promise<string | null>
   /**
    * Menu commands (`file.new`, `edit.undo`, ...) chosen in the native menu; `byKey` when its shortcut
    * chose it rather than a click.

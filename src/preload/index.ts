@@ -12,6 +12,7 @@ const api = {
     return path ? ipcRenderer.invoke(CHANNELS.registerDropped, path) : Promise.resolve(null)
   },
   saveText: (defaultName, text) => ipcRenderer.invoke(CHANNELS.saveText, defaultName, text),
+  showMediaInFolder: (episodeId) => ipcRenderer.invoke(CHANNELS.showMediaInFolder, episodeId),
   onMenuCommand: (listener) => {
     const wrapped = (_event: IpcRendererEvent, command: string, byKey: boolean): void =>
       listener(command, byKey === true)

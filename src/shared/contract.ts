@@ -83,6 +83,12 @@ export interface SearchHit {
   snippet: SnippetPart[]
 }
 
+/** An episode in the trash: `emptiedAfter`, the time after which a start deletes it for good. */
+export interface TrashedEpisode extends EpisodeSummary {
+  trashedAt: string
+  emptiedAfter: string
+}
+
 export interface SpanView {
   id: string
   title: string
@@ -628,6 +634,18 @@ export const contract = {
     }),
   ),
   'episodes.open': method<EpisodeView>()(byId),
+  /**
+   * Moves the episode to the trash, whole: restorable until a start empties the trash 30 days on. Every
+   * other call naming it is refused with `trashed` meanwhile (a window that still shows it learns so).
+   */
+  'episodes.trash': method<{ trashedAt: string }>()(byId),
+  /** Brings a trashed episode back into the library as it was (the library's Undo after a delete, too). */
+  'episodes.restore': method<EpisodeSummary>()(byId),
+  'episodes.listTrash': method<TrashedEpisode[]>()(z.strictObject({})),
+  /** A second analysis: a copy under a new id as keep-both names it (`<id>-2`, …), linked to the same media. */
+  'episodes.duplicate': method<{ id: string }>()(byId),
+  /** Where the episode's media file is on this machine, for the desktop's "Show media in folder". */
+  'episodes.mediaLocation': method<{ path: string | null }>()(byId),
   'episodes.update': edit()(z.strictObject({ id: episodeId, patch: episodePatchSchema })),
   'episodes.export': method<{ fileName: string; json: string }>()(byId),
   /** Loads episode JSON v1 (a machine's analysis, or an export); refused with `conflict` when the id exists. */

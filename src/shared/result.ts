@@ -8,6 +8,8 @@ export type ErrorCode =
   /** Another process (the app, the CLI) is writing to the database; trying again later works. */
   | 'busy'
   | 'nothing-to-undo'
+  /** The episode named was moved to the trash: restoring it brings it back. */
+  | 'trashed'
   /** The database failed its check at start: nothing but the backups answers until one is restored. */
   | 'corrupt-database'
   | 'internal'

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { migrate } from '../../src/core/db/migrate'
 import { MIGRATIONS } from '../../src/core/db/migrations'
 import { openDatabase } from '../../src/core/db/openDatabase'
+import { insertRows } from '../../src/core/db/insertRows'
+import { DOCUMENT_TABLES, documentRows } from '../../src/core/load/documentRows'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { episcore } from '../episcoreCli'
 import { machineEpisode } from '../machineEpisode'
@@ -77,7 +79,11 @@ describe('episcore search', () => {
     const old = new Database(file)
     migrate(old, MIGRATIONS.slice(0, 13))
     old.pragma('foreign_keys = ON')
-    loadEpisodeDocument(old, machineEpisode())
+    // Written as a load of that version wrote it: today's load knows the trash, which came later.
+    const rows = documentRows(machineEpisode(), new Date().toISOString())
+    old.transaction(() => {
+      for (const table of DOCUMENT_TABLES) insertRows(old, table, rows[table])
+    })()
     old.close()
     const copy = path.join(dir, 'copy.sqlite')
     fs.copyFileSync(file, copy)

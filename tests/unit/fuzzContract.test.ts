@@ -69,6 +69,11 @@ const VALID: Samples = {
     { media: STALE_REF, transcript: TRANSCRIPT_REF, title: 'New', show: 'Show', publishedOn: '2025-01-31' },
   ],
   'episodes.open': [{ id: ID }],
+  'episodes.trash': [{ id: ID }],
+  'episodes.restore': [{ id: ID }],
+  'episodes.listTrash': [{}],
+  'episodes.duplicate': [{ id: ID }],
+  'episodes.mediaLocation': [{ id: ID }],
   'reviewer.get': [{}],
   'reviewer.set': [{ name: 'Ada Reviewer' }],
   'preferences.get': [{}],
@@ -292,6 +297,7 @@ const CODES = [
   'invalid-input',
   'conflict',
   'nothing-to-undo',
+  'trashed',
 ]
 
 describe('the contract under hostile requests', () => {

@@ -5,6 +5,7 @@ import {
   callPayload,
   chooseFilePayload,
   droppedFilePayload,
+  episodeIdPayload,
   saveTextPayload,
 } from '../../src/main/ipcPayloads'
 import { contract, type MethodName } from '../../src/shared/contract'
@@ -167,5 +168,13 @@ describe('requests that cross IPC, checked by the contract', () => {
       const parsed = contract[method].request.safeParse({ path: '/etc/passwd' })
       expect(parsed.success, method).toBe(false)
     }
+  })
+})
+
+describe('showMediaInFolder(episodeId)', () => {
+  it('takes one episode id as the contract bounds them, never a path or anything else', () => {
+    expect(episodeIdPayload(['agentic-rl-2025-05-09'])).toBe('agentic-rl-2025-05-09')
+    for (const args of [[], [''], ['x'.repeat(65)], [42], [{ path: '/etc' }], ['a', 'b']])
+      expect(episodeIdPayload(args)).toBeNull()
   })
 })

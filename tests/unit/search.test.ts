@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { migrate } from '../../src/core/db/migrate'
 import { MIGRATIONS } from '../../src/core/db/migrations'
 import { openDatabase, type Db } from '../../src/core/db/openDatabase'
+import { insertRows } from '../../src/core/db/insertRows'
+import { DOCUMENT_TABLES, documentRows } from '../../src/core/load/documentRows'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { PeaksCache } from '../../src/core/media/peaksCache'
 import { FileRefs } from '../../src/core/service/fileRefs'
@@ -69,6 +71,16 @@ describe('searching the library', () => {
       seconds: 5,
       episodeTitle: expect.stringContaining('Agentic RL'),
     })
+    lib.db.close()
+  })
+
+  it('never finds a trashed episode, and finds it again once restored', async () => {
+    const lib = library()
+    expect(await search(lib, 'bottleneck')).toHaveLength(1)
+    await call(lib, 'episodes.trash', { id: ID })
+    expect(await search(lib, 'bottleneck')).toEqual([])
+    await call(lib, 'episodes.restore', { id: ID })
+    expect(await search(lib, 'bottleneck')).toHaveLength(1)
     lib.db.close()
   })
 
@@ -240,7 +252,11 @@ describe('searching the library', () => {
     const old = new Database(file)
     migrate(old, MIGRATIONS.slice(0, 13))
     old.pragma('foreign_keys = ON')
-    loadEpisodeDocument(old, machineEpisode())
+    // Written as a load of that version wrote it: today's load knows the trash, which came later.
+    const rows = documentRows(machineEpisode(), new Date().toISOString())
+    old.transaction(() => {
+      for (const table of DOCUMENT_TABLES) insertRows(old, table, rows[table])
+    })()
     old.close()
     const lib = { db: openDatabase(file), files: new FileRefs(), dir }
     expect((await search(lib, 'bottleneck')).map(read)).toEqual([

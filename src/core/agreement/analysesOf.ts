@@ -27,7 +27,7 @@ const CANDIDATES = `
     ${countOf('')} AS items,
     ${countOf(` AND NOT (x.origin = 'machine' AND x.status = 'unreviewed')`)} AS touched
   FROM episodes e LEFT JOIN media m ON m.episode_id = e.id
-  WHERE e.id = ? OR m.sha256 = ?
+  WHERE (e.id = ? OR m.sha256 = ?) AND e.trashed_at IS NULL
   ORDER BY e.created_at, e.rowid`
 
 /** Whether an episode's extensions (as stored) name the analyses it is the consensus of. */

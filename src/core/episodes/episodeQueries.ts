@@ -50,7 +50,7 @@ export function mediaRow(db: Db, episodeId: string): MediaRow | null {
   )
 }
 
-const toSummary = (row: EpisodeRow): EpisodeSummary => ({
+export const toSummary = (row: EpisodeRow): EpisodeSummary => ({
   id: row.id,
   title: row.title,
   show: row.show,
@@ -59,8 +59,11 @@ const toSummary = (row: EpisodeRow): EpisodeSummary => ({
   reviewStatus: row.review_status,
 })
 
+/** The library: trashed episodes are left out (see trash.ts). */
 export function listEpisodes(db: Db): EpisodeSummary[] {
-  const rows = db.prepare(`SELECT * FROM episodes ORDER BY created_at DESC, id`).all() as EpisodeRow[]
+  const rows = db
+    .prepare(`SELECT * FROM episodes WHERE trashed_at IS NULL ORDER BY created_at DESC, id`)
+    .all() as EpisodeRow[]
   return rows.map(toSummary)
 }
 

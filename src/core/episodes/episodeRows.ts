@@ -22,6 +22,8 @@ export interface EpisodeRow {
   transcript_left_out: number
   /** `review.blind`: null where never given. */
   blind: 0 | 1 | null
+  /** When it was moved to the trash; null while in the library. */
+  trashed_at: string | null
 }
 
 export interface MediaRow {

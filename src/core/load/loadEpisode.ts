@@ -116,8 +116,8 @@ function writeEpisode(db: Db, document: EpisodeDocument, options: LoadOptions): 
   const { id } = document.episode
   return db
     .transaction((): LoadResult => {
-      const existing = db.prepare(`SELECT title FROM episodes WHERE id = ?`).get(id) as
-        { title: string } | undefined
+      const existing = db.prepare(`SELECT title, trashed_at FROM episodes WHERE id = ?`).get(id) as
+        { title: string; trashed_at: string | null } | undefined
       if (existing && options.keepBoth) {
         // Chosen inside the write's transaction, so no other load can take the id meanwhile.
         const copyId = freeCopyId(db, id)
@@ -125,6 +125,12 @@ function writeEpisode(db: Db, document: EpisodeDocument, options: LoadOptions): 
         for (const table of DOCUMENT_TABLES) insertRows(db, table, copy[table])
         return { id: copyId, replaced: false }
       }
+      // A trashed episode is still whole until the trash is emptied: bringing it back may be what was meant.
+      if (existing !== undefined && existing.trashed_at !== null && !options.replace)
+        throw new UserError(
+          'conflict',
+          `episode "${existing.title}" (${id}) is in the trash; load with --replace to overwrite it, or restore it with episcore restore ${id}`,
+        )
       if (existing && !options.replace)
         throw new UserError(
           'conflict',

@@ -18,9 +18,11 @@ const SECONDS = `CASE s.kind
   WHEN 'highlight' THEN (SELECT time FROM highlights WHERE episode_id = s.episode_id AND id = s.item_id)
   ELSE (SELECT start FROM chapters WHERE episode_id = s.episode_id AND id = s.item_id) END`
 
-/** Which episodes' items are hits: the one place that says so, whichever index answers. */
-const HIT_EPISODES = `e.id = s.episode_id AND (@show IS NULL OR e.show = @show COLLATE NOCASE)`
-// trashed episodes are never hits: filtered here once the trash exists
+/**
+ * Which episodes' items are hits: the one place that says so, whichever index answers. Trashed episodes
+ * never are (their text stays indexed, so a restore finds them again at once).
+ */
+const HIT_EPISODES = `e.id = s.episode_id AND e.trashed_at IS NULL AND (@show IS NULL OR e.show = @show COLLATE NOCASE)`
 
 const likeText = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 

@@ -18,6 +18,7 @@ import { openDatabase, type Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { UserError } from '../errors'
 import { episodeView } from '../episodes/episodeQueries'
+import { emptyTrash, TRASH_DAYS } from '../episodes/trash'
 import { readLargeEpisodeFilesOffThread } from '../load/checkEpisodeFile'
 import { transcriptView } from '../transcript/transcriptQueries'
 import type { PeaksCache } from '../media/peaksCache'
@@ -40,6 +41,8 @@ export interface SessionOptions {
    * nothing at it is a library gone, not a first start, and is refused rather than made anew and empty.
    */
   mustExist?: boolean
+  /** The start's time, which says what the trash holds past its 30 days (a test sets it); now by default. */
+  now?: Date
 }
 
 type State = { db: Db; handlers: Handlers } | { db: null; refusal: UserError; handlers: Handlers }
@@ -84,6 +87,25 @@ export class DatabaseSession {
     // This process answers windows: a large episode file must not hold them up while it is checked.
     readLargeEpisodeFilesOffThread()
     this.state = this.open(options.recovering ?? false)
+    this.emptyTrash(options.now ?? new Date())
+  }
+
+  /**
+   * The trash is emptied here, at the app's and the host's start, and nowhere else: a command never
+   * deletes for good. A database another process holds is no reason to fail the start; the next
+   * start tries again.
+   */
+  private emptyTrash(now: Date): void {
+    const db = this.state.db
+    if (!db) return
+    try {
+      const emptied = emptyTrash(db, now)
+      if (emptied.length > 0)
+        console.error(`episcore: emptied from the trash after ${TRASH_DAYS} days: ${emptied.join(', ')}`)
+    } catch (error) {
+      if (!sqliteUserError(error)) throw error
+      console.error(`episcore: the trash could not be emptied: ${(error as Error).message}`)
+    }
   }
 
   private open(keepBackupsReachable: boolean): State {
@@ -209,8 +231,11 @@ export class DatabaseSession {
   private prepare(db: Db): string | null {
     let last: { id: string; title: string } | undefined
     try {
-      last = db.prepare(`SELECT id, title FROM episodes ORDER BY updated_at DESC, id LIMIT 1`).get() as
-        { id: string; title: string } | undefined
+      last = db
+        .prepare(
+          `SELECT id, title FROM episodes WHERE trashed_at IS NULL ORDER BY updated_at DESC, id LIMIT 1`,
+        )
+        .get() as { id: string; title: string } | undefined
       if (last === undefined) return null
       episodeView(db, last.id)
       transcriptView(db, last.id)

@@ -29,6 +29,7 @@ import { sqliteUserError } from '../db/sqliteErrors'
 import { createEpisode } from '../episodes/createEpisode'
 import { episodeRow, episodeView, listEpisodes, mediaRow } from '../episodes/episodeQueries'
 import { relinkMedia } from '../episodes/relinkMedia'
+import { duplicateEpisode, listTrash, refuseTrashed, restoreEpisode, trashEpisode } from '../episodes/trash'
 import { recheckChangedMedia } from '../media/mediaPath'
 import { updateEpisode } from '../episodes/updateEpisode'
 import { UserError } from '../errors'
@@ -109,8 +110,43 @@ export function refusingHandlers(refusal: UserError, backups: BackupActions): Ha
   return { ...all, ...backupHandlers(backups) }
 }
 
+/** The methods that may name a trashed episode: the trash's own. Every other is refused for one. */
+const TRASH_METHODS: ReadonlySet<MethodName> = new Set<MethodName>(['episodes.trash', 'episodes.restore'])
+
+/** The episode ids a request names, wherever the contract puts them (`id`, `ids`, `from`). */
+function namedEpisodes(request: unknown): string[] {
+  if (typeof request !== 'object' || request === null) return []
+  const { id, ids, from } = request as { id?: unknown; ids?: unknown; from?: unknown }
+  return [id, from, ...(Array.isArray(ids) ? (ids as unknown[]) : [])].filter(
+    (x): x is string => typeof x === 'string',
+  )
+}
+
+/**
+ * Refuses every call naming a trashed episode, in one place, so no method (and no window still
+ * showing it) edits or reads what the editor deleted; the refusal says it was moved to the trash.
+ */
+function refusingTrashed(db: Db, handlers: Handlers): Handlers {
+  const guarded = Object.fromEntries(
+    Object.entries(handlers).map(([method, handler]) => [
+      method,
+      TRASH_METHODS.has(method as MethodName)
+        ? handler
+        : (request: unknown) => {
+            refuseTrashed(db, namedEpisodes(request))
+            return (handler as (r: unknown) => unknown)(request)
+          },
+    ]),
+  )
+  return guarded as Handlers
+}
+
 /** The core's side of the contract: one function per method. */
-export function createHandlers({ db, files, peaks, backups, notices }: CoreContext): Handlers {
+export function createHandlers(context: CoreContext): Handlers {
+  return refusingTrashed(context.db, contractHandlers(context))
+}
+
+function contractHandlers({ db, files, peaks, backups, notices }: CoreContext): Handlers {
   /** An edit answers the episode as it now is, so the window redraws from the one reply. */
   const editedWith =
     <R extends { id: string }, More extends object>(edit: (r: R) => More) =>
@@ -144,6 +180,15 @@ export function createHandlers({ db, files, peaks, backups, notices }: CoreConte
     'episodes.open': async (r) => {
       await recheckChangedMedia(db, r.id)
       return episodeView(db, r.id)
+    },
+    'episodes.trash': (r) => trashEpisode(db, r.id),
+    'episodes.restore': (r) => restoreEpisode(db, r.id),
+    'episodes.listTrash': () => listTrash(db),
+    'episodes.duplicate': (r) => duplicateEpisode(db, r.id),
+    'episodes.mediaLocation': (r) => {
+      episodeRow(db, r.id)
+      const media = mediaRow(db, r.id)
+      return { path: media === null || media.path === '' ? null : media.path }
     },
     'episodes.update': edited((r) => updateEpisode(db, r.id, r.patch)),
     'episodes.export': (r) => {

@@ -33,6 +33,11 @@ export interface Platform {
    */
   chooseFolder: (() => Promise<ChosenFile | null>) | null
   saveText(fileName: string, text: string): Promise<void>
+  /**
+   * Desktop: shows the episode's media file in the system's file manager, answering why it could not
+   * (null when shown). Browser: null, a page cannot open the file manager, so the action is hidden.
+   */
+  showMediaInFolder: ((episodeId: string) => Promise<string | null>) | null
   onMenuCommand(listener: (command: string, byKey: boolean) => void): () => void
 }
 
@@ -67,6 +72,7 @@ function desktopPlatform(api: NonNullable<Window['episcore']>): Platform {
     saveText: async (fileName, text) => {
       await api.saveText(fileName, text)
     },
+    showMediaInFolder: (episodeId) => api.showMediaInFolder(episodeId),
     onMenuCommand: (listener) => api.onMenuCommand(listener),
   }
 }
@@ -118,6 +124,7 @@ function browserPlatform(): Platform {
       // The download reads the blob after this task ends.
       setTimeout(() => URL.revokeObjectURL(url), 10_000)
     },
+    showMediaInFolder: null,
     onMenuCommand: () => () => undefined,
   }
 }

@@ -12,6 +12,7 @@ import { migration011 } from './011_publishing_choices'
 import { migration012 } from './012_evidence'
 import { migration013 } from './013_blind_review'
 import { migration014 } from './014_search_index'
+import { migration015 } from './015_trash'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration012,
   migration013,
   migration014,
+  migration015,
 ]

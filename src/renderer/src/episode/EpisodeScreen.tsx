@@ -130,7 +130,7 @@ export function EpisodeScreen({
     [id, view, time, seek, edit, selection, refusals, playSpan],
   )
   // The first-run hint is laid out with the rest, not after it: the screen waits for whether to show it.
-  if (!view || !panelProps || !preferences) return <EpisodeOpening error={error} onClose={() => onClose()} />
+  if (!view || !panelProps || !preferences) return <EpisodeOpening id={id} error={error} onClose={onClose} />
   const reviewing = underReview(view, selection, { tabOpen: tab === 'review' })
   const reviewed = reviewing ? selectedItem(view, selection) : null
 

@@ -1,3 +1,4 @@
+import './library.css'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { shortcutOf } from '../commands/shortcuts'
 import type { EpisodeSummary, RestoreOutcome } from '../../../shared/contract'
@@ -12,6 +13,10 @@ import { EpisodeJsonOutcome, OpenEpisodeJsonButton, useEpisodeJsonOpener } from 
 import { areEpisodeJson, EpisodeFilesSummary, useEpisodeFilesLoader } from './LoadEpisodeFiles'
 import { TableHead } from '../TableHead'
 import { StatusLine } from '../StatusLine'
+import { EpisodeRowActions } from './EpisodeRowActions'
+import { TrashUndo } from './TrashUndo'
+import { TrashView } from './TrashView'
+import { useEpisodeActions } from './useEpisodeActions'
 
 /** A library command's key, said only where the app's menu takes it (a browser keeps Ctrl+N for itself). */
 const menuKey = (id: 'file.new' | 'file.open'): React.ReactNode =>
@@ -75,6 +80,9 @@ export function LibraryScreen({
     setDropped(files)
     setCreating(true)
   }
+  const [showTrash, setShowTrash] = useState(false)
+  const [actionNotice, setActionNotice] = useState<string | null>(null)
+  const actions = useEpisodeActions(refresh, { error: setError, notice: setActionNotice })
   useEffect(() => {
     // What the start could not do (an episode it could not prepare) is told once, here: the app's
     // editor never sees the stderr it was written to. A refusal (a damaged database) says it already.
@@ -135,7 +143,14 @@ export function LibraryScreen({
         <button type="button" onClick={() => setRestoring(true)}>
           Restore from backup…
         </button>
+        <button type="button" aria-pressed={showTrash} onClick={() => setShowTrash((s) => !s)}>
+          Trash
+        </button>
       </header>
+      <TrashUndo actions={actions} />
+      {showTrash && (
+        <TrashView restore={actions.restore} onError={setError} onClose={() => setShowTrash(false)} />
+      )}
       <EpisodeJsonOutcome opener={opener} />
       <EpisodeFilesSummary loader={several} onOpen={onOpen} />
       {episodes && episodes.length > 0 && <LibrarySearch />}
@@ -153,16 +168,16 @@ export function LibraryScreen({
           }}
         />
       )}
-      {episodes && episodes.length === 0 && !creating && (
+      {episodes && episodes.length === 0 && !creating && !showTrash && (
         <p className="empty">
           No episodes yet. Create one from an episode’s audio or video and its transcript with New episode
           from media…{menuKey('file.new')}, or drop the files here. Or open an episode JSON file, such as a
           scoring pipeline’s analysis{menuKey('file.open')}.
         </p>
       )}
-      {episodes && episodes.length > 0 && (
+      {episodes && episodes.length > 0 && !showTrash && (
         <table className="episodes" aria-label="Episodes">
-          <TableHead columns={['Title', 'Show', 'Aired', 'Length', 'Review']} />
+          <TableHead columns={['Title', 'Show', 'Aired', 'Length', 'Review', 'Actions']} />
           <tbody>
             {episodes.map((e) => (
               <tr key={e.id}>
@@ -175,6 +190,9 @@ export function LibraryScreen({
                 <td>{e.publishedOn ?? ''}</td>
                 <td>{formatClock(e.durationSeconds)}</td>
                 <td>{e.reviewStatus}</td>
+                <td>
+                  <EpisodeRowActions episode={e} actions={actions} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -183,14 +201,15 @@ export function LibraryScreen({
       <StatusLine
         error={error}
         notice={
-          backedUp
+          actionNotice ??
+          (backedUp
             ? `Backed up as ${backedUp} in the episcore-backups folder beside the database.`
             : restored
               ? 'Backup restored.' +
                 (restored.keptAside
                   ? ` The database it replaced is kept as ${restored.keptAside} in episcore-backups; Restore from backup… lists it.`
                   : '')
-              : startNotice
+              : startNotice)
         }
         dismissError={() => setError(null)}
         // Where a file went, to read again: it stays until closed.
@@ -199,6 +218,7 @@ export function LibraryScreen({
           setRestored(null)
           setBackedUp(null)
           setStartNotice(null)
+          setActionNotice(null)
         }}
       />
     </main>
