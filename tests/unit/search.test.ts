@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { migrate } from '../../src/core/db/migrate'
 import { MIGRATIONS } from '../../src/core/db/migrations'
 import { openDatabase, type Db } from '../../src/core/db/openDatabase'
+import { backupOnOpen, listBackups, restoreBackup } from '../../src/core/db/backups'
 import { insertRows } from '../../src/core/db/insertRows'
 import { DOCUMENT_TABLES, documentRows } from '../../src/core/load/documentRows'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
@@ -262,6 +263,30 @@ describe('searching the library', () => {
     expect((await search(lib, 'bottleneck')).map(read)).toEqual([
       `${ID} 415 highlight Rewards are not the [bottleneck]`,
     ])
+    lib.db.close()
+  })
+})
+
+describe('the search index and a restore', () => {
+  it('finds what the restored database holds, and nothing of what it replaced', async () => {
+    const dir = tempFolder()
+    const file = path.join(dir, 'library.sqlite')
+    const db = openDatabase(file)
+    loadEpisodeDocument(db, machineEpisode())
+    await backupOnOpen(db, file, new Date('2025-05-10T09:30:15Z'))
+    const later = machineEpisode('later-episode')
+    if (later.highlights[0]) later.highlights[0].title = 'Zanzibar is the bottleneck'
+    loadEpisodeDocument(db, later)
+    db.close()
+    const [backup] = listBackups(file)
+    restoreBackup(file, backup?.file ?? '', { now: new Date('2025-05-11T09:30:15Z') })
+
+    const lib = { db: openDatabase(file), files: new FileRefs(), dir }
+    expect(await search(lib, 'zanzibar')).toEqual([])
+    expect((await search(lib, 'bottleneck')).map((h) => h.episodeId)).toEqual([ID])
+    // FTS5's own check of the index against search_text throws when they differ.
+    for (const index of ['search_words', 'search_trigrams'])
+      expect(() => lib.db.exec(`INSERT INTO ${index} (${index}) VALUES ('integrity-check')`)).not.toThrow()
     lib.db.close()
   })
 })

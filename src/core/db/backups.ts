@@ -339,10 +339,16 @@ function checkFreeSpace(folder: string, needed: number, freeBytes = freeBytesOf)
 }
 
 /** Every table of the schema but SQLite's own, in a stable order. */
+/**
+ * The tables a restore copies. The search index (search_text and its FTS5 tables, whose shadow tables
+ * SQLite refuses to write) is not among them: its triggers rebuild it from the rows copied, in the
+ * restore's transaction.
+ */
 const tablesOf = (db: Db, schema: string): string[] =>
   db
     .prepare(
-      `SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
+      `SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+        AND name NOT LIKE 'search\\_%' ESCAPE '\\' ORDER BY name`,
     )
     .pluck()
     .all() as string[]
