@@ -77,7 +77,8 @@ export function LibrarySearch(): React.JSX.Element {
         type="search"
         placeholder="Search every episode’s transcript, statements, chapters, reasoning, highlights"
         aria-label="Search the library"
-        aria-controls="library-search-hits"
+        // Named only while the list is there: an id that points nowhere misleads a screen reader.
+        aria-controls={hits && hits.length > 0 ? 'library-search-hits' : undefined}
         aria-activedescendant={hits && hits.length > 0 ? `library-search-hit-${active}` : undefined}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
