@@ -17,6 +17,19 @@ export async function openEpisodeDocument(page: Page, doc: EpisodeDocument): Pro
   await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
 }
 
+/** Two analyses of one episode in the library, loaded one after the other from the library; the second open. */
+export async function loadAnalyses(
+  page: Page,
+  url: string,
+  first: EpisodeDocument,
+  second: EpisodeDocument,
+): Promise<void> {
+  await page.goto(url)
+  await openEpisodeDocument(page, first)
+  await page.getByRole('button', { name: 'Back to the library' }).click()
+  await openEpisodeDocument(page, second)
+}
+
 /** Creates an episode from the 53 s sonnet (and a transcript, if given) and waits until its media has loaded. */
 export async function newSonnetEpisode(page: Page, url: string, transcript?: string): Promise<void> {
   await page.goto(url)

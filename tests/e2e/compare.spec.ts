@@ -1,9 +1,8 @@
-import type { Page } from '@playwright/test'
 import { ALPHA_BAND_WORDS, alphaBand } from '../../src/shared/agreement'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { machineEpisode } from '../machineEpisode'
 import { seriousViolations } from './axeCheck'
-import { api, openEpisodeDocument, openTab, playhead } from './analysisPage'
+import { api, loadAnalyses, openEpisodeDocument, openTab, playhead } from './analysisPage'
 import { expect, test } from './hostFixture'
 
 const MACHINE = machineEpisode()
@@ -23,19 +22,12 @@ function adasPass(): EpisodeDocument {
   return doc
 }
 
-/** The machine's analysis and Ada's in the library, Ada's open. */
-async function twoAnalyses(page: Page, url: string): Promise<void> {
-  await page.goto(url)
-  await openEpisodeDocument(page, MACHINE)
-  await page.getByRole('button', { name: 'Back to the library' }).click()
-  await openEpisodeDocument(page, adasPass())
-}
-
 test('the analyses of one episode compared: alpha in its band per dimension, strips, a unit opens there', async ({
   page,
   served,
 }) => {
-  await twoAnalyses(page, served.host.url)
+  // The machine's analysis and Ada's in the library, Ada's open.
+  await loadAnalyses(page, served.host.url, MACHINE, adasPass())
   await page.getByRole('button', { name: 'Compare analyses…' }).click()
 
   const picker = page.getByRole('group', { name: 'Analyses to compare' })

@@ -1,8 +1,7 @@
-import type { Page } from '@playwright/test'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { machineEpisode } from '../machineEpisode'
 import { seriousViolations } from './axeCheck'
-import { api, openEpisodeDocument } from './analysisPage'
+import { api, loadAnalyses } from './analysisPage'
 import { expect, test } from './hostFixture'
 
 const MACHINE = machineEpisode()
@@ -24,18 +23,12 @@ function adasPass(): EpisodeDocument {
   return doc
 }
 
-async function twoAnalyses(page: Page, url: string): Promise<void> {
-  await page.goto(url)
-  await openEpisodeDocument(page, MACHINE)
-  await page.getByRole('button', { name: 'Back to the library' }).click()
-  await openEpisodeDocument(page, adasPass())
-}
-
 test('a consensus built from the compare screen: values taken or typed, undone, provenance exported', async ({
   page,
   served,
 }) => {
-  await twoAnalyses(page, served.host.url)
+  // The machine's analysis and Ada's in the library, Ada's open.
+  await loadAnalyses(page, served.host.url, MACHINE, adasPass())
   // The episode says which analysis is open, and switches to the other.
   const switcher = page.getByLabel('Analysis')
   await expect(switcher).toHaveValue(ADA_ID)

@@ -1,14 +1,10 @@
-import Database from 'better-sqlite3'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { migrate } from '../../src/core/db/migrate'
-import { MIGRATIONS } from '../../src/core/db/migrations'
 import { openDatabase } from '../../src/core/db/openDatabase'
-import { insertRows } from '../../src/core/db/insertRows'
-import { DOCUMENT_TABLES, documentRows } from '../../src/core/load/documentRows'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { episcore } from '../episcoreCli'
+import { databaseBeforeSearch } from '../databaseBeforeSearch'
 import { machineEpisode } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
 
@@ -76,15 +72,7 @@ describe('episcore search', () => {
   it('indexes an older database as it searches it, and refuses plainly when it cannot write it', () => {
     const dir = tempFolder()
     const file = path.join(dir, 'old.sqlite')
-    const old = new Database(file)
-    migrate(old, MIGRATIONS.slice(0, 13))
-    old.pragma('foreign_keys = ON')
-    // Written as a load of that version wrote it: today's load knows the trash, which came later.
-    const rows = documentRows(machineEpisode(), new Date().toISOString())
-    old.transaction(() => {
-      for (const table of DOCUMENT_TABLES) insertRows(old, table, rows[table])
-    })()
-    old.close()
+    databaseBeforeSearch(file, machineEpisode())
     const copy = path.join(dir, 'copy.sqlite')
     fs.copyFileSync(file, copy)
     expect(episcore(['--db', file, 'search', 'bottleneck']).stdout).toBe(

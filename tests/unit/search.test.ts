@@ -1,19 +1,15 @@
-import Database from 'better-sqlite3'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { migrate } from '../../src/core/db/migrate'
-import { MIGRATIONS } from '../../src/core/db/migrations'
 import { openDatabase, type Db } from '../../src/core/db/openDatabase'
 import { backupOnOpen, listBackups, restoreBackup } from '../../src/core/db/backups'
-import { insertRows } from '../../src/core/db/insertRows'
-import { DOCUMENT_TABLES, documentRows } from '../../src/core/load/documentRows'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { PeaksCache } from '../../src/core/media/peaksCache'
 import { FileRefs } from '../../src/core/service/fileRefs'
 import { createHandlers, dispatch } from '../../src/core/service/handlers'
 import type { MethodName, RequestOf, ResponseOf, SearchHit } from '../../src/shared/contract'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
+import { databaseBeforeSearch } from '../databaseBeforeSearch'
 import { machineEpisode } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
 
@@ -250,15 +246,7 @@ describe('searching the library', () => {
   it('indexes the text of a database made before search, as it is upgraded', async () => {
     const dir = tempFolder()
     const file = path.join(dir, 'v13.sqlite')
-    const old = new Database(file)
-    migrate(old, MIGRATIONS.slice(0, 13))
-    old.pragma('foreign_keys = ON')
-    // Written as a load of that version wrote it: today's load knows the trash, which came later.
-    const rows = documentRows(machineEpisode(), new Date().toISOString())
-    old.transaction(() => {
-      for (const table of DOCUMENT_TABLES) insertRows(old, table, rows[table])
-    })()
-    old.close()
+    databaseBeforeSearch(file, machineEpisode())
     const lib = { db: openDatabase(file), files: new FileRefs(), dir }
     expect((await search(lib, 'bottleneck')).map(read)).toEqual([
       `${ID} 415 highlight Rewards are not the [bottleneck]`,

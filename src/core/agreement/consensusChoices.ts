@@ -20,17 +20,23 @@ export function consensusChoices(db: Db, id: string): ConsensusChoices {
     const exists = db.prepare(`SELECT 1 FROM episodes WHERE id = ?`).get(source)
     return exists ? [{ id: source, document: exportEpisode(db, source, { includeTranscript: false }) }] : []
   })
+  /** Whether the consensus holds an item from `source` at the same moment with the same title. */
   const taken = (
-    kind: 'statements' | 'highlights',
+    held: readonly { title: string; at: number; provenance: Provenance }[],
     source: string,
-    at: (x: never) => number,
-  ): ((x: never) => boolean) => {
-    const held = consensus[kind].filter((x) => fromSource(provenanceOf(x.extensions), source))
-    return (x) =>
-      held.some(
-        (h) => at(h as never) === at(x) && (h as { title: string }).title === (x as { title: string }).title,
-      )
-  }
+    item: { title: string; at: number },
+  ): boolean =>
+    held.some((h) => fromSource(h.provenance, source) && h.at === item.at && h.title === item.title)
+  const heldStatements = consensus.statements.map((s) => ({
+    title: s.title,
+    at: s.start,
+    provenance: provenanceOf(s.extensions),
+  }))
+  const heldHighlights = consensus.highlights.map((h) => ({
+    title: h.title,
+    at: h.time,
+    provenance: provenanceOf(h.extensions),
+  }))
   return {
     id,
     sources: sources.map(({ id: source, document }) => ({
@@ -66,25 +72,23 @@ export function consensusChoices(db: Db, id: string): ConsensusChoices {
         }),
       }
     }),
-    statements: sources.map(({ id: source, document }) => {
-      const isTaken = taken('statements', source, (s: { start: number }) => s.start)
-      return document.statements.map((s) => ({
-        id: s.id,
-        title: s.title,
-        start: s.start,
-        end: s.end,
-        taken: isTaken(s as never),
-      }))
-    }),
-    highlights: sources.map(({ id: source, document }) => {
-      const isTaken = taken('highlights', source, (h: { time: number }) => h.time)
-      return document.highlights.map((h) => ({
-        id: h.id,
-        dimension: h.dimension,
-        time: h.time,
-        title: h.title,
-        taken: isTaken(h as never),
-      }))
-    }),
+    statements: sources.map(({ id: source, document }) =>
+      document.statements.map(({ id: statementId, title, start, end }) => ({
+        id: statementId,
+        title,
+        start,
+        end,
+        taken: taken(heldStatements, source, { title, at: start }),
+      })),
+    ),
+    highlights: sources.map(({ id: source, document }) =>
+      document.highlights.map(({ id: highlightId, dimension, time, title }) => ({
+        id: highlightId,
+        dimension,
+        time,
+        title,
+        taken: taken(heldHighlights, source, { title, at: time }),
+      })),
+    ),
   }
 }

@@ -1,5 +1,4 @@
 import type { LibraryAnalysis } from '../../../shared/agreement'
-import { useAnalysesOf } from '../compare/useAnalysesOf'
 import { go } from '../routes'
 
 /** An analysis as the editor tells them apart: whose it is (a reviewer, the machine, a consensus) and its id. */
@@ -14,8 +13,14 @@ export function analysisName(a: LibraryAnalysis): string {
  * Which analysis of the episode is open, when the library holds several (reviewers, machine runs, a
  * consensus), and a switch to another; a consensus also leads back to its choices.
  */
-export function AnalysisSwitcher({ id }: { id: string }): React.JSX.Element | null {
-  const analyses = useAnalysesOf(id)
+export function AnalysisSwitcher({
+  id,
+  analyses,
+}: {
+  id: string
+  /** As the editor's context asked for them (once per episode). */
+  analyses: readonly LibraryAnalysis[] | null
+}): React.JSX.Element | null {
   if (!analyses || analyses.length < 2) return null
   const open = analyses.find((a) => a.id === id)
   return (

@@ -138,8 +138,7 @@ export function EpisodeScreen({
     <main className="episode">
       <EpisodeToolbar
         view={view}
-        run={screen.run}
-        enabled={screen.enabled}
+        screen={screen}
         onClose={() => onClose()}
         onRename={(title) => void edit('episodes.update', { id, patch: { title } })}
         refusals={refusals}

@@ -4,6 +4,7 @@ import { formatClock } from '../../../shared/time'
 import { titleWithShortcut } from '../commands/shortcuts'
 import type { ChosenFile } from '../platform'
 import { AnalysisSwitcher } from './AnalysisSwitcher'
+import type { EditorScreenState } from './useEditorContext'
 import { BlindToggle } from './blind/BlindToggle'
 import { ExportMenu } from './ExportMenu'
 import type { ExportChoice } from './exportFile'
@@ -43,9 +44,8 @@ const HISTORY_BUTTONS = [
 /** The episode's bar: back to the library, its title, undo and redo, import, shortcuts, export and publish. */
 export function EpisodeToolbar(props: {
   view: EpisodeView
-  run: (id: CommandId) => void
-  /** Whether a command can run now: one that cannot for this episode (Compare) is left out. */
-  enabled: (id: CommandId) => boolean
+  /** Runs a command; whether one can run now (one that cannot for this episode, Compare, is left out); the episode's analyses. */
+  screen: Pick<EditorScreenState, 'run' | 'enabled' | 'analyses'>
   onClose: () => void
   onRename: (title: string) => void
   /** Counts refused edits: the title field goes back to the saved title after one. */
@@ -54,7 +54,8 @@ export function EpisodeToolbar(props: {
   onError: (message: string) => void
   onExport: (choice: ExportChoice) => void
 }): React.JSX.Element {
-  const { view, run } = props
+  const { view } = props
+  const { run, enabled, analyses } = props.screen
   const { summary, history } = view
   return (
     <header className="bar">
@@ -73,7 +74,7 @@ export function EpisodeToolbar(props: {
       </span>
       <ReviewStatusBadge status={summary.reviewStatus} />
       <BlindToggle view={view} run={run} />
-      <AnalysisSwitcher id={summary.id} />
+      <AnalysisSwitcher id={summary.id} analyses={analyses} />
       <span className="spacer" />
       {HISTORY_BUTTONS.map(({ id, word, can, label }) => (
         <CommandButton
@@ -86,7 +87,7 @@ export function EpisodeToolbar(props: {
           {word}
         </CommandButton>
       ))}
-      {props.enabled('analyses.compare') && (
+      {enabled('analyses.compare') && (
         <CommandButton id="analyses.compare" run={run}>
           Compare analyses…
         </CommandButton>

@@ -4,8 +4,7 @@ import type { EpisodeView } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
 import type { EditorContext } from './editorContext'
 import { tabBeside } from './editorTabOrder'
-import { acceptingSeen, BLIND_COMMANDS } from './blind/blindCommands'
-import { playRangeOf } from './review/playRange'
+import { REVIEW_COMMANDS } from './review/reviewCommands'
 import { snapEdgeToWords } from './spans/playheadSnap'
 import { focusStatementTitle } from './statements/focusStatementTitle'
 import { TRANSCRIPT_SELECTION_COMMANDS } from './statements/transcriptSelectionCommands'
@@ -13,7 +12,6 @@ import { lastCitable } from './evidence/citeSource'
 import { evidenceIn, focusedCiteTarget, sameItem } from './evidence/citeTarget'
 import { shortcutOf } from '../commands/shortcuts'
 import { ZOOM_STEP } from './waveformZoom'
-import { go } from '../routes'
 
 type Handler = CommandHandler<EditorContext, EpisodeView>
 
@@ -34,13 +32,6 @@ const nudging = (seconds: number): Handler => ({
 })
 
 /** The playhead as an edge set from it: on a word boundary, as a drag leaves an edge. */
-/** Says why a review decision was not made. */
-function decided(c: EditorContext, outcome: 'done' | 'nothing' | 'unseen'): void {
-  if (outcome === 'nothing') c.notify('Select an item first (N goes to the next unreviewed)')
-  if (outcome === 'unseen')
-    c.notify('Scroll the card to its end first: A accepts every score it holds, and some are not seen yet')
-}
-
 const edgeAtPlayhead = (c: EditorContext, edge: 'start' | 'end'): number =>
   snapEdgeToWords(c.snap, c.playback.now(), edge)
 
@@ -191,30 +182,9 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
       void c.edit('evidence.set', { id: c.id, target, evidence: [...current, item] })
     },
   },
-  'review.play': {
-    perform: (c) => {
-      const range = playRangeOf(c.view, c.selection)
-      if (!range) return c.notify('Select an item to play it (N goes to the next unreviewed)')
-      c.playback.playSpan({ ...range, once: true })
-    },
-  },
-  'review.autoPlay': {
-    perform: (c) => c.setAutoPlay(!c.autoPlay),
-  },
-  'analyses.compare': {
-    enabled: (c) => c.analyses >= 2,
-    perform: (c) => go({ screen: 'compare', id: c.id }),
-  },
-  'review.byDisagreement': {
-    perform: (c) => c.review.setOrder(c.review.order === 'disagreement' ? 'episode' : 'disagreement'),
-  },
-  'review.showTab': { perform: (c) => c.showTab('review') },
+  ...REVIEW_COMMANDS,
   'view.nextPanel': { perform: (c) => c.showTab((shown) => tabBeside(shown, 1)) },
   'view.previousPanel': { perform: (c) => c.showTab((shown) => tabBeside(shown, -1)) },
-  'review.next': { perform: (c) => void (c.review.next() || c.notify('Nothing left to review')) },
-  'review.accept': acceptingSeen({ perform: (c) => decided(c, c.review.decide('review.accept')) }),
-  ...BLIND_COMMANDS,
-  'review.reject': { perform: (c) => decided(c, c.review.decide('review.reject')) },
   'file.importTranscript': { perform: (c) => c.importTranscript() },
   'file.export': exporting('episode'),
   'file.exportTranscript.vtt': exporting('vtt'),

@@ -3,6 +3,7 @@ import type { CommandId } from '../../../shared/commands'
 import type { EpisodeView } from '../../../shared/contract'
 import { isEnabled, runCommand } from '../commands/commandRegistry'
 import { useAnalysesOf } from '../compare/useAnalysesOf'
+import type { LibraryAnalysis } from '../../../shared/agreement'
 import { platform, type ChosenFile } from '../platform'
 import type { EditorContext, EditorDialog } from './editorContext'
 import { EDITOR_COMMANDS } from './editorCommands'
@@ -32,6 +33,8 @@ export interface EditorScreenState {
   /** Whether a command can run now (its enabled rule). */
   enabled: (id: CommandId) => boolean
   pendingStart: number | null
+  /** The library's analyses of this episode (itself included); null until known. Asked once per episode. */
+  analyses: LibraryAnalysis[] | null
 }
 
 /** The screen's state that commands act on (dialogs, the marked start), and the context they get. */
@@ -104,5 +107,6 @@ export function useEditorContext(input: {
     labelOf: (id) => (view ? EDITOR_COMMANDS[id]?.label?.(view) : undefined),
     enabled: (id) => context !== null && isEnabled(EDITOR_COMMANDS[id], context),
     pendingStart,
+    analyses,
   }
 }
