@@ -61,6 +61,23 @@ export interface EpisodeSummary {
   publishedOn: string | null
   durationSeconds: number
   reviewStatus: z.infer<typeof reviewStatusSchema>
+  reviewer: string | null
+  /** When the episode was last edited (ISO 8601). */
+  updatedAt: string
+}
+
+/** A library row: the episode and its average score per dimension key (weighted by chapter length). */
+export interface LibraryEpisode extends EpisodeSummary {
+  averages: Record<string, number>
+}
+
+/** A rubric dimension as the library knows it: one per key, whatever each episode calls it. */
+export interface LibraryDimension {
+  key: string
+  /** The label most episodes give the key (ties: the first in alphabetical order). */
+  label: string
+  /** How many episodes of the library have it. */
+  episodeCount: number
 }
 
 export const SEARCH_KINDS = ['transcript', 'statement', 'chapter', 'reasoning', 'highlight'] as const
@@ -606,7 +623,9 @@ const EDIT_METHODS = {
 }
 
 export const contract = {
-  'episodes.list': method<EpisodeSummary[]>()(z.strictObject({})),
+  'episodes.list': method<LibraryEpisode[]>()(z.strictObject({})),
+  /** Every dimension key of the library's episodes, the most widely used first: the table's columns. */
+  'library.dimensions': method<LibraryDimension[]>()(z.strictObject({})),
   /**
    * What the library tells the editor of the start: the episode edited last when it could not be
    * prepared (the start went on without it), named with why. Empty when there is nothing to tell.

@@ -58,6 +58,7 @@ type Samples = { [K in MethodName]: RequestOf<K>[] }
 const VALID: Samples = {
   'episodes.list': [{}],
   'library.notices': [{}],
+  'library.dimensions': [{}],
   'library.search': [
     { query: 'agents' },
     { query: '"verifiable rewards"', limit: 5 },

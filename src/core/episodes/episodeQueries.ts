@@ -1,6 +1,7 @@
 import type {
   EpisodeSummary,
   EpisodeView,
+  LibraryEpisode,
   ParticipantView,
   ChapterView,
   StatementView,
@@ -28,6 +29,7 @@ import {
   type ChapterScores,
   type UnscoredChapter,
 } from '../export/episodeParts'
+import { weightedAverages } from '../library/scoreAverages'
 import { historyState } from '../history/editHistory'
 import type { EditableTable, Row } from '../history/tables'
 import { quoteLocator } from '../transcript/findQuote'
@@ -57,14 +59,17 @@ export const toSummary = (row: EpisodeRow): EpisodeSummary => ({
   publishedOn: row.published_on,
   durationSeconds: row.duration_seconds,
   reviewStatus: row.review_status,
+  reviewer: row.reviewer,
+  updatedAt: row.updated_at,
 })
 
 /** The library: trashed episodes are left out (see trash.ts). */
-export function listEpisodes(db: Db): EpisodeSummary[] {
+export function listEpisodes(db: Db): LibraryEpisode[] {
   const rows = db
     .prepare(`SELECT * FROM episodes WHERE trashed_at IS NULL ORDER BY created_at DESC, id`)
     .all() as EpisodeRow[]
-  return rows.map(toSummary)
+  const averages = weightedAverages(db)
+  return rows.map((row) => ({ ...toSummary(row), averages: averages.get(row.id) ?? {} }))
 }
 
 interface Speech {

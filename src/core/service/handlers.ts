@@ -27,6 +27,7 @@ import { createStatement, deleteStatement, updateStatement } from '../analysis/s
 import type { Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { createEpisode } from '../episodes/createEpisode'
+import { libraryDimensions } from '../library/scoreAverages'
 import { episodeRow, episodeView, listEpisodes, mediaRow } from '../episodes/episodeQueries'
 import { relinkMedia } from '../episodes/relinkMedia'
 import { duplicateEpisode, listTrash, refuseTrashed, restoreEpisode, trashEpisode } from '../episodes/trash'
@@ -158,6 +159,7 @@ function contractHandlers({ db, files, peaks, backups, notices }: CoreContext): 
     })
   return {
     'episodes.list': () => listEpisodes(db),
+    'library.dimensions': () => libraryDimensions(db),
     'library.notices': () => notices?.() ?? [],
     'library.search': (r) => ({
       hits: searchLibrary(db, r.query, {

@@ -1,0 +1,69 @@
+import type { LibraryDimension } from '../../shared/contract'
+import type { Db } from '../db/openDatabase'
+
+/**
+ * A score hidden from a reviewer scoring blind (the rule of `src/shared/blindView.ts`, said in SQL): the
+ * machine gave it and the reviewer has not rated it. An average holding one would carry the machine's
+ * number, so that dimension's average waits, as the editor's mean does.
+ */
+const HIDDEN_WHILE_BLIND = `(e.blind = 1 AND c.origin = 'machine' AND s.review = 'unreviewed'
+  AND (s.machine_value IS NOT NULL OR coalesce(s.machine_reasoning, '') <> ''))`
+
+/**
+ * Each episode's average score per dimension, weighted by chapter length: a 20-minute chapter counts
+ * twice a 10-minute one, so a short aside cannot pull an hour's score. One decimal, as the export's mean;
+ * a dimension with no scored chapter (or a blind review's hidden score) has no entry. Trashed episodes
+ * are left out; `episodeIds` narrows to those episodes (all of the library when absent).
+ */
+export function weightedAverages(
+  db: Db,
+  episodeIds?: readonly string[],
+): Map<string, Record<string, number>> {
+  const narrowed = episodeIds ? `AND e.id IN (SELECT value FROM json_each(?))` : ''
+  const rows = db
+    .prepare(
+      `SELECT s.episode_id AS episodeId, s.dimension_key AS dimension,
+         sum(s.value * (c.end - c.start)) / sum(c.end - c.start) AS average,
+         max(${HIDDEN_WHILE_BLIND}) AS hidden
+       FROM scores s
+       JOIN chapters c ON c.episode_id = s.episode_id AND c.id = s.chapter_id
+       JOIN episodes e ON e.id = s.episode_id
+       WHERE e.trashed_at IS NULL AND c.end > c.start AND (s.value IS NOT NULL OR ${HIDDEN_WHILE_BLIND}) ${narrowed}
+       GROUP BY s.episode_id, s.dimension_key`,
+    )
+    .all(...(episodeIds ? [JSON.stringify(episodeIds)] : [])) as {
+    episodeId: string
+    dimension: string
+    average: number | null
+    hidden: number
+  }[]
+  const averages = new Map<string, Record<string, number>>()
+  for (const row of rows) {
+    if (row.hidden === 1 || row.average === null) continue
+    let ofEpisode = averages.get(row.episodeId)
+    if (!ofEpisode) averages.set(row.episodeId, (ofEpisode = {}))
+    ofEpisode[row.dimension] = Math.round(row.average * 10) / 10
+  }
+  return averages
+}
+
+/** Every dimension key of the library's episodes, the most widely used first. */
+export function libraryDimensions(db: Db, show?: string): LibraryDimension[] {
+  const rows = db
+    .prepare(
+      `SELECT d.key AS key, d.label AS label, count(*) AS uses
+       FROM rubric_dimensions d JOIN episodes e ON e.id = d.episode_id
+       WHERE e.trashed_at IS NULL ${show === undefined ? '' : 'AND e.show = ?'}
+       GROUP BY d.key, d.label
+       ORDER BY d.key, uses DESC, d.label`,
+    )
+    .all(...(show === undefined ? [] : [show])) as { key: string; label: string; uses: number }[]
+  const byKey = new Map<string, LibraryDimension>()
+  for (const row of rows) {
+    const known = byKey.get(row.key)
+    // Rows come most used first within a key, so the first label met is the most common one.
+    if (known) known.episodeCount += row.uses
+    else byKey.set(row.key, { key: row.key, label: row.label, episodeCount: row.uses })
+  }
+  return [...byKey.values()].sort((a, b) => b.episodeCount - a.episodeCount || a.key.localeCompare(b.key))
+}
