@@ -7,6 +7,9 @@ export const PLAYER_HEIGHT = { least: 120, most: 2000 } as const
  * The editor's choices kept with the library, for every episode and every launch: each one declared
  * here once, with its default, so the core stores only what this list names.
  */
+/** A library table column: a fixed column's name, or `score:` and a dimension key. */
+const columnId = z.string().min(1).max(80)
+
 export const preferencesSchema = z.strictObject({
   /** The episode screen's first-run hint was closed; it is not shown again. */
   firstRunHintSeen: z.boolean(),
@@ -16,6 +19,12 @@ export const preferencesSchema = z.strictObject({
   playerHeight: z.number().int().min(PLAYER_HEIGHT.least).max(PLAYER_HEIGHT.most).nullable(),
   /** The desk's rule: a score with reasoning and no evidence blocks publishing (an error, not a note). */
   requireEvidence: z.boolean(),
+  /** The library table as the editor left it: its sort, its filters, the columns shown or hidden. */
+  libraryTable: z.strictObject({
+    sorting: z.array(z.strictObject({ id: columnId, desc: z.boolean() })).max(8),
+    filters: z.array(z.strictObject({ id: columnId, value: z.string().max(200) })).max(64),
+    columns: z.array(z.strictObject({ id: columnId, shown: z.boolean() })).max(256),
+  }),
 })
 
 export type Preferences = z.infer<typeof preferencesSchema>
@@ -25,6 +34,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   playNextAfterDecision: false,
   playerHeight: null,
   requireEvidence: false,
+  libraryTable: { sorting: [], filters: [], columns: [] },
 }
 
 export type PreferenceKey = keyof Preferences

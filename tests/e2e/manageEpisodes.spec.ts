@@ -16,13 +16,16 @@ async function libraryWithEpisode(page: Page, served: HostHandle): Promise<void>
 }
 
 const episodeRows = (page: Page) => page.getByRole('table', { name: 'Episodes' }).locator('tbody tr')
-/** A row's action, in the group named for its episode. */
-const action = (page: Page, name: string, episodeTitle = title) =>
-  page.getByRole('group', { name: `Actions for “${episodeTitle}”` }).getByRole('button', { name })
+/** A row's action, in the menu its Actions button opens, named for its episode. */
+async function action(page: Page, name: string, episodeTitle = title) {
+  const row = episodeRows(page).filter({ has: page.getByRole('button', { name: episodeTitle, exact: true }) })
+  await row.first().getByRole('button', { name: 'Actions', exact: true }).click()
+  return page.getByRole('group', { name: `Actions for “${episodeTitle}”` }).getByRole('button', { name })
+}
 
 test('an episode moved to the trash comes back with Undo at once', async ({ page, served }) => {
   await libraryWithEpisode(page, served)
-  await action(page, 'Move to trash').click()
+  await (await action(page, 'Move to trash')).click()
   await expect(page.getByText('Moved to the trash.')).toBeVisible()
   await expect(page.getByRole('table', { name: 'Episodes' })).toBeHidden()
   await page.getByRole('button', { name: 'Undo' }).click()
@@ -36,7 +39,7 @@ test('an episode moved to the trash is listed there and restored from it; opened
   served,
 }) => {
   await libraryWithEpisode(page, served)
-  await action(page, 'Move to trash').click()
+  await (await action(page, 'Move to trash')).click()
   await expect(page.getByRole('table', { name: 'Episodes' })).toBeHidden()
 
   // A window still showing it learns it was trashed on its next call, and can bring it back.
@@ -58,7 +61,7 @@ test('an episode moved to the trash is listed there and restored from it; opened
 
 test('an episode is renamed from its row, an empty title refused', async ({ page, served }) => {
   await libraryWithEpisode(page, served)
-  await action(page, 'Rename…').click()
+  await (await action(page, 'Rename…')).click()
   const field = page.getByLabel('New title')
   await expect(field).toBeFocused()
   await field.fill('   ')
@@ -73,7 +76,7 @@ test('an episode is renamed from its row, an empty title refused', async ({ page
 
 test('a duplicate is a second analysis under a new id, edited on its own', async ({ page, served }) => {
   await libraryWithEpisode(page, served)
-  await action(page, 'Duplicate').first().click()
+  await (await action(page, 'Duplicate')).click()
   await expect(episodeRows(page)).toHaveCount(2)
   await expect(page.getByText(`Duplicated “${title}” as ${id}-2.`)).toBeVisible()
   // The browser cannot open the file manager: the desktop's action is not offered.
@@ -92,7 +95,7 @@ test('an episode opened from the trash says so and is restored from there, openi
   served,
 }) => {
   await libraryWithEpisode(page, served)
-  await action(page, 'Move to trash').click()
+  await (await action(page, 'Move to trash')).click()
   await expect(page.getByRole('table', { name: 'Episodes' })).toBeHidden()
   await page.goto(`${served.host.url}#/episode/${id}`)
   await expect(page.getByText(/was moved to the trash/)).toBeVisible()

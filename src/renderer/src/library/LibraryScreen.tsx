@@ -1,8 +1,7 @@
 import './library.css'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { shortcutOf } from '../commands/shortcuts'
-import type { EpisodeSummary, RestoreOutcome } from '../../../shared/contract'
-import { formatClock } from '../../../shared/time'
+import type { LibraryDimension, LibraryEpisode, RestoreOutcome } from '../../../shared/contract'
 import { DatabaseDamage } from '../backups/DatabaseDamage'
 import { RestoreBackupDialog } from '../backups/RestoreBackupDialog'
 import { platform } from '../platform'
@@ -11,9 +10,8 @@ import { LibrarySearch } from './LibrarySearch'
 import { NewEpisodeForm } from './NewEpisodeForm'
 import { EpisodeJsonOutcome, OpenEpisodeJsonButton, useEpisodeJsonOpener } from './OpenEpisodeJson'
 import { areEpisodeJson, EpisodeFilesSummary, useEpisodeFilesLoader } from './LoadEpisodeFiles'
-import { TableHead } from '../TableHead'
 import { StatusLine } from '../StatusLine'
-import { EpisodeRowActions } from './EpisodeRowActions'
+import { LibraryEpisodes } from './LibraryEpisodes'
 import { TrashUndo } from './TrashUndo'
 import { TrashView } from './TrashView'
 import { useEpisodeActions } from './useEpisodeActions'
@@ -27,6 +25,8 @@ const menuKey = (id: 'file.new' | 'file.open'): React.ReactNode =>
     </>
   )
 
+const showText = (show: string): React.ReactNode => show
+
 export type LibraryCommand = 'file.new' | 'file.open' | 'help.restoreBackup'
 
 export function LibraryScreen({
@@ -37,7 +37,8 @@ export function LibraryScreen({
   /** A menu command given on the episode screen, to carry out here at once. */
   startWith: LibraryCommand | null
 }): React.JSX.Element {
-  const [episodes, setEpisodes] = useState<EpisodeSummary[] | null>(null)
+  const [episodes, setEpisodes] = useState<LibraryEpisode[] | null>(null)
+  const [dimensions, setDimensions] = useState<LibraryDimension[]>([])
   const [error, setError] = useState<string | null>(null)
   const [creating, setCreating] = useState(startWith === 'file.new')
   const newButton = useRef<HTMLButtonElement>(null)
@@ -65,6 +66,11 @@ export function LibraryScreen({
         else if (reply.error.code !== 'corrupt-database') setError(reply.error.message)
       },
       (e: Error) => setError(e.message),
+    )
+    // The columns of averages: the table waits for nothing but its rows, and gains them when they come.
+    platform.call('library.dimensions', {}).then(
+      (reply) => reply.ok && setDimensions(reply.value),
+      () => undefined,
     )
   }, [])
   useEffect(refresh, [refresh])
@@ -176,27 +182,14 @@ export function LibraryScreen({
         </p>
       )}
       {episodes && episodes.length > 0 && !showTrash && (
-        <table className="episodes" aria-label="Episodes">
-          <TableHead columns={['Title', 'Show', 'Aired', 'Length', 'Review', 'Actions']} />
-          <tbody>
-            {episodes.map((e) => (
-              <tr key={e.id}>
-                <td>
-                  <button type="button" className="link" onClick={() => onOpen(e.id)}>
-                    {e.title}
-                  </button>
-                </td>
-                <td>{e.show}</td>
-                <td>{e.publishedOn ?? ''}</td>
-                <td>{formatClock(e.durationSeconds)}</td>
-                <td>{e.reviewStatus}</td>
-                <td>
-                  <EpisodeRowActions episode={e} actions={actions} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LibraryEpisodes
+          episodes={episodes}
+          dimensions={dimensions}
+          onOpen={onOpen}
+          actions={actions}
+          showLink={showText}
+          onError={setError}
+        />
       )}
       <StatusLine
         error={error}

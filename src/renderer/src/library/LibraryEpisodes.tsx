@@ -1,0 +1,52 @@
+import { useMemo } from 'react'
+import type { LibraryDimension, LibraryEpisode } from '../../../shared/contract'
+import { usePreferences } from '../usePreferences'
+import { ColumnsMenu } from './ColumnsMenu'
+import { EpisodesTable } from './EpisodesTable'
+import type { LibraryTableMeta } from './libraryColumns'
+import { useLibraryTable } from './useLibraryTable'
+import type { EpisodeActions } from './useEpisodeActions'
+
+interface Props {
+  episodes: LibraryEpisode[]
+  dimensions: readonly LibraryDimension[]
+  onOpen: (id: string) => void
+  actions: EpisodeActions
+  showLink: (show: string) => React.ReactNode
+  onError: (message: string) => void
+}
+
+/** The library's table once its kept sort and filters are known (a moment after the rows, at most). */
+export function LibraryEpisodes(props: Props): React.JSX.Element | null {
+  const { preferences, keep } = usePreferences(props.onError)
+  if (!preferences) return null
+  return <KeptTable {...props} kept={preferences.libraryTable} keep={keep} />
+}
+
+function KeptTable(
+  props: Props & Pick<Parameters<typeof useLibraryTable>[0], 'kept' | 'keep'>,
+): React.JSX.Element {
+  const { episodes, onOpen, actions, showLink } = props
+  const meta: LibraryTableMeta = useMemo(() => ({ onOpen, actions, showLink }), [onOpen, actions, showLink])
+  const table = useLibraryTable({ ...props, rows: episodes, meta })
+  const shown = table.getRowModel().rows.length
+  const filtered = table.state.columnFilters.length > 0
+  return (
+    <section className="library-table" aria-label="Library">
+      <div className="library-table-bar">
+        <span className="count" aria-live="polite">
+          {filtered
+            ? `${shown.toLocaleString('en')} of ${episodes.length.toLocaleString('en')} episodes`
+            : `${episodes.length.toLocaleString('en')} episode${episodes.length === 1 ? '' : 's'}`}
+        </span>
+        {filtered && (
+          <button type="button" onClick={() => table.resetColumnFilters(true)}>
+            Clear filters
+          </button>
+        )}
+        <ColumnsMenu table={table} />
+      </div>
+      <EpisodesTable table={table} total={episodes.length} />
+    </section>
+  )
+}

@@ -1,0 +1,228 @@
+import {
+  columnFilteringFeature,
+  columnVisibilityFeature,
+  createColumnHelper,
+  createFilteredRowModel,
+  createSortedRowModel,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  sortFn_basic,
+  tableFeatures,
+} from '@tanstack/react-table'
+import type { LibraryDimension, LibraryEpisode } from '../../../shared/contract'
+import { formatClock } from '../../../shared/time'
+import { REVIEW_STATUS_WORDS } from '../episode/ReviewStatusBadge'
+import { meets, parseNumberCondition } from './numberFilter'
+import { EpisodeRowActions, RenameEpisode } from './EpisodeRowActions'
+import type { EpisodeActions } from './useEpisodeActions'
+
+/** What the cells need from the library: how to open an episode, the row actions, the show link. */
+export interface LibraryTableMeta {
+  onOpen: (id: string) => void
+  actions: EpisodeActions
+  showLink: (show: string) => React.ReactNode
+}
+
+/** How a column is filtered: words it contains, a number condition, or one of a few values. */
+export type FilterKind = 'text' | 'number' | 'choice'
+
+export interface LibraryColumnMeta {
+  filter?: FilterKind
+  /** The unit a number filter reads in, said beside it (a length is filtered in minutes). */
+  unit?: string
+  /** The column's width in `ch`, from the longest text it holds (its header's and its cells'). */
+  widthCh?: number
+  numeric?: boolean
+}
+
+/** Contains, case and accents aside: "cafe" keeps "Café". */
+const folded = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase()
+
+/** What a filter reads of a row (written so, the filters need not name the features they are part of). */
+interface FilteredRow {
+  getValue: (columnId: string) => unknown
+}
+
+const containsText = (row: FilteredRow, columnId: string, value: unknown): boolean =>
+  folded(String(row.getValue(columnId) ?? '')).includes(folded(String(value)))
+
+const meetsNumber = (row: FilteredRow, columnId: string, value: unknown): boolean => {
+  const condition = parseNumberCondition(String(value))
+  // Text that is no condition hides nothing: the box says what to type instead.
+  if (!condition) return true
+  const cell = row.getValue(columnId)
+  return meets(typeof cell === 'number' ? cell : null, condition)
+}
+
+/** A length is filtered in minutes, as an editor thinks of one: ">60" is over an hour. */
+const meetsMinutes = (row: FilteredRow, columnId: string, value: unknown): boolean => {
+  const condition = parseNumberCondition(String(value))
+  const seconds = row.getValue(columnId)
+  return !condition || (typeof seconds === 'number' && meets(seconds / 60, condition))
+}
+
+const isChoice = (row: FilteredRow, columnId: string, value: unknown): boolean =>
+  row.getValue(columnId) === value
+
+export const libraryFeatures = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { basic: sortFn_basic, alphanumeric: sortFn_alphanumeric },
+  columnFilteringFeature,
+  filteredRowModel: createFilteredRowModel(),
+  filterFns: { containsText, meetsNumber, meetsMinutes, isChoice },
+  columnVisibilityFeature,
+  tableMeta: {} as LibraryTableMeta,
+  columnMeta: {} as LibraryColumnMeta,
+})
+
+const helper = createColumnHelper<typeof libraryFeatures, LibraryEpisode>()
+
+/** The id of the column of a dimension's averages. */
+export const scoreColumnId = (key: string): string => `score:${key}`
+
+/** Columns hidden until the editor shows them (Columns…). */
+export const HIDDEN_AT_FIRST: readonly string[] = ['id', 'updatedAt']
+
+const longest = (texts: Iterable<string>): number => {
+  let most = 0
+  for (const text of texts) most = Math.max(most, text.length)
+  return most
+}
+/** A text column's width: its longest text, within bounds (a 200-character show name is cut). */
+const widthOf = (header: string, texts: Iterable<string>, most: number): number =>
+  Math.min(most, Math.max(header.length + 3, longest(texts) + 1))
+
+/** A last edit as the editor reads it: the local day and minute. */
+export const formatEdited = (iso: string): string => {
+  const at = new Date(iso)
+  const pad = (n: number): string => String(n).padStart(2, '0')
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`
+}
+
+/**
+ * The library's columns for its rows and the library's dimensions: one column of averages per
+ * dimension key, named by its most common label. Sized from what they hold.
+ */
+export function libraryColumns(rows: readonly LibraryEpisode[], dimensions: readonly LibraryDimension[]) {
+  return helper.columns([
+    helper.accessor('title', {
+      header: 'Title',
+      enableHiding: false,
+      sortFn: 'alphanumeric',
+      filterFn: 'containsText',
+      meta: { filter: 'text' },
+      cell: ({ row, table }) => {
+        const episode = row.original
+        const meta = table.options.meta
+        if (meta?.actions.renaming === episode.id)
+          return <RenameEpisode episode={episode} actions={meta.actions} />
+        return (
+          <button
+            type="button"
+            className="link episode-title"
+            title={episode.title}
+            onClick={() => meta?.onOpen(episode.id)}
+          >
+            {episode.title}
+          </button>
+        )
+      },
+    }),
+    helper.accessor('show', {
+      header: 'Show',
+      sortFn: 'alphanumeric',
+      filterFn: 'containsText',
+      meta: {
+        filter: 'text',
+        widthCh: widthOf(
+          'Show',
+          rows.map((r) => r.show),
+          24,
+        ),
+      },
+      cell: ({ row, table }) => table.options.meta?.showLink(row.original.show) ?? row.original.show,
+    }),
+    helper.accessor((row) => row.publishedOn ?? undefined, {
+      id: 'publishedOn',
+      header: 'Aired',
+      sortFn: 'alphanumeric',
+      sortUndefined: 'last',
+      filterFn: 'containsText',
+      meta: { filter: 'text', widthCh: 12 },
+    }),
+    helper.accessor('durationSeconds', {
+      header: 'Length',
+      sortFn: 'basic',
+      filterFn: 'meetsMinutes',
+      meta: { filter: 'number', unit: 'min', widthCh: 9, numeric: true },
+      cell: ({ getValue }) => formatClock(getValue()),
+    }),
+    helper.accessor((row) => REVIEW_STATUS_WORDS[row.reviewStatus], {
+      id: 'reviewStatus',
+      header: 'Review',
+      sortFn: 'alphanumeric',
+      filterFn: 'isChoice',
+      meta: { filter: 'choice', widthCh: 11 },
+    }),
+    helper.accessor((row) => row.reviewer ?? undefined, {
+      id: 'reviewer',
+      header: 'Reviewer',
+      sortFn: 'alphanumeric',
+      sortUndefined: 'last',
+      filterFn: 'containsText',
+      meta: {
+        filter: 'text',
+        widthCh: widthOf(
+          'Reviewer',
+          rows.map((r) => r.reviewer ?? ''),
+          20,
+        ),
+      },
+    }),
+    ...dimensions.map((d) =>
+      helper.accessor((row) => row.averages[d.key], {
+        id: scoreColumnId(d.key),
+        header: d.label,
+        sortFn: 'basic',
+        sortUndefined: 'last',
+        filterFn: 'meetsNumber',
+        meta: { filter: 'number', widthCh: Math.min(14, Math.max(7, d.label.length + 2)), numeric: true },
+        cell: ({ getValue }) => {
+          const value = getValue()
+          return typeof value === 'number' ? value.toFixed(1) : ''
+        },
+      }),
+    ),
+    helper.accessor('id', {
+      header: 'Id',
+      sortFn: 'alphanumeric',
+      filterFn: 'containsText',
+      meta: {
+        filter: 'text',
+        widthCh: widthOf(
+          'Id',
+          rows.map((r) => r.id),
+          40,
+        ),
+      },
+    }),
+    helper.accessor((row) => formatEdited(row.updatedAt), {
+      id: 'updatedAt',
+      header: 'Last edited',
+      sortFn: 'alphanumeric',
+      filterFn: 'containsText',
+      meta: { filter: 'text', widthCh: 17 },
+    }),
+    helper.display({
+      id: 'actions',
+      header: 'Actions',
+      enableHiding: false,
+      meta: { widthCh: 10 },
+      cell: ({ row, table }) => {
+        const meta = table.options.meta
+        return meta ? <EpisodeRowActions episode={row.original} actions={meta.actions} /> : null
+      },
+    }),
+  ])
+}

@@ -1,0 +1,79 @@
+import {
+  useTable,
+  type ColumnFiltersState,
+  type ColumnVisibilityState,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type { LibraryDimension, LibraryEpisode } from '../../../shared/contract'
+import type { Preferences } from '../../../shared/preferences'
+import { HIDDEN_AT_FIRST, libraryColumns, libraryFeatures, type LibraryTableMeta } from './libraryColumns'
+import type { LibraryTable } from './EpisodesTable'
+
+type Kept = Preferences['libraryTable']
+
+const rowId = (row: LibraryEpisode): string => row.id
+const applied = <T>(updater: Updater<T>, now: T): T =>
+  typeof updater === 'function' ? (updater as (old: T) => T)(now) : updater
+
+/** How long typing in a filter waits before the table's state is kept: not a write per keystroke. */
+const KEEP_AFTER_MS = 400
+
+const visibilityOf = (kept: Kept): ColumnVisibilityState => ({
+  ...Object.fromEntries(HIDDEN_AT_FIRST.map((id) => [id, false])),
+  ...Object.fromEntries(kept.columns.map((c) => [c.id, c.shown])),
+})
+
+/**
+ * The library table with its sort, filters and shown columns as the editor left them, kept with the
+ * library's preferences so that they hold across restarts (and in the browser mode alike).
+ */
+export function useLibraryTable(props: {
+  rows: LibraryEpisode[]
+  dimensions: readonly LibraryDimension[]
+  meta: LibraryTableMeta
+  kept: Kept
+  keep: (changes: Partial<Preferences>) => void
+}): LibraryTable {
+  const { rows, dimensions, kept, keep } = props
+  const [sorting, setSorting] = useState<SortingState>(kept.sorting)
+  const [columnFilters, setFilters] = useState<ColumnFiltersState>(kept.filters)
+  const [columnVisibility, setVisibility] = useState<ColumnVisibilityState>(() => visibilityOf(kept))
+  const columns = useMemo(() => libraryColumns(rows, dimensions), [rows, dimensions])
+
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    const timer = setTimeout(() => {
+      keep({
+        libraryTable: {
+          sorting: sorting.slice(0, 8),
+          filters: columnFilters
+            .filter((f) => typeof f.value === 'string')
+            .map((f) => ({ id: f.id, value: String(f.value).slice(0, 200) }))
+            .slice(0, 64),
+          columns: Object.entries(columnVisibility)
+            .map(([id, shown]) => ({ id, shown }))
+            .slice(0, 256),
+        },
+      })
+    }, KEEP_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [sorting, columnFilters, columnVisibility, keep])
+
+  return useTable({
+    features: libraryFeatures,
+    columns,
+    data: rows,
+    meta: props.meta,
+    getRowId: rowId,
+    state: { sorting, columnFilters, columnVisibility },
+    onSortingChange: (updater) => setSorting((now) => applied(updater, now)),
+    onColumnFiltersChange: (updater) => setFilters((now) => applied(updater, now)),
+    onColumnVisibilityChange: (updater) => setVisibility((now) => applied(updater, now)),
+  })
+}
