@@ -153,3 +153,18 @@ describe("a show's trends", () => {
     expect(trends.episodes[0]?.averages).toEqual({})
   })
 })
+
+describe('the speaking balance of a long show', () => {
+  it("reads each speaker's segments from an index, never from the rows and their text", () => {
+    const { db } = library(showEpisodes())
+    const plan = (
+      db
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT episode_id, speaker_id, sum(end - start) FROM transcript_segments
+           WHERE episode_id = ? AND end > start GROUP BY episode_id, speaker_id`,
+        )
+        .all('latent-1') as { detail: string }[]
+    ).map((row) => row.detail)
+    expect(plan.join('\n')).toMatch(/USING COVERING INDEX transcript_segments_by_speaker/)
+  })
+})

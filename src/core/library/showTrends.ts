@@ -109,12 +109,17 @@ const bounded = (text: string): string =>
 function speakingSeconds(db: Db, show: string): Map<string, RoleSeconds> {
   const rows = statement(
     db,
-    `SELECT t.episode_id AS episodeId, p.role AS role, sum(t.end - t.start) AS seconds
-     FROM episodes e
-     JOIN transcript_segments t ON t.episode_id = e.id
-     JOIN participants p ON p.episode_id = t.episode_id AND p.id = t.speaker_id
-     WHERE e.show = ? AND e.trashed_at IS NULL AND t.end > t.start
-     GROUP BY t.episode_id, p.role`,
+    // Summed per speaker first, from the covering index (migration 016): the roles are then looked up
+    // once per speaker, not once per segment.
+    `SELECT g.episodeId AS episodeId, p.role AS role, sum(g.seconds) AS seconds
+     FROM (
+       SELECT t.episode_id AS episodeId, t.speaker_id AS speakerId, sum(t.end - t.start) AS seconds
+       FROM episodes e JOIN transcript_segments t ON t.episode_id = e.id
+       WHERE e.show = ? AND e.trashed_at IS NULL AND t.speaker_id IS NOT NULL AND t.end > t.start
+       GROUP BY t.episode_id, t.speaker_id
+     ) g
+     JOIN participants p ON p.episode_id = g.episodeId AND p.id = g.speakerId
+     GROUP BY g.episodeId, p.role`,
   ).all(show) as { episodeId: string; role: 'host' | 'guest' | 'other'; seconds: number }[]
   const byEpisode = new Map<string, RoleSeconds>()
   for (const row of rows) {
