@@ -24,7 +24,11 @@ export function ScoreDistribution({ trends }: { trends: ShowTrends }): React.JSX
                     {b.count}
                     <span className="visually-hidden"> scored {b.value}</span>
                   </span>
-                  <span className="bar" style={{ height: `${(b.count / top) * 100}%` }} aria-hidden="true" />
+                  <span
+                    className="dist-bar"
+                    style={{ height: `${(b.count / top) * 100}%` }}
+                    aria-hidden="true"
+                  />
                   <span className="value" aria-hidden="true">
                     {b.value}
                   </span>
