@@ -22,6 +22,7 @@ import { documentProblems, findProblems, type Severity } from '../shared/problem
 import { agreementLines } from './agreementLines'
 import { reportLines } from './reportLines'
 import { searchCommand } from './searchCommand'
+import { trendsLines } from './trendsLines'
 import type { EpisodeDocument } from '../shared/episodeFormat'
 import { terminalField } from './terminalText'
 import { globalArguments, parse, UsageError, USAGE, type Io, type Options } from './usage'
@@ -404,6 +405,20 @@ export async function runCommand(argv: string[], io: Io): Promise<number> {
       }
       case 'search':
         return await searchCommand(parseCommand, () => dbPath, io)
+      case 'trends': {
+        const { values, positionals } = parseCommand({ json: { type: 'boolean' } })
+        const [show] = positionals
+        if (!show || positionals.length > 1)
+          throw new UsageError('trends needs one SHOW (quote a name with spaces)')
+        const trends = await withService(
+          dbPath,
+          (service) => call(service, 'library.showTrends', { show }),
+          true,
+        )
+        if (values.json === true) io.out(JSON.stringify(trends))
+        else for (const line of trendsLines(trends)) io.out(line)
+        return 0
+      }
       case 'delete':
       case 'restore': {
         const { positionals } = parseCommand({})

@@ -18,6 +18,12 @@ commands:
                          episode id, seconds, kind, snippet with the matches in [ ] (tab-
                          separated). "a phrase" in quotes, clima* for a prefix, AND OR NOT;
                          adds its index to a database of an older Episcore (it writes)
+  trends SHOW [--json]   the show's episodes oldest first (by publication day, else the day added):
+                         a header naming each dimension, then id, date and the episode's average
+                         per dimension weighted by chapter length (- when not scored), tab-
+                         separated. --json prints the show page's data: each episode's averages,
+                         the reasoning behind them, speaking seconds per role, and how many
+                         chapter scores gave each value
   delete ID              move the episode to the trash (its media link, peaks and history kept);
                          kept 30 days, then emptied by a start of the app or the host; prints ID
   restore ID             bring an episode back from the trash as it was; prints ID

@@ -80,6 +80,52 @@ export interface LibraryDimension {
   episodeCount: number
 }
 
+/** A show of the library, for going from one show's page to another's. */
+export interface ShowSummary {
+  name: string
+  /** Its episodes not in the trash. */
+  episodeCount: number
+}
+
+/** Seconds said by each role in one episode (segments whose speaker is a participant with that role). */
+export interface RoleSeconds {
+  hostSeconds: number
+  guestSeconds: number
+  otherSeconds: number
+}
+
+/** One episode of a show, as its trends place it. */
+export interface ShowTrendEpisode {
+  id: string
+  title: string
+  /** Where the episode stands on the time axis (YYYY-MM-DD): its publication day, else the day it was added. */
+  date: string
+  /** Which of the two `date` is: a show with unpublished drafts orders them by the day they were added. */
+  dateFrom: 'published' | 'added'
+  publishedOn: string | null
+  durationSeconds: number
+  /** The average score per dimension key, weighted by chapter length; a dimension not scored has none. */
+  averages: Record<string, number>
+  /** Per dimension key with an average: the reasoning behind it (see showTrends.ts), at most 300 characters. */
+  reasoning: Record<string, string>
+  speaking: RoleSeconds
+}
+
+/** How many chapter scores of the show's episodes gave each value of the scale, per dimension key. */
+export type ScoreDistribution = Record<string, { value: number; count: number }[]>
+
+/** A show's page: its episodes over time, their speaking balance, and how its scores spread. */
+export interface ShowTrends {
+  show: string
+  /** The show's dimension keys, each named by the label most of its episodes give it. */
+  dimensions: LibraryDimension[]
+  /** The scale the values lie on: the widest of the show's episodes. */
+  scale: { min: number; max: number }
+  /** Oldest first. */
+  episodes: ShowTrendEpisode[]
+  distribution: ScoreDistribution
+}
+
 export const SEARCH_KINDS = ['transcript', 'statement', 'chapter', 'reasoning', 'highlight'] as const
 export type SearchKind = (typeof SEARCH_KINDS)[number]
 
@@ -640,6 +686,14 @@ export const contract = {
       query: z.string().max(100_000, 'a search is at most 1,000 characters: search for a few words of it'),
       show: z.string().max(1000).optional(),
       limit: z.number().int().min(1).max(1000).optional(),
+    }),
+  ),
+  /** Every show with an episode out of the trash, by name: the show pages there are. */
+  'library.shows': method<ShowSummary[]>()(z.strictObject({})),
+  /** A show's page (see `ShowTrends`); a show with no episode in the library is refused, named. */
+  'library.showTrends': method<ShowTrends>()(
+    z.strictObject({
+      show: z.string().min(1, 'name the show').max(200, 'a show name is at most 200 characters'),
     }),
   ),
   /** `warnings`: what the editor should know of the files (lines left out of the transcript, ...). */

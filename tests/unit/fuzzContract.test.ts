@@ -59,6 +59,8 @@ const VALID: Samples = {
   'episodes.list': [{}],
   'library.notices': [{}],
   'library.dimensions': [{}],
+  'library.shows': [{}],
+  'library.showTrends': [{ show: MACHINE.episode.show }, { show: 'No such show' }],
   'library.search': [
     { query: 'agents' },
     { query: '"verifiable rewards"', limit: 5 },

@@ -4,9 +4,10 @@ import type { Db } from '../db/openDatabase'
 /**
  * A score hidden from a reviewer scoring blind (the rule of `src/shared/blindView.ts`, said in SQL): the
  * machine gave it and the reviewer has not rated it. An average holding one would carry the machine's
- * number, so that dimension's average waits, as the editor's mean does.
+ * number, so that dimension's average waits, as the editor's mean does. It names the tables `e`
+ * (episodes), `c` (chapters) and `s` (scores); `e.blind` may be NULL, so keep what it does not hide with `(…) IS NOT 1`, never `NOT (…)`.
  */
-const HIDDEN_WHILE_BLIND = `(e.blind = 1 AND c.origin = 'machine' AND s.review = 'unreviewed'
+export const HIDDEN_WHILE_BLIND = `(e.blind = 1 AND c.origin = 'machine' AND s.review = 'unreviewed'
   AND (s.machine_value IS NOT NULL OR coalesce(s.machine_reasoning, '') <> ''))`
 
 /**

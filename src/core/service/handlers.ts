@@ -28,6 +28,7 @@ import type { Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { createEpisode } from '../episodes/createEpisode'
 import { libraryDimensions } from '../library/scoreAverages'
+import { libraryShows, showTrends } from '../library/showTrends'
 import { episodeRow, episodeView, listEpisodes, mediaRow } from '../episodes/episodeQueries'
 import { relinkMedia } from '../episodes/relinkMedia'
 import { duplicateEpisode, listTrash, refuseTrashed, restoreEpisode, trashEpisode } from '../episodes/trash'
@@ -161,6 +162,8 @@ function contractHandlers({ db, files, peaks, backups, notices }: CoreContext): 
     'episodes.list': () => listEpisodes(db),
     'library.dimensions': () => libraryDimensions(db),
     'library.notices': () => notices?.() ?? [],
+    'library.shows': () => libraryShows(db),
+    'library.showTrends': (r) => showTrends(db, r.show),
     'library.search': (r) => ({
       hits: searchLibrary(db, r.query, {
         ...(r.show !== undefined && { show: r.show }),

@@ -4,11 +4,12 @@ import { ConsensusScreen } from './consensus/ConsensusScreen'
 import { EpisodeScreen } from './episode/EpisodeScreen'
 import { LibraryScreen, type LibraryCommand } from './library/LibraryScreen'
 import { go, routeOf, type Route } from './routes'
+import { ShowScreen } from './show/ShowScreen'
 
 /**
- * Four screens: the library of episodes, one episode being edited, the comparison of an episode's
- * analyses, and a consensus being built from them. Where the window is lives in the URL's hash (see
- * routes.ts).
+ * Five screens: the library of episodes, one episode being edited, the comparison of an episode's
+ * analyses, a consensus being built from them, and a show's trends. Where the window is lives in the
+ * URL's hash (see routes.ts).
  */
 export function App(): React.JSX.Element {
   const [route, setRoute] = useState<Route>(() => routeOf(window.location.hash))
@@ -27,6 +28,19 @@ export function App(): React.JSX.Element {
         onBack={() => go({ screen: 'episode', id: route.id, at: null })}
         onOpenAt={(id, at) => go({ screen: 'episode', id, at })}
         onConsensus={(id) => go({ screen: 'consensus', id })}
+        onLibraryCommand={(command) => {
+          setStartWith(command)
+          go({ screen: 'library' })
+        }}
+      />
+    )
+  if (route.screen === 'show')
+    return (
+      <ShowScreen
+        key={route.name}
+        show={route.name}
+        onBack={() => go({ screen: 'library' })}
+        onOpen={(id) => go({ screen: 'episode', id, at: null })}
         onLibraryCommand={(command) => {
           setStartWith(command)
           go({ screen: 'library' })

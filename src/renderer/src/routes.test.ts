@@ -11,6 +11,8 @@ describe('the address of a screen', () => {
       { screen: 'consensus', id: 'ada-pass-2' },
       { screen: 'episode', id: 'a', at: 415, item: { kind: 'highlight', id: 'h1' } },
       { screen: 'episode', id: 'a', at: 12.5, item: { kind: 'statement', id: 'odd&id:1' } },
+      { screen: 'show', name: 'latent-space' },
+      { screen: 'show', name: 'Show / with ?t=5 & spaces #1' },
     ]
     for (const route of routes) expect(routeOf(hashOf(route))).toEqual(route)
   })
@@ -18,5 +20,7 @@ describe('the address of a screen', () => {
   it('keeps the addresses written before moments were', () => {
     expect(routeOf('#/episode/agentic%20rl')).toEqual({ screen: 'episode', id: 'agentic rl', at: null })
     expect(routeOf('#/somewhere')).toEqual({ screen: 'library' })
+    expect(routeOf('#/show/')).toEqual({ screen: 'library' })
+    expect(routeOf('#/show/%E0')).toEqual({ screen: 'library' })
   })
 })

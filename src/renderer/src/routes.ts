@@ -3,15 +3,22 @@ import type { Selection } from './episode/editorPanelProps'
 /**
  * Where the window is, kept in the URL's hash so that a reload (or the browser's Back) lands there: the
  * library, an episode (at a time, when another screen sent the editor to a moment), the comparison
- * of an episode's analyses, or a consensus being built from them.
+ * of an episode's analyses, a consensus being built from them, or a show's trends.
  */
 export type Route =
   | { screen: 'library' }
   | { screen: 'episode'; id: string; at: number | null; item?: Selection }
   | { screen: 'compare'; id: string }
   | { screen: 'consensus'; id: string }
+  | { screen: 'show'; name: string }
 
 export function routeOf(hash: string): Route {
+  const show = /^#\/show\/(.+)$/.exec(hash)
+  // A show's name is typed by people: an address mangled by hand (`%E0`) is the library, not a crash.
+  if (show) {
+    const name = decoded(show[1] ?? '')
+    return name === null ? { screen: 'library' } : { screen: 'show', name }
+  }
   const match =
     /^#\/(episode|compare|consensus)\/([^?]+)(?:\?t=(\d+(?:\.\d+)?)(?:&item=(statement|chapter|highlight):(.+))?)?$/.exec(
       hash,
@@ -26,8 +33,17 @@ export function routeOf(hash: string): Route {
     : { screen: 'episode', id, at }
 }
 
+function decoded(text: string): string | null {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return null
+  }
+}
+
 export function hashOf(route: Route): string {
   if (route.screen === 'library') return ''
+  if (route.screen === 'show') return `#/show/${encodeURIComponent(route.name)}`
   const at = route.screen === 'episode' && route.at !== null ? `?t=${Number(route.at.toFixed(3))}` : ''
   // An item selected as the episode opens (a search hit's); only with a time, which it is at.
   const item =

@@ -13,6 +13,7 @@ import { migration012 } from './012_evidence'
 import { migration013 } from './013_blind_review'
 import { migration014 } from './014_search_index'
 import { migration015 } from './015_trash'
+import { migration016 } from './016_speaking_index'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration013,
   migration014,
   migration015,
+  migration016,
 ]
