@@ -12,6 +12,7 @@ import { EpisodeJsonOutcome, OpenEpisodeJsonButton, useEpisodeJsonOpener } from 
 import { areEpisodeJson, EpisodeFilesSummary, useEpisodeFilesLoader } from './LoadEpisodeFiles'
 import { StatusLine } from '../StatusLine'
 import { LibraryEpisodes } from './LibraryEpisodes'
+import { ShowLink } from '../show/ShowLink'
 import { TrashUndo } from './TrashUndo'
 import { TrashView } from './TrashView'
 import { useEpisodeActions } from './useEpisodeActions'
@@ -25,7 +26,8 @@ const menuKey = (id: 'file.new' | 'file.open'): React.ReactNode =>
     </>
   )
 
-const showText = (show: string): React.ReactNode => show
+/** A row's show opens the show's trends; an episode of no show names none. */
+const showText = (show: string): React.ReactNode => (show === '' ? '' : <ShowLink show={show} />)
 
 export type LibraryCommand = 'file.new' | 'file.open' | 'help.restoreBackup'
 
