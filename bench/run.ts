@@ -20,6 +20,7 @@ import { benchMedia, mediaLabel, type BenchMedia } from './benchMedia'
 import { cliStart } from './cliStart'
 import { launch, newPage, percentile, seconds, tenths, type Row } from './common'
 import { measureRows, THIS_MACHINE, type MeasuredRow } from './rowRunner'
+import { libraryBench } from './library'
 import { scaleBench } from './scale'
 import { FULL, QUICK, type Sizes } from './sizes'
 
@@ -358,7 +359,7 @@ function printTable(all: readonly MeasuredRow[]): void {
 }
 
 /** The groups BENCH_ONLY names (comma-separated), in the order they run. */
-const GROUPS = ['cli', 'peaks', 'browser', 'wavesurfer', 'scale'] as const
+const GROUPS = ['cli', 'peaks', 'browser', 'wavesurfer', 'scale', 'library'] as const
 type Group = (typeof GROUPS)[number]
 
 type Measure = (group: Group, name: string, run: () => Promise<Row[]>) => Promise<void>
@@ -484,6 +485,8 @@ async function main(): Promise<void> {
   }
   if (only.has('scale'))
     await scaleBench(log, RENDERER_DIR, sizes, (name, run) => measure('scale', name, run))
+  if (only.has('library'))
+    await libraryBench(log, RENDERER_DIR, sizes, (name, run) => measure('library', name, run))
 
   printTable(rows)
   const loadAtEnd = THIS_MACHINE.loadAverage()

@@ -38,9 +38,11 @@ export function scaleEpisode(options: {
   durationSeconds: number
   media: { fileName: string; sha256: string }
   scale: Sizes['scale']
+  /** Another seed makes another episode's words, scores and titles (the library's episodes differ). */
+  seed?: number
 }): EpisodeDocument {
   const SCALE = options.scale
-  const next = random(7)
+  const next = random(options.seed ?? 7)
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T
   const sentence = (count: number): string => {
     const words = Array.from({ length: count }, () => pick(VOCABULARY))

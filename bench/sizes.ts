@@ -29,6 +29,17 @@ export interface Sizes {
   cliRuns: number
   /** Analyses of the scale episode compared at once, and the chapters each cuts it into. */
   agreement: { analyses: number; chapters: number }
+  /**
+   * The library at a show's scale: its episodes (each as `episode` says, loaded `batch` files to a
+   * multi-file load), the searches timed and the library's and show page's opens in Chromium.
+   */
+  library: {
+    episodes: number
+    batch: number
+    episode: Sizes['scale']
+    searchRounds: number
+    opens: number
+  }
 }
 
 export const FULL: Sizes = {
@@ -51,6 +62,22 @@ export const FULL: Sizes = {
   scrollMs: 3000,
   cliRuns: 5,
   agreement: { analyses: 10, chapters: 40 },
+  library: {
+    episodes: 1_000,
+    batch: 100,
+    // An hour each: 10,000 words with word times in 1,000 segments, 10 chapters, 50 statements.
+    episode: {
+      pieceSeconds: 600,
+      pieces: 6,
+      words: 10_000,
+      segments: 1_000,
+      chapters: 10,
+      statements: 50,
+      highlights: 4,
+    },
+    searchRounds: 3,
+    opens: 10,
+  },
 }
 
 export const QUICK: Sizes = {
@@ -74,6 +101,21 @@ export const QUICK: Sizes = {
   scrollMs: 1000,
   cliRuns: 3,
   agreement: { analyses: 4, chapters: 12 },
+  library: {
+    episodes: 12,
+    batch: 5,
+    episode: {
+      pieceSeconds: 60,
+      pieces: 10,
+      words: 1_000,
+      segments: 100,
+      chapters: 10,
+      statements: 10,
+      highlights: 4,
+    },
+    searchRounds: 1,
+    opens: 2,
+  },
 }
 
 /** A duration as the bench's file names write it: 10min, 1h. */

@@ -127,6 +127,10 @@ for (const theme of THEMES)
 
     await page.getByRole('button', { name: 'Back to the library' }).click()
     await shot('library', page.getByRole('table', { name: 'Episodes' }))
+    const showLink = page.getByRole('table', { name: 'Episodes' }).locator('button.show-link').first()
+    await showLink.click()
+    await shot('show', page.getByRole('heading', { level: 1 }))
+    await page.goBack()
 
     // A machine's analysis under review: the item beside the video, a chapter with both columns of scores.
     await openLongReviewOn(page, served, video)

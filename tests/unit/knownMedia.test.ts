@@ -11,7 +11,7 @@ import { machineEpisode } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
 
 /** Episode JSON with no items, 4 s long, naming media by hash only (as a pipeline writes it). */
-function episodeFile(id: string, sha256: string | null): string {
+function episodeFile(id: string, sha256: string | null, folder = tempFolder()): string {
   const doc: EpisodeDocument = machineEpisode(id)
   doc.episode.durationSeconds = 4
   doc.episode.media = sha256 === null ? null : { fileName: 'interview.mp3', sha256, kind: 'audio' }
@@ -22,7 +22,7 @@ function episodeFile(id: string, sha256: string | null): string {
     transcript: null,
     speakingBalance: null,
   })
-  const file = path.join(tempFolder(), `${id}.json`)
+  const file = path.join(folder, `${id}.json`)
   fs.writeFileSync(file, JSON.stringify(doc))
   return file
 }
@@ -109,5 +109,33 @@ describe('loading an episode whose media the library already links', () => {
       'linkedMedia',
     )
     expect(mediaOf(grown.db, 'second')?.available).toBe(false)
+  })
+
+  it("finds it in the file's own folder, where a pipeline writes its analysis beside the media", async () => {
+    const db = openDatabase(path.join(tempFolder(), 'episcore.sqlite'))
+    const folder = tempFolder()
+    fs.copyFileSync(source, path.join(folder, 'interview.mp3'))
+    expect(await loadEpisodeFileOffThread(db, episodeFile('beside', sha256, folder))).toEqual({
+      id: 'beside',
+      replaced: false,
+      warnings: [],
+      linkedMedia: 'interview.mp3',
+    })
+    expect(db.prepare(`SELECT path FROM media WHERE episode_id = 'beside'`).get()).toEqual({
+      path: path.join(folder, 'interview.mp3'),
+    })
+    // The library's link found first after that: a second analysis elsewhere links the same file.
+    expect(await loadEpisodeFileOffThread(db, episodeFile('again', sha256))).toMatchObject({
+      linkedMedia: 'interview.mp3',
+    })
+
+    // A file of that name with other content is not the media the analysis was made of.
+    const other = tempFolder()
+    fs.copyFileSync(speechMp3(5), path.join(other, 'interview.mp3'))
+    const fresh = openDatabase(path.join(tempFolder(), 'episcore.sqlite'))
+    expect(await loadEpisodeFileOffThread(fresh, episodeFile('elsewhere', sha256, other))).not.toHaveProperty(
+      'linkedMedia',
+    )
+    expect(mediaOf(fresh, 'elsewhere')?.available).toBe(false)
   })
 })

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import type { EpisodeDocument } from '../../shared/episodeFormat'
 import { insertRows } from '../db/insertRows'
@@ -6,7 +7,7 @@ import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
 import { knownMediaFile } from '../episodes/knownMedia'
 import { linkMedia } from '../episodes/relinkMedia'
-import { describeMediaFile } from '../media/describeMediaFile'
+import { describeMediaFile, type LinkableMedia } from '../media/describeMediaFile'
 import { checkEpisodeDocument, checkEpisodeFile, checkEpisodeFileSync } from './checkEpisodeFile'
 import { DOCUMENT_TABLES, documentRows, type DocumentRows } from './documentRows'
 
@@ -40,8 +41,9 @@ export function loadEpisodeFile(db: Db, file: string, options: Omit<LoadOptions,
  * a worker thread: the host answers other windows meanwhile, and only the write holds it. Its
  * warnings say what the editor should know: linked media decoding to another length than the file gave.
  * Without `media`, media the file names by SHA-256 that another episode of the library links, still on
- * disk (see knownMediaFile), is linked in the load's transaction: the episode opens playable, with
- * `linkedMedia` naming the file.
+ * disk (see knownMediaFile), or found in the file's own folder under the name it gives with that
+ * content, is linked in the load's transaction: the episode opens playable, with `linkedMedia` naming
+ * the file.
  */
 export async function loadEpisodeFileOffThread(
   db: Db,
@@ -49,7 +51,7 @@ export async function loadEpisodeFileOffThread(
   options: Omit<LoadOptions, 'name'> = {},
 ): Promise<LoadResult & { warnings: string[]; linkedMedia?: string }> {
   const document = await checkEpisodeFile(file, path.basename(file))
-  if (options.media === undefined) return loadWithKnownMedia(db, document, options)
+  if (options.media === undefined) return loadWithKnownMedia(db, document, file, options)
   const media = await describeMediaFile(options.media)
   const named = document.episode.media?.sha256
   if (named !== undefined && named !== media.sha256)
@@ -66,14 +68,32 @@ export async function loadEpisodeFileOffThread(
     .immediate()
 }
 
+/**
+ * The media a file names, found beside it with the content it names: a pipeline writes its analysis
+ * into the folder of the media it analysed. Null when there is no such file, or it holds other content.
+ */
+async function mediaBeside(file: string, document: EpisodeDocument): Promise<LinkableMedia | null> {
+  const named = document.episode.media
+  if (!named?.sha256) return null
+  // The name only: a file naming `../../elsewhere` is looked for in its own folder, not beyond it.
+  const candidate = path.join(path.dirname(path.resolve(file)), path.basename(named.fileName))
+  const stat = await fs.promises.stat(candidate).catch(() => null)
+  if (!stat?.isFile()) return null
+  const media = await describeMediaFile(candidate).catch(() => null)
+  return media?.sha256 === named.sha256 ? media : null
+}
+
 async function loadWithKnownMedia(
   db: Db,
   document: EpisodeDocument,
+  file: string,
   options: LoadOptions,
 ): Promise<LoadResult & { warnings: string[]; linkedMedia?: string }> {
   const sha256 = document.episode.media?.sha256
-  // Looked up before the write's transaction: a file to hash must not hold the database.
-  const known = sha256 === undefined ? null : await knownMediaFile(db, sha256)
+  // Looked up before the write's transaction: a file to hash must not hold the database. The library's
+  // own link first (nothing to read), then the file's folder.
+  const known =
+    sha256 === undefined ? null : ((await knownMediaFile(db, sha256)) ?? (await mediaBeside(file, document)))
   if (known === null) return { ...writeEpisode(db, document, options), warnings: [] }
   return db
     .transaction(() => {

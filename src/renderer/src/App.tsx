@@ -1,10 +1,40 @@
-import { useEffect, useState } from 'react'
-import { CompareScreen } from './compare/CompareScreen'
-import { ConsensusScreen } from './consensus/ConsensusScreen'
-import { EpisodeScreen } from './episode/EpisodeScreen'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { LibraryScreen, type LibraryCommand } from './library/LibraryScreen'
 import { go, routeOf, type Route } from './routes'
-import { ShowScreen } from './show/ShowScreen'
+
+/*
+ * The library is in the first script; every other screen is a script of its own, fetched while the
+ * library is idle, so a library of a thousand episodes is on screen before the editor's code is even
+ * read, and an episode opened a moment later finds its screen ready.
+ */
+const screens = {
+  episode: () => import('./episode/EpisodeScreen'),
+  compare: () => import('./compare/CompareScreen'),
+  consensus: () => import('./consensus/ConsensusScreen'),
+  show: () => import('./show/ShowScreen'),
+}
+const EpisodeScreen = lazy(() => screens.episode().then((m) => ({ default: m.EpisodeScreen })))
+const CompareScreen = lazy(() => screens.compare().then((m) => ({ default: m.CompareScreen })))
+const ConsensusScreen = lazy(() => screens.consensus().then((m) => ({ default: m.ConsensusScreen })))
+const ShowScreen = lazy(() => screens.show().then((m) => ({ default: m.ShowScreen })))
+
+/** A moment after the first screen is up (its answers and its rows come first), then when idle. */
+const SCREENS_AFTER_MS = 500
+
+function fetchScreensWhenIdle(): () => void {
+  const fetchAll = (): void => {
+    for (const load of Object.values(screens)) void load()
+  }
+  let idle: number | null = null
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(fetchAll, { timeout: 2000 })
+    else fetchAll()
+  }, SCREENS_AFTER_MS)
+  return () => {
+    clearTimeout(timer)
+    if (idle !== null) cancelIdleCallback(idle)
+  }
+}
 
 /**
  * Five screens: the library of episodes, one episode being edited, the comparison of an episode's
@@ -12,6 +42,15 @@ import { ShowScreen } from './show/ShowScreen'
  * URL's hash (see routes.ts).
  */
 export function App(): React.JSX.Element {
+  useEffect(fetchScreensWhenIdle, [])
+  return (
+    <Suspense fallback={<p className="hint screen-loading">Opening…</p>}>
+      <Screen />
+    </Suspense>
+  )
+}
+
+function Screen(): React.JSX.Element {
   const [route, setRoute] = useState<Route>(() => routeOf(window.location.hash))
   // File > New or Open chosen on the episode screen is carried out by the library it returns to.
   const [startWith, setStartWith] = useState<LibraryCommand | null>(null)

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import type { LibraryDimension, LibraryEpisode } from '../../../shared/contract'
-import { usePreferences } from '../usePreferences'
+import type { usePreferences } from '../usePreferences'
 import { ColumnsMenu } from './ColumnsMenu'
 import { EpisodesTable } from './EpisodesTable'
 import type { LibraryTableMeta } from './libraryColumns'
@@ -8,17 +8,18 @@ import { useLibraryTable } from './useLibraryTable'
 import type { EpisodeActions } from './useEpisodeActions'
 
 interface Props {
+  /** The editor's kept choices, asked for beside the rows: null until they come. */
+  preferences: ReturnType<typeof usePreferences>
   episodes: LibraryEpisode[]
   dimensions: readonly LibraryDimension[]
   onOpen: (id: string) => void
   actions: EpisodeActions
   showLink: (show: string) => React.ReactNode
-  onError: (message: string) => void
 }
 
-/** The library's table once its kept sort and filters are known (a moment after the rows, at most). */
+/** The library's table once its kept sort and filters are known (asked for with the rows). */
 export function LibraryEpisodes(props: Props): React.JSX.Element | null {
-  const { preferences, keep } = usePreferences(props.onError)
+  const { preferences, keep } = props.preferences
   if (!preferences) return null
   return <KeptTable {...props} kept={preferences.libraryTable} keep={keep} />
 }

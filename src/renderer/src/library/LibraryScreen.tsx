@@ -6,6 +6,7 @@ import { DatabaseDamage } from '../backups/DatabaseDamage'
 import { RestoreBackupDialog } from '../backups/RestoreBackupDialog'
 import { platform } from '../platform'
 import { useMenuCommand } from '../useMenuCommand'
+import { usePreferences } from '../usePreferences'
 import { LibrarySearch } from './LibrarySearch'
 import { NewEpisodeForm } from './NewEpisodeForm'
 import { EpisodeJsonOutcome, OpenEpisodeJsonButton, useEpisodeJsonOpener } from './OpenEpisodeJson'
@@ -60,6 +61,7 @@ export function LibraryScreen({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
+  const preferences = usePreferences(setError)
   const refresh = useCallback(() => {
     platform.call('episodes.list', {}).then(
       (reply) => {
@@ -190,7 +192,7 @@ export function LibraryScreen({
           onOpen={onOpen}
           actions={actions}
           showLink={showText}
-          onError={setError}
+          preferences={preferences}
         />
       )}
       <StatusLine

@@ -93,6 +93,9 @@ const longest = (texts: Iterable<string>): number => {
 const widthOf = (header: string, texts: Iterable<string>, most: number): number =>
   Math.min(most, Math.max(header.length + 3, longest(texts) + 1))
 
+/** A header that wraps between words: as wide as its longest word, never cut inside one. */
+const headerWidth = (label: string): number => Math.min(18, Math.max(8, longest(label.split(/\s+/)) + 3))
+
 /** A last edit as the editor reads it: the local day and minute. */
 export const formatEdited = (iso: string): string => {
   const at = new Date(iso)
@@ -187,7 +190,7 @@ export function libraryColumns(rows: readonly LibraryEpisode[], dimensions: read
         sortFn: 'basic',
         sortUndefined: 'last',
         filterFn: 'meetsNumber',
-        meta: { filter: 'number', widthCh: Math.min(14, Math.max(7, d.label.length + 2)), numeric: true },
+        meta: { filter: 'number', widthCh: headerWidth(d.label), numeric: true },
         cell: ({ getValue }) => {
           const value = getValue()
           return typeof value === 'number' ? value.toFixed(1) : ''
@@ -218,7 +221,7 @@ export function libraryColumns(rows: readonly LibraryEpisode[], dimensions: read
       id: 'actions',
       header: 'Actions',
       enableHiding: false,
-      meta: { widthCh: 10 },
+      meta: { widthCh: 12 },
       cell: ({ row, table }) => {
         const meta = table.options.meta
         return meta ? <EpisodeRowActions episode={row.original} actions={meta.actions} /> : null
