@@ -106,8 +106,6 @@ export interface ShowTrendEpisode {
   durationSeconds: number
   /** The average score per dimension key, weighted by chapter length; a dimension not scored has none. */
   averages: Record<string, number>
-  /** Per dimension key with an average: the reasoning behind it (see showTrends.ts), at most 300 characters. */
-  reasoning: Record<string, string>
   speaking: RoleSeconds
 }
 
@@ -695,6 +693,14 @@ export const contract = {
     z.strictObject({
       show: z.string().min(1, 'name the show').max(200, 'a show name is at most 200 characters'),
     }),
+  ),
+  /**
+   * The reasoning behind an episode's average on a dimension (a show page's point): that of the
+   * longest chapter scored, under its title, at most 300 characters; '' when none was given. Asked for
+   * when a point is hovered, so that a show of a thousand episodes does not carry every one of them.
+   */
+  'library.pointReasoning': method<{ text: string }>()(
+    z.strictObject({ id: episodeId, dimension: dimensionKeySchema }),
   ),
   /** `warnings`: what the editor should know of the files (lines left out of the transcript, ...). */
   'episodes.create': method<{ id: string; warnings: string[] }>()(

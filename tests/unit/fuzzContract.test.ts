@@ -61,6 +61,7 @@ const VALID: Samples = {
   'library.dimensions': [{}],
   'library.shows': [{}],
   'library.showTrends': [{ show: MACHINE.episode.show }, { show: 'No such show' }],
+  'library.pointReasoning': [{ id: ID, dimension: MACHINE.rubric.dimensions[0]?.key ?? 'x' }],
   'library.search': [
     { query: 'agents' },
     { query: '"verifiable rewards"', limit: 5 },

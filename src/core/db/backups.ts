@@ -338,17 +338,26 @@ function checkFreeSpace(folder: string, needed: number, freeBytes = freeBytesOf)
     )
 }
 
-/** Every table of the schema but SQLite's own, in a stable order. */
 /**
- * The tables a restore copies. The search index (search_text and its FTS5 tables, whose shadow tables
- * SQLite refuses to write) is not among them: its triggers rebuild it from the rows copied, in the
- * restore's transaction.
+ * The tables a restore copies, in a stable order. The search index (search_text and its FTS5 tables,
+ * whose shadow tables SQLite refuses to write) and the tables derived by triggers (`derived_…`) are not
+ * among them: their triggers rebuild them from the rows copied, in the restore's transaction.
  */
 const tablesOf = (db: Db, schema: string): string[] =>
   db
     .prepare(
       `SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-        AND name NOT LIKE 'search\\_%' ESCAPE '\\' ORDER BY name`,
+        AND name NOT LIKE 'search\\_%' ESCAPE '\\' AND name NOT LIKE 'derived\\_%' ESCAPE '\\'
+        ORDER BY name`,
+    )
+    .pluck()
+    .all() as string[]
+
+/** The tables kept by triggers from the rows of others (see migration 016). */
+const derivedTablesOf = (db: Db): string[] =>
+  db
+    .prepare(
+      `SELECT name FROM main.sqlite_master WHERE type = 'table' AND name LIKE 'derived\\_%' ESCAPE '\\'`,
     )
     .pluck()
     .all() as string[]
@@ -422,6 +431,8 @@ function replaceContent(live: string, incoming: string, aside: string): void {
           `the backup's tables (${theirs.join(', ')}) are not the database's (${tables.join(', ')})`,
         )
       for (const table of tables) db.exec(`DELETE FROM main.${quoted(table)}`)
+      // Emptied too (the deletes above run no cascade): the inserts' triggers fill them anew.
+      for (const table of derivedTablesOf(db)) db.exec(`DELETE FROM main.${quoted(table)}`)
       for (const table of tables) {
         const columns = (
           db.prepare(`SELECT name FROM pragma_table_info(?, 'incoming')`).pluck().all(table) as string[]

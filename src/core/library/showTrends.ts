@@ -44,11 +44,9 @@ export function showTrends(db: Db, show: string): ShowTrends {
     db,
     rows.map((r) => r.id),
   )
-  const reasoning = pointReasoning(db, show)
   const speaking = speakingSeconds(db, show)
   const episodes = rows.map((r): ShowTrendEpisode => {
     const ofEpisode = averages.get(r.id) ?? {}
-    const said = reasoning.get(r.id) ?? {}
     return {
       id: r.id,
       title: r.title,
@@ -57,8 +55,6 @@ export function showTrends(db: Db, show: string): ShowTrends {
       publishedOn: r.publishedOn,
       durationSeconds: r.durationSeconds,
       averages: ofEpisode,
-      // Only where there is a point to hover: a dimension whose average waits shows no reasoning either.
-      reasoning: Object.fromEntries(Object.keys(ofEpisode).map((key) => [key, said[key] ?? ''])),
       speaking: speaking.get(r.id) ?? { hostSeconds: 0, guestSeconds: 0, otherSeconds: 0 },
     }
   })
@@ -75,28 +71,27 @@ export function showTrends(db: Db, show: string): ShowTrends {
  * chapter scored with a reasoning; the earlier of two as long), under the chapter's title, cut at
  * {@link MAX_POINT_REASONING} characters. One chapter's words read as an argument where all of them
  * joined would read as a list cut off mid-way; the chapter's scores are a click away in the episode.
+ * Empty while the average waits for a score hidden from a blind reviewer, as the point does.
  */
-function pointReasoning(db: Db, show: string): Map<string, Record<string, string>> {
-  const rows = statement(
+export function pointReasoning(db: Db, episodeId: string, dimension: string): string {
+  const hidden = statement(
     db,
-    `SELECT episodeId, dimension, title, reasoning FROM (
-       SELECT s.episode_id AS episodeId, s.dimension_key AS dimension, c.title AS title,
-         substr(s.reasoning, 1, ${MAX_POINT_REASONING + 1}) AS reasoning,
-         row_number() OVER (PARTITION BY s.episode_id, s.dimension_key ORDER BY c.end - c.start DESC, c.start) AS rank
-       FROM scores s
-       JOIN chapters c ON c.episode_id = s.episode_id AND c.id = s.chapter_id
-       JOIN episodes e ON e.id = s.episode_id
-       WHERE e.show = ? AND e.trashed_at IS NULL AND c.end > c.start AND s.value IS NOT NULL
-         AND s.reasoning <> '' AND ${HIDDEN_WHILE_BLIND} IS NOT 1)
-     WHERE rank = 1`,
-  ).all(show) as { episodeId: string; dimension: string; title: string; reasoning: string }[]
-  const byEpisode = new Map<string, Record<string, string>>()
-  for (const row of rows) {
-    let ofEpisode = byEpisode.get(row.episodeId)
-    if (!ofEpisode) byEpisode.set(row.episodeId, (ofEpisode = {}))
-    ofEpisode[row.dimension] = bounded(row.title === '' ? row.reasoning : `${row.title}: ${row.reasoning}`)
-  }
-  return byEpisode
+    `SELECT 1 FROM scores s
+     JOIN chapters c ON c.episode_id = s.episode_id AND c.id = s.chapter_id
+     JOIN episodes e ON e.id = s.episode_id
+     WHERE s.episode_id = ? AND s.dimension_key = ? AND ${HIDDEN_WHILE_BLIND} LIMIT 1`,
+  ).get(episodeId, dimension)
+  if (hidden) return ''
+  const row = statement(
+    db,
+    `SELECT c.title AS title, substr(s.reasoning, 1, ${MAX_POINT_REASONING + 1}) AS reasoning
+     FROM scores s JOIN chapters c ON c.episode_id = s.episode_id AND c.id = s.chapter_id
+     WHERE s.episode_id = ? AND s.dimension_key = ? AND c.end > c.start AND s.value IS NOT NULL
+       AND s.reasoning <> ''
+     ORDER BY c.end - c.start DESC, c.start LIMIT 1`,
+  ).get(episodeId, dimension) as { title: string; reasoning: string } | undefined
+  if (!row) return ''
+  return bounded(row.title === '' ? row.reasoning : `${row.title}: ${row.reasoning}`)
 }
 
 const bounded = (text: string): string =>
@@ -109,24 +104,22 @@ const bounded = (text: string): string =>
 function speakingSeconds(db: Db, show: string): Map<string, RoleSeconds> {
   const rows = statement(
     db,
-    // Summed per speaker first, from the covering index (migration 016): the roles are then looked up
-    // once per speaker, not once per segment.
-    `SELECT g.episodeId AS episodeId, p.role AS role, sum(g.seconds) AS seconds
-     FROM (
-       SELECT t.episode_id AS episodeId, t.speaker_id AS speakerId, sum(t.end - t.start) AS seconds
-       FROM episodes e JOIN transcript_segments t ON t.episode_id = e.id
-       WHERE e.show = ? AND e.trashed_at IS NULL AND t.speaker_id IS NOT NULL AND t.end > t.start
-       GROUP BY t.episode_id, t.speaker_id
-     ) g
-     JOIN participants p ON p.episode_id = g.episodeId AND p.id = g.speakerId
-     GROUP BY g.episodeId, p.role`,
+    // Each speaker's seconds are kept by triggers (migration 016): the roles are looked up once per
+    // speaker, and no segment is read.
+    `SELECT d.episode_id AS episodeId, p.role AS role, sum(d.seconds) AS seconds
+     FROM episodes e
+     JOIN derived_speaking_seconds d ON d.episode_id = e.id
+     JOIN participants p ON p.episode_id = d.episode_id AND p.id = d.speaker_id
+     WHERE e.show = ? AND e.trashed_at IS NULL
+     GROUP BY d.episode_id, p.role`,
   ).all(show) as { episodeId: string; role: 'host' | 'guest' | 'other'; seconds: number }[]
   const byEpisode = new Map<string, RoleSeconds>()
   for (const row of rows) {
     let ofEpisode = byEpisode.get(row.episodeId)
     if (!ofEpisode)
       byEpisode.set(row.episodeId, (ofEpisode = { hostSeconds: 0, guestSeconds: 0, otherSeconds: 0 }))
-    ofEpisode[`${row.role}Seconds`] = Math.round(row.seconds * 1000) / 1000
+    // Kept by adding and taking away: a speaker whose segments are all gone holds a residue of ±1e-12.
+    ofEpisode[`${row.role}Seconds`] = Math.max(0, Math.round(row.seconds * 1000) / 1000)
   }
   return byEpisode
 }

@@ -28,7 +28,7 @@ import type { Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { createEpisode } from '../episodes/createEpisode'
 import { libraryDimensions } from '../library/scoreAverages'
-import { libraryShows, showTrends } from '../library/showTrends'
+import { libraryShows, pointReasoning, showTrends } from '../library/showTrends'
 import { episodeRow, episodeView, listEpisodes, mediaRow } from '../episodes/episodeQueries'
 import { relinkMedia } from '../episodes/relinkMedia'
 import { duplicateEpisode, listTrash, refuseTrashed, restoreEpisode, trashEpisode } from '../episodes/trash'
@@ -164,6 +164,7 @@ function contractHandlers({ db, files, peaks, backups, notices }: CoreContext): 
     'library.notices': () => notices?.() ?? [],
     'library.shows': () => libraryShows(db),
     'library.showTrends': (r) => showTrends(db, r.show),
+    'library.pointReasoning': (r) => ({ text: pointReasoning(db, r.id, r.dimension) }),
     'library.search': (r) => ({
       hits: searchLibrary(db, r.query, {
         ...(r.show !== undefined && { show: r.show }),

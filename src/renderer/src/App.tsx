@@ -1,29 +1,56 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { LibraryScreen, type LibraryCommand } from './library/LibraryScreen'
 import { go, routeOf, type Route } from './routes'
+
+/** A screen's script, fetched once; `module` is there as soon as it has come. */
+interface ScreenScript<T> {
+  module: T | null
+  load: () => Promise<T>
+}
+
+function screenScript<T>(fetch: () => Promise<T>): ScreenScript<T> {
+  let pending: Promise<T> | null = null
+  const script: ScreenScript<T> = {
+    module: null,
+    load: () => (pending ??= fetch().then((module) => (script.module = module))),
+  }
+  return script
+}
 
 /*
  * The library is in the first script; every other screen is a script of its own, fetched while the
  * library is idle, so a library of a thousand episodes is on screen before the editor's code is even
- * read, and an episode opened a moment later finds its screen ready.
+ * read, and an episode opened a moment later finds its screen ready. Not React.lazy: a screen that
+ * suspends is shown no sooner than 300 ms after its fallback (React's throttle), even when its script
+ * comes in a millisecond.
  */
 const screens = {
-  episode: () => import('./episode/EpisodeScreen'),
-  compare: () => import('./compare/CompareScreen'),
-  consensus: () => import('./consensus/ConsensusScreen'),
-  show: () => import('./show/ShowScreen'),
+  episode: screenScript(() => import('./episode/EpisodeScreen')),
+  compare: screenScript(() => import('./compare/CompareScreen')),
+  consensus: screenScript(() => import('./consensus/ConsensusScreen')),
+  show: screenScript(() => import('./show/ShowScreen')),
 }
-const EpisodeScreen = lazy(() => screens.episode().then((m) => ({ default: m.EpisodeScreen })))
-const CompareScreen = lazy(() => screens.compare().then((m) => ({ default: m.CompareScreen })))
-const ConsensusScreen = lazy(() => screens.consensus().then((m) => ({ default: m.ConsensusScreen })))
-const ShowScreen = lazy(() => screens.show().then((m) => ({ default: m.ShowScreen })))
+
+/** The screen drawn by `draw` once its script is there: at once when it already is. */
+function Loaded<T>(props: { script: ScreenScript<T>; draw: (module: T) => React.JSX.Element }) {
+  const { script } = props
+  const [module, setModule] = useState(script.module)
+  useEffect(() => {
+    let live = true
+    if (module === null) void script.load().then((m) => live && setModule(m))
+    return () => {
+      live = false
+    }
+  }, [script, module])
+  return module === null ? <p className="hint screen-loading">Opening…</p> : props.draw(module)
+}
 
 /** A moment after the first screen is up (its answers and its rows come first), then when idle. */
 const SCREENS_AFTER_MS = 500
 
 function fetchScreensWhenIdle(): () => void {
   const fetchAll = (): void => {
-    for (const load of Object.values(screens)) void load()
+    for (const script of Object.values(screens)) void script.load()
   }
   let idle: number | null = null
   const timer = setTimeout(() => {
@@ -43,11 +70,7 @@ function fetchScreensWhenIdle(): () => void {
  */
 export function App(): React.JSX.Element {
   useEffect(fetchScreensWhenIdle, [])
-  return (
-    <Suspense fallback={<p className="hint screen-loading">Opening…</p>}>
-      <Screen />
-    </Suspense>
-  )
+  return <Screen />
 }
 
 function Screen(): React.JSX.Element {
@@ -61,49 +84,69 @@ function Screen(): React.JSX.Element {
   }, [])
   if (route.screen === 'compare')
     return (
-      <CompareScreen
+      <Loaded
         key={route.id}
-        id={route.id}
-        onBack={() => go({ screen: 'episode', id: route.id, at: null })}
-        onOpenAt={(id, at) => go({ screen: 'episode', id, at })}
-        onConsensus={(id) => go({ screen: 'consensus', id })}
-        onLibraryCommand={(command) => {
-          setStartWith(command)
-          go({ screen: 'library' })
-        }}
+        script={screens.compare}
+        draw={(m) => (
+          <m.CompareScreen
+            id={route.id}
+            onBack={() => go({ screen: 'episode', id: route.id, at: null })}
+            onOpenAt={(id, at) => go({ screen: 'episode', id, at })}
+            onConsensus={(id) => go({ screen: 'consensus', id })}
+            onLibraryCommand={(command) => {
+              setStartWith(command)
+              go({ screen: 'library' })
+            }}
+          />
+        )}
       />
     )
   if (route.screen === 'show')
     return (
-      <ShowScreen
+      <Loaded
         key={route.name}
-        show={route.name}
-        onBack={() => go({ screen: 'library' })}
-        onOpen={(id) => go({ screen: 'episode', id, at: null })}
-        onLibraryCommand={(command) => {
-          setStartWith(command)
-          go({ screen: 'library' })
-        }}
+        script={screens.show}
+        draw={(m) => (
+          <m.ShowScreen
+            show={route.name}
+            onBack={() => go({ screen: 'library' })}
+            onOpen={(id) => go({ screen: 'episode', id, at: null })}
+            onLibraryCommand={(command) => {
+              setStartWith(command)
+              go({ screen: 'library' })
+            }}
+          />
+        )}
       />
     )
   if (route.screen === 'consensus')
     return (
-      <ConsensusScreen
+      <Loaded
         key={route.id}
-        id={route.id}
-        onOpenEditor={() => go({ screen: 'episode', id: route.id, at: null })}
-        onClose={() => go({ screen: 'library' })}
+        script={screens.consensus}
+        draw={(m) => (
+          <m.ConsensusScreen
+            id={route.id}
+            onOpenEditor={() => go({ screen: 'episode', id: route.id, at: null })}
+            onClose={() => go({ screen: 'library' })}
+          />
+        )}
       />
     )
   return route.screen === 'episode' ? (
-    <EpisodeScreen
+    <Loaded
       key={route.id}
-      id={route.id}
-      open={{ at: route.at, item: route.item ?? null }}
-      onClose={(command) => {
-        setStartWith(command ?? null)
-        go({ screen: 'library' })
-      }}
+      script={screens.episode}
+      draw={(m) => (
+        <m.EpisodeScreen
+          id={route.id}
+          open={{ at: route.at, item: route.item ?? null }}
+          onClose={(command) => {
+            setStartWith(command ?? null)
+            go({ screen: 'library' })
+          }}
+        />
+      )}
     />
   ) : (
     <LibraryScreen

@@ -13,7 +13,8 @@ import { migration012 } from './012_evidence'
 import { migration013 } from './013_blind_review'
 import { migration014 } from './014_search_index'
 import { migration015 } from './015_trash'
-import { migration016 } from './016_speaking_index'
+import { migration016 } from './016_speaking_seconds'
+import { migration017 } from './017_episode_states'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration014,
   migration015,
   migration016,
+  migration017,
 ]

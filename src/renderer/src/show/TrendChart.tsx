@@ -3,6 +3,7 @@ import type { ShowTrends } from '../../../shared/contract'
 import { labelEvery, scaleTicks } from '../../../shared/scoreChart'
 import { dimensionColor } from '../episode/charts/chartColors'
 import { pointLabel, trendSeries, type TrendPoint } from './trendLayout'
+import { usePointReasoning } from './usePointReasoning'
 
 const WIDTH = 720
 const HEIGHT = 260
@@ -37,6 +38,9 @@ export function TrendChart(props: { trends: ShowTrends; onOpen: (id: string) => 
 
   const activeSeries = series.findIndex((s) => s.key === active?.key)
   const activePoint = series[activeSeries]?.points.find((p) => p.index === active?.index)
+  const reasoning = usePointReasoning(
+    activePoint && active ? { episodeId: activePoint.episode.id, dimension: active.key } : null,
+  )
   // Kept inside the chart: a point at an edge would push a centred tooltip out of the page.
   const tooltipLeft = activePoint
     ? Math.min(80, Math.max(20, (x(activePoint.index, activeSeries) / WIDTH) * 100))
@@ -130,8 +134,9 @@ export function TrendChart(props: { trends: ShowTrends; onOpen: (id: string) => 
           <div>
             {series[activeSeries]?.label}: <b>{activePoint.value.toFixed(1)}</b> / {max}
           </div>
-          <p className={activePoint.reasoning ? 'reasoning' : 'reasoning hint'}>
-            {activePoint.reasoning || 'No reasoning given for these scores.'}
+          <p className={reasoning ? 'reasoning' : 'reasoning hint'}>
+            {reasoning ?? 'Reading the reasoning…'}
+            {reasoning === '' && 'No reasoning given for these scores.'}
           </p>
         </div>
       )}

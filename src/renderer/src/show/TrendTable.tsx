@@ -39,7 +39,7 @@ export function TrendTable(props: { trends: ShowTrends; onOpen: (id: string) => 
                   {e.dateFrom === 'added' && <span className="hint"> (added; not published)</span>}
                 </td>
                 {trends.dimensions.map((d) => (
-                  <td key={d.key} className="number" title={e.reasoning[d.key]}>
+                  <td key={d.key} className="number">
                     {formatAverage(e.averages[d.key])}
                   </td>
                 ))}

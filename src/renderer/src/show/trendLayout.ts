@@ -6,7 +6,6 @@ export interface TrendPoint {
   index: number
   episode: ShowTrendEpisode
   value: number
-  reasoning: string
 }
 
 export interface TrendSeries {
@@ -23,7 +22,7 @@ export function trendSeries(trends: ShowTrends): TrendSeries[] {
     label: d.label,
     points: trends.episodes.flatMap((episode, index) => {
       const value = episode.averages[d.key]
-      return value === undefined ? [] : [{ index, episode, value, reasoning: episode.reasoning[d.key] ?? '' }]
+      return value === undefined ? [] : [{ index, episode, value }]
     }),
   }))
 }
