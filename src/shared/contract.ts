@@ -437,6 +437,16 @@ export type PeaksStatus =
   | { state: 'failed'; message: string }
   | { state: 'unavailable'; message: string }
 
+/**
+ * The waveform of a decode under way: `pairs` (16-bit min, max, min, max…) spanning the whole media at
+ * `secondsPerPoint` each, 0, 0 where nothing is decoded yet; `filled`, the stretches decoded (seconds).
+ */
+export interface PartialPeaksView {
+  secondsPerPoint: number
+  pairs: number[]
+  filled: [number, number][]
+}
+
 /** One of the copies of the database kept beside it, as the restore dialog lists them. */
 export interface BackupInfo {
   /** The file's name in the backups folder: what a restore names, never a path. */
@@ -780,6 +790,10 @@ export const contract = {
   ),
   'media.peaks': method<PeaksStatus>()(z.strictObject({ id: episodeId, restart: z.boolean().optional() })),
   'media.cancelPeaks': method<PeaksStatus>()(byId),
+  /** What the waveform's decode has folded so far, at `points` pairs; null when none is under way. */
+  'media.partialPeaks': method<PartialPeaksView | null>()(
+    z.strictObject({ id: episodeId, points: z.number().int().min(16).max(16384) }),
+  ),
   'transcript.get': method<TranscriptView>()(byId),
   /**
    * Refused with `conflict` while segments edited by hand would be replaced, unless `replaceEdited`

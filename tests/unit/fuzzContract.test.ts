@@ -118,6 +118,7 @@ const VALID: Samples = {
   'episodes.relinkMedia': [{ id: ID, media: STALE_REF }],
   'media.peaks': [{ id: ID }, { id: ID, restart: true }],
   'media.cancelPeaks': [{ id: ID }],
+  'media.partialPeaks': [{ id: ID, points: 1024 }],
   'transcript.get': [{ id: ID }],
   'transcript.import': [
     { id: ID, file: TRANSCRIPT_REF },

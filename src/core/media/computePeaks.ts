@@ -28,6 +28,15 @@ export interface PeaksOptions {
   onProgress?: (fraction: number) => void
   /** Also write the overview level (at most OVERVIEW_MAX_PAIRS points) to this file. */
   overviewFile?: string
+  /** Given, as the decode starts, what it has folded so far: a page draws it while the rest comes. */
+  onPartial?: (partial: PartialPeaks) => void
+}
+
+/** The full level's pairs a decode has folded so far: runs of them, each with the index of its first pair. */
+export interface PartialPeaks {
+  sampleRate: number
+  samplesPerPixel: number
+  runs(): ReadonlyArray<{ firstPair: number; pairs: Int16Array }>
 }
 
 export const DEFAULT_PIXELS_PER_SECOND = 100
@@ -146,6 +155,12 @@ async function decodePeaks(media: string, outFile: string, options: PeaksOptions
   const folder = new PeakFolder(Math.max(2, Math.round(options.sampleRate / pps)))
   const expectedSamples = options.durationSeconds * options.sampleRate
   if (options.signal?.aborted) throw new UserError('conflict', 'waveform computation cancelled')
+  options.onPartial?.({
+    sampleRate: options.sampleRate,
+    samplesPerPixel: folder.samplesPerPixel,
+    // One pass folds from the start: one run, as long as what has been decoded.
+    runs: () => [{ firstPair: 0, pairs: folder.pairs.subarray(0, folder.count) }],
+  })
 
   // Loaded on the first decode, not at every start of the command line (see runTool).
   const { spawn } = await import('node:child_process')

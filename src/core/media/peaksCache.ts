@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { PeaksStatus } from '../../shared/contract'
+import type { PartialPeaksView, PeaksStatus } from '../../shared/contract'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
 import { mediaRow } from '../episodes/episodeQueries'
-import { computePeaks } from './computePeaks'
+import { computePeaks, type PartialPeaks } from './computePeaks'
+import { partialPeaksView } from './partialPeaks'
 import { probeMedia } from './probeMedia'
 
 /** `full`: 100 px/s for close zooms; `overview`: a few thousand points for the whole episode. */
@@ -14,6 +15,8 @@ export const peaksLevelOf = (value: string | null): PeaksLevel => (value === 'ov
 
 interface Job {
   progress: number
+  /** What the decode has folded so far, once it has started, and the media's length. */
+  partial: { peaks: PartialPeaks; durationSeconds: number } | null
   abort: AbortController
   done: Promise<void>
   failure: string | null
@@ -67,6 +70,14 @@ export class PeaksCache {
     return this.status(db, episodeId, 'peek')
   }
 
+  /** The waveform folded so far by the episode's decode under way; null when none is (done, or not begun). */
+  partial(db: Db, episodeId: string, points: number): PartialPeaksView | null {
+    const media = mediaRow(db, episodeId)
+    const job = media ? this.jobs.get(media.sha256) : undefined
+    if (!job?.partial || job.cancelled || job.failure !== null) return null
+    return partialPeaksView(job.partial.peaks, job.partial.durationSeconds, points)
+  }
+
   /** The cached file, computing it first if needed (for callers that can wait, like the CLI). */
   async fileForEpisode(db: Db, episodeId: string, level: PeaksLevel = 'full'): Promise<string> {
     const status = this.status(db, episodeId, 'restart')
@@ -82,7 +93,14 @@ export class PeaksCache {
 
   private startJob(sha256: string, mediaPath: string): void {
     const abort = new AbortController()
-    const job: Job = { progress: 0, abort, failure: null, cancelled: false, done: Promise.resolve() }
+    const job: Job = {
+      progress: 0,
+      partial: null,
+      abort,
+      failure: null,
+      cancelled: false,
+      done: Promise.resolve(),
+    }
     job.done = (async () => {
       try {
         const probe = await probeMedia(mediaPath)
@@ -92,6 +110,7 @@ export class PeaksCache {
           durationSeconds: probe.durationSeconds,
           signal: abort.signal,
           onProgress: (fraction) => (job.progress = fraction),
+          onPartial: (peaks) => (job.partial = { peaks, durationSeconds: probe.durationSeconds }),
         })
         this.jobs.delete(sha256)
       } catch (error) {

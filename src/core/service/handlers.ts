@@ -240,6 +240,7 @@ function contractHandlers({ db, files, peaks, backups, notices }: CoreContext): 
     },
     'media.peaks': (r) => peaks.status(db, r.id, r.restart ? 'restart' : 'start'),
     'media.cancelPeaks': (r) => peaks.cancel(db, r.id),
+    'media.partialPeaks': (r) => peaks.partial(db, r.id, r.points),
     'transcript.get': (r) => transcriptView(db, r.id),
     // Read off the event loop for a large file, so it is awaited before the view is read.
     'transcript.import': async (r) => {

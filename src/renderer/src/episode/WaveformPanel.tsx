@@ -24,7 +24,7 @@ import { TimeRuler } from './TimeRuler'
 import type { PeaksState } from './usePeaks'
 import { Waveform, type ViewWindow, type WaveformController } from './Waveform'
 import { WaveformLayer } from './WaveformLayer'
-import { WaveformWaiting } from './WaveformWaiting'
+import { PeaksProgress, WaveformWaiting } from './WaveformWaiting'
 
 /** The cursor says what a press would grab. */
 function pointerKind(hit: WaveformHit | null): string | undefined {
@@ -34,6 +34,12 @@ function pointerKind(hit: WaveformHit | null): string | undefined {
 }
 
 /** The same statements as the waveform draws them: spans and titles. */
+/**
+ * What wavesurfer is given for waves it never draws (WaveformLayer paints them): the same array always,
+ * so the waveform filling in or arriving whole does not make wavesurfer anew (and lose the zoom).
+ */
+const NO_PEAKS = new Float32Array(2)
+
 const sameSpans = (a: readonly StatementView[], b: readonly StatementView[]): boolean =>
   a.length === b.length &&
   a.every((s, i) => {
@@ -74,7 +80,12 @@ export function WaveformPanel(props: {
   const { state, cancel, retry } = peaks
   const [view, setView] = useState<ViewWindow | null>(null)
   const pyramid = useMemo(
-    () => (state.kind === 'ready' ? new PeakPyramid(state.full ?? state.overview, duration) : null),
+    () =>
+      state.kind === 'ready'
+        ? new PeakPyramid(state.full ?? state.overview, duration)
+        : state.kind === 'filling'
+          ? new PeakPyramid(state.overview, duration)
+          : null,
     [state, duration],
   )
   // The finer levels are made after the first paint, while the editor looks at the waveform.
@@ -164,10 +175,14 @@ export function WaveformPanel(props: {
   const hovered =
     !active && hover.kind === 'statement' ? (props.statements.find((s) => s.id === hover.id) ?? null) : null
 
-  if (state.kind !== 'ready') return <WaveformWaiting state={state} cancel={cancel} retry={retry} />
+  if (state.kind !== 'ready' && state.kind !== 'filling')
+    return <WaveformWaiting state={state} cancel={cancel} retry={retry} />
   if (!pyramid) return <section className="waveform" aria-label="Waveform" data-state="computing" />
+  // While its peaks are decoded, the waveform is drawn as far as they have come: the editor plays,
+  // seeks and edits meanwhile, as when it is whole.
   return (
-    <section className="waveform" aria-label="Waveform" data-state="ready" tabIndex={-1}>
+    <section className="waveform" aria-label="Waveform" data-state={state.kind} tabIndex={-1}>
+      {state.kind === 'filling' && <PeaksProgress progress={state.status.progress} cancel={cancel} />}
       <div
         className="waveform-stack"
         ref={setStack}
@@ -199,7 +214,7 @@ export function WaveformPanel(props: {
           />
         )}
         <Waveform
-          coarsePeaks={state.overview}
+          coarsePeaks={NO_PEAKS}
           duration={duration}
           media={media}
           follow={follow}

@@ -12,9 +12,28 @@ function RetryAlert(props: { message: string; label?: string; retry: () => void 
   )
 }
 
-/** The waveform's place while the peaks are asked for, computed (with progress and Cancel) or failed. */
+/** How far the waveform's decode has come, with Cancel: above the waves while they fill in. */
+export function PeaksProgress(props: { progress: number; cancel: () => void }): React.JSX.Element {
+  const percent = Math.round(props.progress * 100)
+  return (
+    <div className="peaks-progress">
+      <label>
+        Computing the waveform… <progress max={100} value={percent} aria-label="Waveform progress" />{' '}
+        {percent}%
+      </label>
+      <button type="button" onClick={props.cancel}>
+        Cancel
+      </button>
+    </div>
+  )
+}
+
+/**
+ * The waveform's place while the peaks are asked for, computed before anything is decoded (with
+ * progress and Cancel) or failed.
+ */
 export function WaveformWaiting(props: {
-  state: Exclude<PeaksState, { kind: 'ready' }>
+  state: Exclude<PeaksState, { kind: 'ready' | 'filling' }>
   cancel: () => void
   retry: () => void
 }): React.JSX.Element {
@@ -30,18 +49,7 @@ export function WaveformWaiting(props: {
   const { status } = state
   return (
     <section className="waveform" aria-label="Waveform" data-state={status.state}>
-      {status.state === 'computing' && (
-        <div className="peaks-progress">
-          <label>
-            Computing the waveform…{' '}
-            <progress max={100} value={Math.round(status.progress * 100)} aria-label="Waveform progress" />{' '}
-            {Math.round(status.progress * 100)}%
-          </label>
-          <button type="button" onClick={cancel}>
-            Cancel
-          </button>
-        </div>
-      )}
+      {status.state === 'computing' && <PeaksProgress progress={status.progress} cancel={cancel} />}
       {(status.state === 'cancelled' || status.state === 'missing') && (
         <p className="hint">
           No waveform yet.{' '}
