@@ -6,6 +6,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../../../shared/contract'
+import { afterNextFrame } from '../afterNextFrame'
 import { call } from '../platform'
 import { blindView } from '../../../shared/blindView'
 import type { Edit } from './editorPanelProps'
@@ -47,9 +48,18 @@ export function useEpisodeView(id: string): EpisodeViewState {
   // The core's view and the edits on their way: changed outside render, by calls and their answers.
   const state = useRef<OptimisticView>(EMPTY)
   const sentCount = useRef(0)
-  const update = useCallback((change: (s: OptimisticView) => OptimisticView) => {
+  // An answer to an edit already shown is drawn once the next frame is done: it changes only what
+  // derives from the edit (a mean, the problems, Undo's label), so it never delays the frame that shows it.
+  const confirming = useRef(false)
+  const update = useCallback((change: (s: OptimisticView) => OptimisticView, afterFrame = false) => {
     state.current = change(state.current)
-    setShownView(state.current.shown)
+    if (!afterFrame) return setShownView(state.current.shown)
+    if (confirming.current) return
+    confirming.current = true
+    afterNextFrame(() => {
+      confirming.current = false
+      setShownView(state.current.shown)
+    })
   }, [])
   const setView = useCallback((next: EpisodeView) => update((s) => received(s, next)), [update])
   const [error, setError] = useState<string | null>(null)
@@ -93,8 +103,8 @@ export function useEpisodeView(id: string): EpisodeViewState {
             leftFinal(state.current.confirmed?.summary.reviewStatus, next.summary.reviewStatus)
           )
             setNoticeState({ text: LEFT_FINAL_NOTICE, stays: true })
-          update((s) => answered(s, seq, next))
-        } else if (patch) update((s) => answered(s, seq, null))
+          update((s) => answered(s, seq, next), patch !== null)
+        } else if (patch) update((s) => answered(s, seq, null), true)
         setError(null)
         return result
       } catch (e) {
