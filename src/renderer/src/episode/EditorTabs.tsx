@@ -1,4 +1,5 @@
 import { useLayoutEffect, useMemo, useRef } from 'react'
+import { useAfterFrame } from '../afterNextFrame'
 import { findProblems } from '../../../shared/problems'
 import { reviewQueue } from './review/reviewQueue'
 import { ChartsPanel } from './charts/ChartsPanel'
@@ -33,10 +34,12 @@ export function EditorTabs(
   props: EditorPanelProps & { tab: EditorTabId; onTab: (tab: EditorTabId) => void },
 ): React.JSX.Element {
   const { tab, onTab: setTab, ...panelProps } = props
-  // Counted once per view: the tabs draw again with every tick of the playhead.
+  // Counted once per view: the tabs draw again with every tick of the playhead. Counted after the frame
+  // that shows an edit, so that a key's frame does not wait for every problem to be found.
   const { view } = props
-  const problems = useMemo(() => findProblems(view).length, [view])
-  const review = useMemo(() => reviewQueue(view).length, [view])
+  const counted = useAfterFrame(view)
+  const problems = useMemo(() => findProblems(counted).length, [counted])
+  const review = useMemo(() => reviewQueue(counted).length, [counted])
   const counts: Partial<Record<EditorTabId, number>> = {
     statements: view.statements.length,
     chapters: view.chapters.length,

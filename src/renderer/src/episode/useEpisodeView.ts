@@ -6,11 +6,14 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../../../shared/contract'
+import { afterNextFrame } from '../afterNextFrame'
 import { call } from '../platform'
 import { blindView } from '../../../shared/blindView'
 import type { Edit } from './editorPanelProps'
 import { refusalInWords } from './refusalInWords'
 import { LEFT_FINAL_NOTICE, leftFinal } from './ReviewStatusBadge'
+import { optimisticPatch } from './optimisticPatch'
+import { answered, EMPTY, received, refused, sent, type OptimisticView } from './optimisticView'
 
 export interface EpisodeViewState {
   /** The episode as the reviewer may see it: while scoring blind, the machine's unrated scores left out. */
@@ -36,15 +39,29 @@ export interface EpisodeViewState {
   refusals: number
 }
 
-/** The episode as the core last answered it, and the one path every edit takes. */
+/**
+ * The episode as the core last answered it with the edits not yet answered laid over it
+ * (optimisticView.ts), and the one path every edit takes.
+ */
 export function useEpisodeView(id: string): EpisodeViewState {
   const [view, setShownView] = useState<EpisodeView | null>(null)
-  // The view last shown, for an edit's answer to be compared with.
-  const shown = useRef<EpisodeView | null>(null)
-  const setView = useCallback((next: EpisodeView) => {
-    shown.current = next
-    setShownView(next)
+  // The core's view and the edits on their way: changed outside render, by calls and their answers.
+  const state = useRef<OptimisticView>(EMPTY)
+  const sentCount = useRef(0)
+  // An answer to an edit already shown is drawn once the next frame is done: it changes only what
+  // derives from the edit (a mean, the problems, Undo's label), so it never delays the frame that shows it.
+  const confirming = useRef(false)
+  const update = useCallback((change: (s: OptimisticView) => OptimisticView, afterFrame = false) => {
+    state.current = change(state.current)
+    if (!afterFrame) return setShownView(state.current.shown)
+    if (confirming.current) return
+    confirming.current = true
+    afterNextFrame(() => {
+      confirming.current = false
+      setShownView(state.current.shown)
+    })
   }, [])
+  const setView = useCallback((next: EpisodeView) => update((s) => received(s, next)), [update])
   const [error, setError] = useState<string | null>(null)
   const [noticeState, setNoticeState] = useState<{ text: string; stays: boolean } | null>(null)
   const setNotice = useCallback(
@@ -69,6 +86,11 @@ export function useEpisodeView(id: string): EpisodeViewState {
       request: RequestOf<K>,
       options?: { onRefused?: (message: string) => void },
     ) => {
+      // Shown in the frame after the key, when the window knows what the edit does: the core's answer
+      // (or its refusal) then replaces it.
+      const seq = ++sentCount.current
+      const patch = optimisticPatch(method, request)
+      if (patch) update((s) => sent(s, seq, patch))
       try {
         const result: ResponseOf<K> = await call(method, request)
         // The contract says which replies carry the view: nothing is guessed from a reply's keys.
@@ -78,21 +100,23 @@ export function useEpisodeView(id: string): EpisodeViewState {
           // Publish is no news).
           if (
             !method.startsWith('history.') &&
-            leftFinal(shown.current?.summary.reviewStatus, next.summary.reviewStatus)
+            leftFinal(state.current.confirmed?.summary.reviewStatus, next.summary.reviewStatus)
           )
             setNoticeState({ text: LEFT_FINAL_NOTICE, stays: true })
-          setView(next)
-        }
+          update((s) => answered(s, seq, next), patch !== null)
+        } else if (patch) update((s) => answered(s, seq, null), true)
         setError(null)
         return result
       } catch (e) {
+        // The edit drops out of what is shown: the screen goes back to the core's view.
+        if (patch) update((s) => refused(s, seq))
         setRefusals((n) => n + 1)
         if (options?.onRefused) options.onRefused((e as Error).message)
         else setError(refusalInWords((e as Error).message))
         return null
       }
     },
-    [setView],
+    [update],
   )
   return {
     view: seen,

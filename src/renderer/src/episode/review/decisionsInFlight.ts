@@ -26,6 +26,8 @@ export class DecisionsInFlight {
 
   /** A queue is shown: a decision whose item it no longer lists is in it. */
   shown(queue: readonly ReviewItem[]): void {
+    // Every view shown passes here: with no decision on its way, a long queue is not gone through.
+    if (this.keys.size === 0) return
     const listed = new Set(queue.map(keyOf))
     for (const key of this.keys) if (!listed.has(key)) this.keys.delete(key)
   }

@@ -1,11 +1,29 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import type { TranscriptView } from '../../../../shared/contract'
 import { markedWords } from './markedWords'
 import { lastStartedIndex } from './playingIndex'
 
 type Segments = TranscriptView['segments']
+interface Span {
+  start: number
+  end: number
+}
 
 const NO_MARKS: ReadonlyMap<string, readonly boolean[]> = new Map()
+
+const sameSpans = (a: readonly Span[], b: readonly Span[]): boolean =>
+  a === b || (a.length === b.length && a.every((s, i) => s.start === b[i]?.start && s.end === b[i]?.end))
+
+/**
+ * The spans as last given while none moved: a statement's title or any other edit that leaves every span
+ * where it was marks no word again.
+ */
+function useSameSpans(spans: readonly Span[]): readonly Span[] {
+  const [kept, setKept] = useState(spans)
+  const same = sameSpans(kept, spans)
+  if (!same) setKept(spans)
+  return same ? kept : spans
+}
 
 /** The words inside a statement's span, and apart from them those of the statement under review. */
 export function useWordMarks(
@@ -13,7 +31,8 @@ export function useWordMarks(
   statements: readonly { start: number; end: number }[],
   underReview: { start: number; end: number } | null,
 ): { marks: ReturnType<typeof markedWords>; reviewMarks: ReadonlyMap<string, readonly boolean[]> } {
-  const marks = useMemo(() => markedWords(segments, statements), [segments, statements])
+  const spans = useSameSpans(statements)
+  const marks = useMemo(() => markedWords(segments, spans), [segments, spans])
   const reviewStart = underReview?.start
   const reviewEnd = underReview?.end
   const reviewMarks = useMemo(

@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react'
+
+/**
+ * Runs `run` once the next frame is done (its callbacks, style, layout and paint): work that a frame
+ * showing an edit need not wait for. Answers a function that cancels it.
+ */
+export function afterNextFrame(run: () => void): () => void {
+  let timer: number | undefined
+  const frame = requestAnimationFrame(() => {
+    timer = window.setTimeout(run)
+  })
+  return () => {
+    cancelAnimationFrame(frame)
+    window.clearTimeout(timer)
+  }
+}
+
+/**
+ * `value` as it was one frame ago: what only counts or summarizes (a tab's count of problems) follows
+ * after the frame that shows an edit, rather than making that frame wait.
+ */
+export function useAfterFrame<T>(value: T): T {
+  const [late, setLate] = useState(value)
+  useEffect(() => afterNextFrame(() => setLate(value)), [value])
+  return late
+}
