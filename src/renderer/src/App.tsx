@@ -1,28 +1,12 @@
 import { useEffect, useState } from 'react'
 import { LibraryScreen, type LibraryCommand } from './library/LibraryScreen'
 import { go, routeOf, type Route } from './routes'
-
-/** A screen's script, fetched once; `module` is there as soon as it has come. */
-interface ScreenScript<T> {
-  module: T | null
-  load: () => Promise<T>
-}
-
-function screenScript<T>(fetch: () => Promise<T>): ScreenScript<T> {
-  let pending: Promise<T> | null = null
-  const script: ScreenScript<T> = {
-    module: null,
-    load: () => (pending ??= fetch().then((module) => (script.module = module))),
-  }
-  return script
-}
+import { Loaded, screenScript } from './screenScripts'
 
 /*
  * The library is in the first script; every other screen is a script of its own, fetched while the
  * library is idle, so a library of a thousand episodes is on screen before the editor's code is even
- * read, and an episode opened a moment later finds its screen ready. Not React.lazy: a screen that
- * suspends is shown no sooner than 300 ms after its fallback (React's throttle), even when its script
- * comes in a millisecond.
+ * read, and an episode opened a moment later finds its screen ready.
  */
 const screens = {
   episode: screenScript(() => import('./episode/EpisodeScreen')),
@@ -31,26 +15,13 @@ const screens = {
   show: screenScript(() => import('./show/ShowScreen')),
 }
 
-/** The screen drawn by `draw` once its script is there: at once when it already is. */
-function Loaded<T>(props: { script: ScreenScript<T>; draw: (module: T) => React.JSX.Element }) {
-  const { script } = props
-  const [module, setModule] = useState(script.module)
-  useEffect(() => {
-    let live = true
-    if (module === null) void script.load().then((m) => live && setModule(m))
-    return () => {
-      live = false
-    }
-  }, [script, module])
-  return module === null ? <p className="hint screen-loading">Opening…</p> : props.draw(module)
-}
-
 /** A moment after the first screen is up (its answers and its rows come first), then when idle. */
 const SCREENS_AFTER_MS = 500
 
 function fetchScreensWhenIdle(): () => void {
   const fetchAll = (): void => {
-    for (const script of Object.values(screens)) void script.load()
+    // One that cannot be fetched now is fetched again, and said, when its screen is opened.
+    for (const script of Object.values(screens)) script.load().catch(() => undefined)
   }
   let idle: number | null = null
   const timer = setTimeout(() => {
