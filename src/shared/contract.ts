@@ -61,14 +61,17 @@ export interface EpisodeSummary {
   publishedOn: string | null
   durationSeconds: number
   reviewStatus: z.infer<typeof reviewStatusSchema>
-  reviewer: string | null
-  /** When the episode was last edited (ISO 8601). */
-  updatedAt: string
 }
 
-/** A library row: the episode and its average score per dimension key (weighted by chapter length). */
+/**
+ * A library row: the episode, its reviewer, its last edit (ISO 8601) and its average score per dimension
+ * key (weighted by chapter length). Not in the episode's view: an edit changes the last edit, and the
+ * view's summary must not be sent again for each.
+ */
 export interface LibraryEpisode extends EpisodeSummary {
-  averages: Record<string, number>
+  reviewer: string | null
+  updatedAt: string
+  averages: Readonly<Record<string, number>>
 }
 
 /** A rubric dimension as the library knows it: one per key, whatever each episode calls it. */

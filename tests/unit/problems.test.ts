@@ -14,8 +14,6 @@ function episode(parts: Partial<EpisodeView> = {}): EpisodeView {
       publishedOn: '2025-05-09',
       durationSeconds: DURATION,
       reviewStatus: 'draft',
-      reviewer: null,
-      updatedAt: '2025-05-09T10:00:00.000Z',
     },
     details: { sourceUrl: null, summary: '' },
     rubric: { scale: { ...SEED_SCALE }, dimensions: [...SEED_DIMENSIONS] },

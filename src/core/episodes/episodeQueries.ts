@@ -59,8 +59,6 @@ export const toSummary = (row: EpisodeRow): EpisodeSummary => ({
   publishedOn: row.published_on,
   durationSeconds: row.duration_seconds,
   reviewStatus: row.review_status,
-  reviewer: row.reviewer,
-  updatedAt: row.updated_at,
 })
 
 /** The library: trashed episodes are left out (see trash.ts). */
@@ -69,7 +67,12 @@ export function listEpisodes(db: Db): LibraryEpisode[] {
     .prepare(`SELECT * FROM episodes WHERE trashed_at IS NULL ORDER BY created_at DESC, id`)
     .all() as EpisodeRow[]
   const averages = weightedAverages(db)
-  return rows.map((row) => ({ ...toSummary(row), averages: averages.get(row.id) ?? {} }))
+  return rows.map((row) => ({
+    ...toSummary(row),
+    reviewer: row.reviewer,
+    updatedAt: row.updated_at,
+    averages: averages.get(row.id) ?? {},
+  }))
 }
 
 interface Speech {
