@@ -56,7 +56,7 @@ function Screen(): React.JSX.Element {
   if (route.screen === 'compare')
     return (
       <Loaded
-        key={route.id}
+        key={`compare ${route.id}`}
         script={screens.compare}
         draw={(m) => (
           <m.CompareScreen
@@ -75,7 +75,7 @@ function Screen(): React.JSX.Element {
   if (route.screen === 'show')
     return (
       <Loaded
-        key={route.name}
+        key={`show ${route.name}`}
         script={screens.show}
         draw={(m) => (
           <m.ShowScreen
@@ -93,7 +93,7 @@ function Screen(): React.JSX.Element {
   if (route.screen === 'consensus')
     return (
       <Loaded
-        key={route.id}
+        key={`consensus ${route.id}`}
         script={screens.consensus}
         draw={(m) => (
           <m.ConsensusScreen
@@ -106,7 +106,7 @@ function Screen(): React.JSX.Element {
     )
   return route.screen === 'episode' ? (
     <Loaded
-      key={route.id}
+      key={`episode ${route.id}`}
       script={screens.episode}
       draw={(m) => (
         <m.EpisodeScreen

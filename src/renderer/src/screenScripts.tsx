@@ -38,7 +38,8 @@ async function whyNotLoaded(error: unknown): Promise<string> {
 }
 
 /**
- * The screen drawn by `draw` once its script is there: at once when it already is. Not React.lazy: a
+ * The screen drawn by `draw` once its script is there: at once when it already is. Keyed by screen and
+ * what it shows (two screens of one episode are not one element whose script changes). Not React.lazy: a
  * screen that suspends is shown no sooner than 300 ms after its fallback (React's throttle), even when
  * its script comes in a millisecond.
  */
