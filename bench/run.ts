@@ -93,7 +93,7 @@ async function peaksRatio(media: string, target: number): Promise<Row[]> {
   const fold =
     ffmpeg.cpuMs === null
       ? `fold ${seconds(peaks.foldMs)} s CPU`
-      : `fold ${Math.round((peaks.foldMs / ffmpeg.cpuMs) * 100)}% of one decode's CPU (${seconds(peaks.foldMs)} s of this process against ${seconds(ffmpeg.cpuMs)} s of ffmpeg)`
+      : `fold ${Math.round((peaks.foldMs / ffmpeg.cpuMs) * 100)}% of one decode's CPU (this process, reading the pipes and folding, ${seconds(peaks.foldMs)} s; ffmpeg to null ${seconds(ffmpeg.cpuMs)} s)`
   return [
     {
       measure: `peaks / ffmpeg decode to null, ${mediaLabel(media).slice(2)}`,
