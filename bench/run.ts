@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { openDatabase } from '../src/core/db/openDatabase'
 import { createEpisode } from '../src/core/episodes/createEpisode'
-import { computePeaks } from '../src/core/media/computePeaks'
+import { computePeaks, DEFAULT_PIXELS_PER_SECOND, PeakFolder } from '../src/core/media/computePeaks'
 import { PeaksCache, peaksFolderBeside } from '../src/core/media/peaksCache'
 import { probeMedia } from '../src/core/media/probeMedia'
 import { ffmpegPath } from '../src/core/media/tools'
@@ -61,16 +61,31 @@ function ffmpegDecodeToNull(media: string): { ms: number; cpuMs: number | null }
 }
 
 /**
+ * CPU time of the fold alone (min/max pairs, as computePeaks folds) over as many samples as `seconds`
+ * of audio, fed in chunks of a pipe read's size from a block of noise.
+ */
+function foldAloneMs(seconds: number, sampleRate: number): number {
+  const block = Int16Array.from({ length: 1 << 15 }, () => Math.floor(Math.random() * 65536) - 32768)
+  const folder = new PeakFolder(Math.max(2, Math.round(sampleRate / DEFAULT_PIXELS_PER_SECOND)))
+  const usage = process.cpuUsage()
+  for (let left = Math.round(seconds * sampleRate); left > 0; left -= block.length)
+    folder.fold(left < block.length ? block.subarray(0, left) : block)
+  folder.finish()
+  return cpuMs(process.cpuUsage(usage))
+}
+
+/**
  * Peaks (decoded in as many ranges as the pool has slots) against one ffmpeg decoding the same file to
- * null. The note also gives the fold's share of one decode's CPU: this process's CPU while the peaks
- * are computed (reading the pipes and folding; process.cpuUsage) over ffmpeg's CPU decoding to null.
+ * null. The note also gives the fold's share of one decode's CPU (ffmpeg's, from /proc): the fold timed
+ * alone over as many samples, and all of this process's CPU while the peaks are computed (pipe reads,
+ * garbage collection and the fold; process.cpuUsage).
  */
 async function peaksRatio(media: string, target: number): Promise<Row[]> {
   const probe = await probeMedia(media)
   const out = path.join(os.tmpdir(), `episcore-bench-${process.pid}.dat`)
   // Best of two each, alternating, so both see the same disk cache and machine load.
   let ffmpeg = { ms: Infinity, cpuMs: null as number | null }
-  let peaks = { ms: Infinity, foldMs: 0, ranges: 1, fellBack: null as string | null }
+  let peaks = { ms: Infinity, processMs: 0, ranges: 1, fellBack: null as string | null }
   for (let i = 0; i < 2; i++) {
     const decode = ffmpegDecodeToNull(media)
     if (decode.ms < ffmpeg.ms) ffmpeg = decode
@@ -82,7 +97,7 @@ async function peaksRatio(media: string, target: number): Promise<Row[]> {
       audioCodec: probe.audioCodec,
     })
     const ms = performance.now() - start
-    if (ms < peaks.ms) peaks = { ms, foldMs: cpuMs(process.cpuUsage(usage)), ...run }
+    if (ms < peaks.ms) peaks = { ms, processMs: cpuMs(process.cpuUsage(usage)), ...run }
   }
   fs.rmSync(out, { force: true })
   const ratio = Math.round((peaks.ms / ffmpeg.ms) * 100) / 100
@@ -90,10 +105,11 @@ async function peaksRatio(media: string, target: number): Promise<Row[]> {
     peaks.ranges > 1
       ? `${peaks.ranges} ranges side by side`
       : `one pass (${peaks.fellBack ?? `${probe.audioCodec} is not decoded in ranges`})`
-  const fold =
-    ffmpeg.cpuMs === null
-      ? `fold ${seconds(peaks.foldMs)} s CPU`
-      : `fold ${Math.round((peaks.foldMs / ffmpeg.cpuMs) * 100)}% of one decode's CPU (this process, reading the pipes and folding, ${seconds(peaks.foldMs)} s; ffmpeg to null ${seconds(ffmpeg.cpuMs)} s)`
+  // The fold proper, timed alone; and all this process did meanwhile (pipe reads, garbage, the fold).
+  const alone = foldAloneMs(probe.durationSeconds, probe.sampleRate)
+  const share = (ms: number): string =>
+    ffmpeg.cpuMs === null ? `${seconds(ms)} s CPU` : `${Math.round((ms / ffmpeg.cpuMs) * 100)}%`
+  const fold = `fold ${share(alone)} of one decode's CPU (${seconds(alone)} s timed alone${ffmpeg.cpuMs === null ? '' : `, ffmpeg to null ${seconds(ffmpeg.cpuMs)} s`}); this process while computing peaks (pipe reads, garbage collection, fold) ${share(peaks.processMs)}`
   return [
     {
       measure: `peaks / ffmpeg decode to null, ${mediaLabel(media).slice(2)}`,
