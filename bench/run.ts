@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { openDatabase } from '../src/core/db/openDatabase'
 import { createEpisode } from '../src/core/episodes/createEpisode'
-import { computePeaks } from '../src/core/media/computePeaks'
+import { computePeaks, DEFAULT_PIXELS_PER_SECOND, PeakFolder } from '../src/core/media/computePeaks'
 import { PeaksCache, peaksFolderBeside } from '../src/core/media/peaksCache'
 import { probeMedia } from '../src/core/media/probeMedia'
 import { ffmpegPath } from '../src/core/media/tools'
@@ -35,46 +35,91 @@ function timed(run: () => void): number {
   return performance.now() - start
 }
 
-async function timedAsync(run: () => Promise<unknown>): Promise<number> {
-  const start = performance.now()
-  await run()
-  return performance.now() - start
+/**
+ * CPU time of this process's ended children (ffmpeg, once waited for), in ms, from /proc/self/stat
+ * (cutime + cstime); null where there is no /proc.
+ */
+function childrenCpuMs(): number | null {
+  if (process.platform !== 'linux') return null
+  const stat = fs.readFileSync('/proc/self/stat', 'utf8')
+  // Past "pid (comm) ": state is field 3, cutime and cstime fields 16 and 17, in clock ticks (100 a second).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[13]) + Number(fields[14])) * 10
 }
 
-function ffmpegDecodeToNull(media: string): number {
-  return timed(() => {
+const cpuMs = (usage: NodeJS.CpuUsage): number => (usage.user + usage.system) / 1000
+
+/** The decode's wall time, and its CPU time where /proc tells it. */
+function ffmpegDecodeToNull(media: string): { ms: number; cpuMs: number | null } {
+  const before = childrenCpuMs()
+  const ms = timed(() => {
     const run = spawnSync(ffmpegPath(), ['-v', 'error', '-nostdin', '-i', media, '-vn', '-f', 'null', '-'])
     if (run.status !== 0) throw new Error(`ffmpeg could not decode ${media}`)
   })
+  const after = childrenCpuMs()
+  return { ms, cpuMs: before === null || after === null ? null : after - before }
 }
 
-async function peaksRatio(media: string): Promise<Row[]> {
+/**
+ * CPU time of the fold alone (min/max pairs, as computePeaks folds) over as many samples as `seconds`
+ * of audio, fed in chunks of a pipe read's size from a block of noise.
+ */
+function foldAloneMs(seconds: number, sampleRate: number): number {
+  const block = Int16Array.from({ length: 1 << 15 }, () => Math.floor(Math.random() * 65536) - 32768)
+  const folder = new PeakFolder(Math.max(2, Math.round(sampleRate / DEFAULT_PIXELS_PER_SECOND)))
+  const usage = process.cpuUsage()
+  for (let left = Math.round(seconds * sampleRate); left > 0; left -= block.length)
+    folder.fold(left < block.length ? block.subarray(0, left) : block)
+  folder.finish()
+  return cpuMs(process.cpuUsage(usage))
+}
+
+/**
+ * Peaks (decoded in as many ranges as the pool has slots) against one ffmpeg decoding the same file to
+ * null. The note also gives the fold's share of one decode's CPU (ffmpeg's, from /proc): the fold timed
+ * alone over as many samples, and all of this process's CPU while the peaks are computed (pipe reads,
+ * garbage collection and the fold; process.cpuUsage).
+ */
+async function peaksRatio(media: string, target: number): Promise<Row[]> {
   const probe = await probeMedia(media)
   const out = path.join(os.tmpdir(), `episcore-bench-${process.pid}.dat`)
   // Best of two each, alternating, so both see the same disk cache and machine load.
-  let ffmpegMs = Infinity
-  let peaksMs = Infinity
+  let ffmpeg = { ms: Infinity, cpuMs: null as number | null }
+  let peaks = { ms: Infinity, processMs: 0, ranges: 1, fellBack: null as string | null }
   for (let i = 0; i < 2; i++) {
-    ffmpegMs = Math.min(ffmpegMs, ffmpegDecodeToNull(media))
-    peaksMs = Math.min(
-      peaksMs,
-      await timedAsync(() =>
-        computePeaks(media, out, { sampleRate: probe.sampleRate, durationSeconds: probe.durationSeconds }),
-      ),
-    )
+    const decode = ffmpegDecodeToNull(media)
+    if (decode.ms < ffmpeg.ms) ffmpeg = decode
+    const usage = process.cpuUsage()
+    const start = performance.now()
+    const run = await computePeaks(media, out, {
+      sampleRate: probe.sampleRate,
+      durationSeconds: probe.durationSeconds,
+      audioCodec: probe.audioCodec,
+    })
+    const ms = performance.now() - start
+    if (ms < peaks.ms) peaks = { ms, processMs: cpuMs(process.cpuUsage(usage)), ...run }
   }
   fs.rmSync(out, { force: true })
-  const ratio = Math.round((peaksMs / ffmpegMs) * 100) / 100
+  const ratio = Math.round((peaks.ms / ffmpeg.ms) * 100) / 100
+  const how =
+    peaks.ranges > 1
+      ? `${peaks.ranges} ranges side by side`
+      : `one pass (${peaks.fellBack ?? `${probe.audioCodec} is not decoded in ranges`})`
+  // The fold proper, timed alone; and all this process did meanwhile (pipe reads, garbage, the fold).
+  const alone = foldAloneMs(probe.durationSeconds, probe.sampleRate)
+  const share = (ms: number): string =>
+    ffmpeg.cpuMs === null ? `${seconds(ms)} s CPU` : `${Math.round((ms / ffmpeg.cpuMs) * 100)}%`
+  const fold = `fold ${share(alone)} of one decode's CPU (${seconds(alone)} s timed alone${ffmpeg.cpuMs === null ? '' : `, ffmpeg to null ${seconds(ffmpeg.cpuMs)} s`}); this process while computing peaks (pipe reads, garbage collection, fold) ${share(peaks.processMs)}`
   return [
     {
       measure: `peaks / ffmpeg decode to null, ${mediaLabel(media).slice(2)}`,
       value: ratio,
       unit: 'x',
-      target: '<= 1.3',
-      pass: ratio <= 1.3,
+      target: `<= ${target}`,
+      pass: ratio <= target,
       against: 'ffmpeg decoding the same file to null, in turn with it (best of two each)',
       input: mediaLabel(media),
-      note: `peaks ${seconds(peaksMs)} s, ffmpeg -vn -f null ${seconds(ffmpegMs)} s`,
+      note: `peaks ${seconds(peaks.ms)} s in ${how}, ffmpeg -vn -f null ${seconds(ffmpeg.ms)} s; ${fold}`,
     },
   ]
 }
@@ -577,8 +622,13 @@ async function main(): Promise<void> {
   const media = needsMedia ? benchMedia(log, sizes) : null
   if (media) {
     if (only.has('peaks')) log('peaks vs ffmpeg decode…')
-    for (const file of [media.hourMp3, media.threeHourMp3, media.hourMp4])
-      await measure('peaks', `peaks of ${mediaLabel(file)}`, () => peaksRatio(file))
+    // Issue 31: an hour's peaks in at most 0.75x one decode on 2 cores; the 3 h row keeps its first target.
+    for (const [file, target] of [
+      [media.hourMp3, 0.75],
+      [media.threeHourMp3, 1.3],
+      [media.hourMp4, 0.75],
+    ] as const)
+      await measure('peaks', `peaks of ${mediaLabel(file)}`, () => peaksRatio(file, target))
     if (only.has('browser')) await browserRows(media, sizes, measure)
     if (only.has('wavesurfer')) await wavesurferRows(media, measure)
   }

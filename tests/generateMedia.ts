@@ -80,3 +80,40 @@ export function longVideoWithSpeech(minutes: number): string {
   fs.writeFileSync(list, Array.from({ length: minutes }, () => `file '${minute}'`).join('\n'))
   return generateMedia(`video-${minutes}min.mp4`, ['-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy'])
 }
+
+const made = new Map<string, string>()
+
+/** Made once per test process: several tests decode the same file. */
+function once(name: string, args: readonly string[]): string {
+  const known = made.get(name)
+  if (known && fs.existsSync(known)) return known
+  const file = generateMedia(name, args)
+  made.set(name, file)
+  return file
+}
+
+const speech = (seconds: number, channels: number): string[] => [
+  ...['-f', 'lavfi', '-i', SPEECH_LIKE, '-t', String(seconds), '-ac', String(channels)],
+]
+
+/** The peaks' formats: each a few seconds to a minute of speech-like sound, stereo where it may be. */
+export const mediaFormats = {
+  /** Constant bitrate, with the Info header LAME writes. */
+  mp3Cbr: (seconds: number): string =>
+    once(`cbr-${seconds}s.mp3`, [...speech(seconds, 2), '-c:a', 'libmp3lame', '-b:a', '96k']),
+  /** Variable bitrate without a Xing header: no seek table, so seeks are estimated from the bitrate. */
+  mp3VbrNoSeekTable: (seconds: number): string =>
+    once(`vbr-${seconds}s.mp3`, [
+      ...speech(seconds, 2),
+      ...['-c:a', 'libmp3lame', '-q:a', '4', '-write_xing', '0'],
+    ]),
+  m4a: (seconds: number): string =>
+    once(`aac-${seconds}s.m4a`, [...speech(seconds, 2), '-c:a', 'aac', '-b:a', '96k']),
+  wav: (seconds: number): string => once(`pcm-${seconds}s.wav`, [...speech(seconds, 2), '-c:a', 'pcm_s16le']),
+  opus: (seconds: number): string =>
+    once(`opus-${seconds}s.opus`, [
+      ...speech(seconds, 2),
+      ...['-ar', '48000', '-c:a', 'libopus', '-b:a', '48k'],
+    ]),
+  mp4: (seconds: number): string => videoWithSpeech(seconds),
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PeakFolder } from '../../src/core/media/computePeaks'
+import { pixelFolder } from '../../src/core/media/foldPixels'
 
 /** The plain definition: min and max of each run of `spp` samples, the last run possibly shorter. */
 function naivePeaks(samples: Int16Array, spp: number): number[] {
@@ -31,6 +32,31 @@ describe('folding samples into min/max pairs', () => {
         naivePeaks(samples, spp),
       )
       expect(folder.samples).toBe(samples.length)
+    }
+  })
+
+  it('folds alike with WebAssembly SIMD and in plain JavaScript, the extremes included', () => {
+    expect(pixelFolder()).not.toBeNull()
+    let seed = 11
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    for (const spp of [1, 2, 7, 8, 9, 16, 441, 480, 2205, 600_000]) {
+      const samples = Int16Array.from({ length: spp * 5 + 3 + Math.floor(random() * 100_000) }, (_, i) =>
+        i % 997 === 0 ? (i % 2 ? 32767 : -32768) : Math.floor(random() * 65536) - 32768,
+      )
+      const simd = new PeakFolder(spp)
+      const plain = new PeakFolder(spp, false)
+      for (let i = 0; i < samples.length;) {
+        const size = 1 + Math.floor(random() * spp * 3 + random() * 70_000)
+        simd.fold(samples.subarray(i, i + size))
+        plain.fold(samples.subarray(i, i + size))
+        i += size
+      }
+      simd.finish()
+      plain.finish()
+      expect(simd.count, `spp ${spp}`).toBe(plain.count)
+      expect(simd.pairs.subarray(0, simd.count), `spp ${spp}`).toEqual(plain.pairs.subarray(0, plain.count))
+      if (spp <= 441)
+        expect(Array.from(plain.pairs.subarray(0, plain.count))).toEqual(naivePeaks(samples, spp))
     }
   })
 })

@@ -2,8 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { waveformHeader } from '../../shared/waveformData'
 import { UserError } from '../errors'
-import { decoders } from './decoderPool'
-import { ffmpegPath } from './tools'
+import { decoders, MAX_DECODERS } from './decoderPool'
+import { pixelFolder, type PixelFolder } from './foldPixels'
+import { cancelled, decodeRange, type RangeSamples } from './decodeRange'
+import { comparedSamples, convergesAfterSeek, planRanges, sameSamples, type PeakRange } from './peakRanges'
 
 function writeWaveform(file: string, sampleRate: number, samplesPerPixel: number, pairs: Int16Array): void {
   const tmp = `${file}.${process.pid}.${Date.now()}.tmp`
@@ -28,7 +30,16 @@ export interface PeaksOptions {
   onProgress?: (fraction: number) => void
   /** Also write the overview level (at most OVERVIEW_MAX_PAIRS points) to this file. */
   overviewFile?: string
-  /** Given, as the decode starts, what it has folded so far: a page draws it while the rest comes. */
+  /** ffprobe's name of the audio codec: only codecs known to decode alike after a seek go in ranges. */
+  audioCodec?: string
+  /** This many ranges (default: the pool's slots; at most MAX_DECODERS); 1 decodes in one pass. */
+  ranges?: number
+  /** Media shorter than two ranges of this length is decoded in one pass (MIN_RANGE_SECONDS). */
+  minRangeSeconds?: number
+  /**
+   * Given, as each decode starts (ranges, or a pass after them), what it has folded so far: a page
+   * draws it while the rest comes.
+   */
   onPartial?: (partial: PartialPeaks) => void
 }
 
@@ -43,6 +54,23 @@ export const DEFAULT_PIXELS_PER_SECOND = 100
 /** The overview level: few enough points that a page paints the whole episode from it at once. */
 export const OVERVIEW_MAX_PAIRS = 8192
 
+/** A coarser copy of min/max pairs: `factor` pairs folded into one. */
+export function reducedPairs(pairs: Int16Array, factor: number): Int16Array {
+  const count = pairs.length / 2
+  const out = new Int16Array(Math.ceil(count / factor) * 2)
+  for (let o = 0, i = 0; i < count; i += factor, o += 2) {
+    let min = 32767
+    let max = -32768
+    for (let j = i; j < Math.min(count, i + factor); j++) {
+      min = Math.min(min, pairs[j * 2] as number)
+      max = Math.max(max, pairs[j * 2 + 1] as number)
+    }
+    out[o] = min
+    out[o + 1] = max
+  }
+  return out
+}
+
 /** Folds 16-bit samples into min/max pairs; keeps its state between chunks of any size. */
 export class PeakFolder {
   pairs = new Int16Array(1 << 16)
@@ -52,7 +80,16 @@ export class PeakFolder {
   private max = -32768
   private inPixel = 0
 
-  constructor(readonly samplesPerPixel: number) {}
+  private readonly simd: PixelFolder | null
+
+  /** `simd` false folds in plain JavaScript only (to test one against the other). */
+  constructor(
+    readonly samplesPerPixel: number,
+    simd = true,
+  ) {
+    const folder = simd ? pixelFolder() : null
+    this.simd = folder?.fits(samplesPerPixel) ? folder : null
+  }
 
   fold(view: Int16Array): void {
     // Locals, not fields, in the hot loops: this runs for every sample of a multi-hour file.
@@ -77,8 +114,15 @@ export class PeakFolder {
       }
       this.push(min, max)
     }
-    // Whole pixels: a tight loop per pixel, with no per-sample bookkeeping.
+    // Whole pixels: eight samples an instruction where WebAssembly SIMD is, else a tight loop per pixel.
     const whole = i + Math.floor((view.length - i) / spp) * spp
+    if (this.simd && whole > i) {
+      const values = ((whole - i) / spp) * 2
+      this.reserve(values)
+      this.simd.fold(view.subarray(i, whole), spp, this.pairs, this.count)
+      this.count += values
+      i = whole
+    }
     for (; i < whole;) {
       min = 32767
       max = -32768
@@ -106,19 +150,7 @@ export class PeakFolder {
 
   /** A coarser copy: `factor` pairs folded into one, as 16-bit min/max pairs. */
   reduced(factor: number): Int16Array {
-    const pairs = this.count / 2
-    const out = new Int16Array(Math.ceil(pairs / factor) * 2)
-    for (let o = 0, i = 0; i < pairs; i += factor, o += 2) {
-      let min = 32767
-      let max = -32768
-      for (let j = i; j < Math.min(pairs, i + factor); j++) {
-        min = Math.min(min, this.pairs[j * 2] as number)
-        max = Math.max(max, this.pairs[j * 2 + 1] as number)
-      }
-      out[o] = min
-      out[o + 1] = max
-    }
-    return out
+    return reducedPairs(this.pairs.subarray(0, this.count), factor)
   }
 
   finish(): void {
@@ -128,104 +160,170 @@ export class PeakFolder {
     this.max = -32768
   }
 
+  /** Room for `values` more values in `pairs`. */
+  private reserve(values: number): void {
+    if (this.count + values <= this.pairs.length) return
+    let size = this.pairs.length * 2
+    while (size < this.count + values) size *= 2
+    const bigger = new Int16Array(size)
+    bigger.set(this.pairs.subarray(0, this.count))
+    this.pairs = bigger
+  }
+
   private push(min: number, max: number): void {
-    if (this.count + 2 > this.pairs.length) {
-      const bigger = new Int16Array(this.pairs.length * 2)
-      bigger.set(this.pairs)
-      this.pairs = bigger
-    }
+    this.reserve(2)
     this.pairs[this.count++] = min
     this.pairs[this.count++] = max
   }
 }
 
-/**
- * Decodes the media's audio with ffmpeg as a stream of mono 16-bit samples and folds it into min/max
- * pairs as it arrives, so memory stays constant whatever the length (a 3-hour file holds ~4 MB of
- * peaks). Writes BBC audiowaveform v2 files (the full level and, if asked, the overview level) through
- * temporary files, so a cancelled or failed run leaves nothing behind.
- */
-export function computePeaks(media: string, outFile: string, options: PeaksOptions): Promise<void> {
-  // However many episodes ask at once, no more decoders run than there are cores.
-  return decoders.run(() => decodePeaks(media, outFile, options), options.signal)
+/** How the peaks were decoded: in `ranges` side by side, or in one pass (1). */
+export interface PeaksRun {
+  ranges: number
+  /** Why ranges planned were given up for one pass (an overlap that did not match, a range that failed). */
+  fellBack: string | null
 }
 
-async function decodePeaks(media: string, outFile: string, options: PeaksOptions): Promise<void> {
+/**
+ * Decodes the media's audio with ffmpeg as mono 16-bit samples and folds it into min/max pairs as it
+ * arrives, so memory stays constant whatever the length (a 3-hour file holds ~4 MB of peaks). Media
+ * long enough is decoded in ranges side by side, as many as the pool of decoders has slots (see
+ * peakRanges); where an overlap does not match, the file is decoded again in one pass. Writes BBC
+ * audiowaveform v2 files (the full level and, if asked, the overview level) through temporary files,
+ * so a cancelled, failed or crashed run leaves nothing that reads as done.
+ */
+export async function computePeaks(media: string, outFile: string, options: PeaksOptions): Promise<PeaksRun> {
   const pps = options.pixelsPerSecond ?? DEFAULT_PIXELS_PER_SECOND
-  const folder = new PeakFolder(Math.max(2, Math.round(options.sampleRate / pps)))
-  const expectedSamples = options.durationSeconds * options.sampleRate
-  if (options.signal?.aborted) throw new UserError('conflict', 'waveform computation cancelled')
+  const spp = Math.max(2, Math.round(options.sampleRate / pps))
+  if (options.signal?.aborted) throw cancelled()
+  const plan =
+    options.audioCodec !== undefined && convergesAfterSeek(options.audioCodec)
+      ? planRanges(
+          options.durationSeconds,
+          options.sampleRate,
+          spp,
+          Math.min(options.ranges ?? decoders.size, MAX_DECODERS),
+          options.minRangeSeconds,
+        )
+      : null
+  let pairs: Int16Array | null = null
+  let fellBack: string | null = null
+  if (plan) {
+    const inRanges = await decodeInRanges(media, plan, spp, options)
+    if (typeof inRanges === 'string') fellBack = inRanges
+    else pairs = inRanges
+  }
+  if (!pairs) pairs = await decodeOnePass(media, spp, options)
+  if (pairs.length === 0)
+    throw new UserError('invalid-input', `${path.basename(media)} holds no audio samples`)
+
+  fs.mkdirSync(path.dirname(outFile), { recursive: true })
+  if (options.overviewFile) {
+    const factor = Math.max(1, Math.ceil(pairs.length / 2 / OVERVIEW_MAX_PAIRS))
+    writeWaveform(options.overviewFile, options.sampleRate, spp * factor, reducedPairs(pairs, factor))
+  }
+  // The full level last: its presence is what marks the peaks as done.
+  writeWaveform(outFile, options.sampleRate, spp, pairs)
+  options.onProgress?.(1)
+  return { ranges: plan && fellBack === null ? plan.length : 1, fellBack }
+}
+
+/** Reports whole percents of the samples expected, never 100 (that is for the files written). */
+function progress(options: PeaksOptions): (samples: number) => void {
+  const expected = options.durationSeconds * options.sampleRate
+  let done = 0
+  let lastReported = -1
+  return (samples) => {
+    done += samples
+    if (!options.onProgress || expected <= 0) return
+    const percent = Math.min(99, Math.floor((done / expected) * 100))
+    if (percent !== lastReported) {
+      lastReported = percent
+      options.onProgress(percent / 100)
+    }
+  }
+}
+
+async function decodeOnePass(media: string, spp: number, options: PeaksOptions): Promise<Int16Array> {
+  const folder = new PeakFolder(spp)
   options.onPartial?.({
     sampleRate: options.sampleRate,
-    samplesPerPixel: folder.samplesPerPixel,
+    samplesPerPixel: spp,
     // One pass folds from the start: one run, as long as what has been decoded.
     runs: () => [{ firstPair: 0, pairs: folder.pairs.subarray(0, folder.count) }],
   })
+  const whole = { seekSample: 0, keepFrom: 0, keepTo: null }
+  await decodeRange(media, whole, options.sampleRate, 0, folder, options.signal, progress(options))
+  folder.finish()
+  return folder.pairs.subarray(0, folder.count)
+}
 
-  // Loaded on the first decode, not at every start of the command line (see runTool).
-  const { spawn } = await import('node:child_process')
-  const child = spawn(
-    ffmpegPath(),
-    [
-      ...['-v', 'error', '-nostdin', '-i', media, '-vn', '-sn', '-dn', '-ac', '1'],
-      // Large packets: one pipe read per 64k samples instead of one per codec frame.
-      ...['-af', 'asetnsamples=n=65536:p=0', '-f', 's16le', '-acodec', 'pcm_s16le', '-'],
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  const abort = (): void => {
-    child.kill('SIGKILL')
-  }
-  options.signal?.addEventListener('abort', abort, { once: true })
-  const errors: Buffer[] = []
-  child.stderr.on('data', (b: Buffer) => errors.push(b))
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
-  let carry: Buffer | null = null
-  let lastReported = -1
-
+/**
+ * Every range decoded at once, each folding its own pixels; then each overlap is checked. Returns the
+ * pairs of the whole file, or why the ranges were given up (the caller decodes in one pass). Cancel
+ * ends every range's process; a range that fails ends the others.
+ */
+async function decodeInRanges(
+  media: string,
+  plan: PeakRange[],
+  spp: number,
+  options: PeaksOptions,
+): Promise<Int16Array | string> {
+  const stop = new AbortController()
+  const onAbort = (): void => stop.abort()
+  options.signal?.addEventListener('abort', onAbort, { once: true })
+  const compared = comparedSamples(options.sampleRate)
+  const folders = plan.map(() => new PeakFolder(spp))
+  options.onPartial?.({
+    sampleRate: options.sampleRate,
+    samplesPerPixel: spp,
+    // Each range from its first pixel (its boundaries are whole pixels), as far as it has come.
+    runs: () =>
+      folders.map((folder, k) => ({
+        firstPair: (plan[k]?.keepFrom ?? 0) / spp,
+        pairs: folder.pairs.subarray(0, folder.count),
+      })),
+  })
+  const report = progress(options)
   try {
-    for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-      let bytes: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk
-      carry = null
-      if (bytes.length % 2 === 1) {
-        carry = bytes.subarray(bytes.length - 1)
-        bytes = bytes.subarray(0, bytes.length - 1)
-      }
-      // s16le is little-endian, as every platform Electron runs on; an odd offset needs a copy to align.
-      if (bytes.byteOffset % 2 === 1) bytes = Buffer.from(bytes)
-      folder.fold(new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length >> 1))
-      if (options.onProgress && expectedSamples > 0) {
-        const percent = Math.min(99, Math.floor((folder.samples / expectedSamples) * 100))
-        if (percent !== lastReported) {
-          lastReported = percent
-          options.onProgress(percent / 100)
-        }
-      }
+    const decoded = await Promise.all(
+      plan.map((range, k) =>
+        decodeRange(
+          media,
+          range,
+          options.sampleRate,
+          compared,
+          folders[k] as PeakFolder,
+          stop.signal,
+          report,
+        ).catch((error: unknown) => {
+          stop.abort()
+          throw error
+        }),
+      ),
+    )
+    for (let k = 0; k < decoded.length; k++) {
+      const range = decoded[k] as RangeSamples
+      if (!range.complete) return `range ${k + 1} of ${plan.length} ended early`
+      if (k > 0 && !sameSamples((decoded[k - 1] as RangeSamples).end, range.before))
+        return `range ${k + 1} of ${plan.length} does not match the previous one where they overlap (or the overlap is silence)`
     }
-    const code = await exited
-    if (options.signal?.aborted) throw new UserError('conflict', 'waveform computation cancelled')
-    if (code !== 0) {
-      const why = Buffer.concat(errors).toString('utf8').trim().split('\n').pop() ?? `exit code ${code}`
-      throw new UserError('invalid-input', `cannot decode ${path.basename(media)}: ${why}`)
-    }
-    folder.finish()
-    if (folder.count === 0)
-      throw new UserError('invalid-input', `${path.basename(media)} holds no audio samples`)
-    fs.mkdirSync(path.dirname(outFile), { recursive: true })
-    if (options.overviewFile) {
-      const factor = Math.max(1, Math.ceil(folder.count / 2 / OVERVIEW_MAX_PAIRS))
-      writeWaveform(
-        options.overviewFile,
-        options.sampleRate,
-        folder.samplesPerPixel * factor,
-        folder.reduced(factor),
-      )
-    }
-    // The full level last: its presence is what marks the peaks as done.
-    writeWaveform(outFile, options.sampleRate, folder.samplesPerPixel, folder.pairs.subarray(0, folder.count))
-    options.onProgress?.(1)
+  } catch (error) {
+    if (options.signal?.aborted) throw cancelled()
+    // A range that cannot be decoded: one pass says why, or succeeds where a seek failed.
+    return `a range failed (${(error as Error).message})`
   } finally {
-    options.signal?.removeEventListener('abort', abort)
-    if (child.exitCode === null) child.kill('SIGKILL')
+    options.signal?.removeEventListener('abort', onAbort)
   }
+  const total = folders.reduce((n, folder) => {
+    folder.finish()
+    return n + folder.count
+  }, 0)
+  const pairs = new Int16Array(total)
+  let at = 0
+  for (const folder of folders) {
+    pairs.set(folder.pairs.subarray(0, folder.count), at)
+    at += folder.count
+  }
+  return pairs
 }

@@ -3,9 +3,9 @@ import { UserError } from '../errors'
 
 /**
  * Decoding is CPU-bound: more ffmpeg processes than cores only share the cores, and each holds its
- * own buffers meanwhile. Every decode of the core (peaks, a media file's decodable length) takes a slot
- * here first, so opening ten episodes at once decodes a core's worth at a time, the rest queued in the
- * order asked.
+ * own buffers meanwhile. Every decode of the core (each range of a file's peaks, a media file's
+ * decodable length) takes a slot here first, so opening ten episodes at once decodes a core's worth
+ * at a time, the rest queued in the order asked.
  */
 export class DecoderPool {
   private running = 0
@@ -54,5 +54,8 @@ export class DecoderPool {
 
 const cancelled = (): UserError => new UserError('conflict', 'waveform computation cancelled')
 
-/** The one pool of the process: as many decoders as cores. */
-export const decoders = new DecoderPool(Math.max(1, os.availableParallelism()))
+/** Past four decoders the fold of their samples, on one thread, becomes the limit. */
+export const MAX_DECODERS = 4
+
+/** The one pool of the process: as many decoders as cores, at most MAX_DECODERS. */
+export const decoders = new DecoderPool(Math.max(1, Math.min(os.availableParallelism(), MAX_DECODERS)))

@@ -91,7 +91,27 @@ export class PeaksCache {
     return this.fileFor(media.sha256, level)
   }
 
+  /**
+   * Removes what a run that crashed or was killed left half-written for this media: temporary files
+   * (`<name>.<pid>.<time>.tmp`, see computePeaks) whose process no longer runs. They were never renamed,
+   * so they were never taken as peaks; this only frees their space.
+   */
+  private removeLeftovers(sha256: string): void {
+    let names: string[]
+    try {
+      names = fs.readdirSync(this.folder)
+    } catch {
+      return
+    }
+    for (const name of names) {
+      const match = /^[0-9a-f]+(?:\.overview)?\.dat\.(\d+)\.\d+\.tmp$/.exec(name)
+      if (!name.startsWith(`${sha256}.`) || !match || processRuns(Number(match[1]))) continue
+      fs.rmSync(path.join(this.folder, name), { force: true })
+    }
+  }
+
   private startJob(sha256: string, mediaPath: string): void {
+    this.removeLeftovers(sha256)
     const abort = new AbortController()
     const job: Job = {
       progress: 0,
@@ -107,6 +127,7 @@ export class PeaksCache {
         await computePeaks(mediaPath, this.fileFor(sha256), {
           overviewFile: this.fileFor(sha256, 'overview'),
           sampleRate: probe.sampleRate,
+          audioCodec: probe.audioCodec,
           durationSeconds: probe.durationSeconds,
           signal: abort.signal,
           onProgress: (fraction) => (job.progress = fraction),
@@ -118,6 +139,17 @@ export class PeaksCache {
       }
     })()
     this.jobs.set(sha256, job)
+  }
+}
+
+/** Whether a process with this id runs (another Episcore may be writing the same peaks). */
+function processRuns(pid: number): boolean {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 

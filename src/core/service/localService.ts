@@ -157,6 +157,7 @@ export async function writePeaksFile(media: string, out: string, pixelsPerSecond
   const probe = await probeMedia(media)
   await computePeaks(media, path.resolve(out), {
     sampleRate: probe.sampleRate,
+    audioCodec: probe.audioCodec,
     durationSeconds: probe.durationSeconds,
     pixelsPerSecond,
   })
