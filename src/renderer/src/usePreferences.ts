@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { DEFAULT_PREFERENCES, type Preferences } from '../../shared/preferences'
+import { answerOf } from './earlyAnswers'
 import { call } from './platform'
 
 /**
@@ -13,11 +14,16 @@ export function usePreferences(onError: (message: string) => void): {
   const [preferences, setPreferences] = useState<Preferences | null>(null)
   useEffect(() => {
     let live = true
-    call('preferences.get', {}).then(
-      (kept) => live && setPreferences(kept),
-      // A library that cannot say keeps nothing: the defaults, and a hint that does not get in the way.
-      () => live && setPreferences({ ...DEFAULT_PREFERENCES, firstRunHintSeen: true }),
-    )
+    answerOf('preferences.get')
+      .then((reply) => {
+        if (!reply.ok) throw new Error(reply.error.message)
+        return reply.value
+      })
+      .then(
+        (kept) => live && setPreferences(kept),
+        // A library that cannot say keeps nothing: the defaults, and a hint that does not get in the way.
+        () => live && setPreferences({ ...DEFAULT_PREFERENCES, firstRunHintSeen: true }),
+      )
     return () => {
       live = false
     }

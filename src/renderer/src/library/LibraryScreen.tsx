@@ -7,6 +7,7 @@ import { RestoreBackupDialog } from '../backups/RestoreBackupDialog'
 import { platform } from '../platform'
 import { useMenuCommand } from '../useMenuCommand'
 import { usePreferences } from '../usePreferences'
+import { answerOf } from '../earlyAnswers'
 import { LibrarySearch } from './LibrarySearch'
 import { NewEpisodeForm } from './NewEpisodeForm'
 import { EpisodeJsonOutcome, OpenEpisodeJsonButton, useEpisodeJsonOpener } from './OpenEpisodeJson'
@@ -63,7 +64,7 @@ export function LibraryScreen({
 
   const preferences = usePreferences(setError)
   const refresh = useCallback(() => {
-    platform.call('episodes.list', {}).then(
+    answerOf('episodes.list').then(
       (reply) => {
         setDamage(reply.ok || reply.error.code !== 'corrupt-database' ? null : reply.error.message)
         if (reply.ok) setEpisodes(reply.value)
@@ -72,7 +73,7 @@ export function LibraryScreen({
       (e: Error) => setError(e.message),
     )
     // The columns of averages: the table waits for nothing but its rows, and gains them when they come.
-    platform.call('library.dimensions', {}).then(
+    answerOf('library.dimensions').then(
       (reply) => reply.ok && setDimensions(reply.value),
       () => undefined,
     )
