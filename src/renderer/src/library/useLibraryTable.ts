@@ -65,13 +65,29 @@ export function useLibraryTable(props: {
     return () => clearTimeout(timer)
   }, [sorting, columnFilters, columnVisibility, keep])
 
+  // A sort or filter kept for a column the library no longer has (a dimension no episode holds now)
+  // waits, unused, for the column to come back.
+  const shown = useMemo(() => {
+    // A column named by its accessor's key has that key as its id.
+    const ids = new Set(
+      columns.map((c) => {
+        const named = c as { id?: string; accessorKey?: string }
+        return named.id ?? named.accessorKey
+      }),
+    )
+    return {
+      sorting: sorting.filter((s) => ids.has(s.id)),
+      columnFilters: columnFilters.filter((f) => ids.has(f.id)),
+    }
+  }, [columns, sorting, columnFilters])
+
   return useTable({
     features: libraryFeatures,
     columns,
     data: rows,
     meta: props.meta,
     getRowId: rowId,
-    state: { sorting, columnFilters, columnVisibility },
+    state: { ...shown, columnVisibility },
     onSortingChange: (updater) => setSorting((now) => applied(updater, now)),
     onColumnFiltersChange: (updater) => setFilters((now) => applied(updater, now)),
     onColumnVisibilityChange: (updater) => setVisibility((now) => applied(updater, now)),
