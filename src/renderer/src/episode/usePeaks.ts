@@ -1,17 +1,16 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { PeaksStatus } from '../../../shared/contract'
-import { channelPeaks, readWaveformData, waveformHeader } from '../../../shared/waveformData'
+import { channelPeaks, readWaveformData, type WaveformData } from '../../../shared/waveformData'
 import { call, platform } from '../platform'
 
 export type PeaksState =
   | { kind: 'asking' }
   | { kind: 'waiting'; status: PeaksStatus }
-  /** Computing, with what is decoded so far drawn: `overview` spans the whole media, `filled` says where. */
+  /** Computing, with what is decoded so far drawn: `overview` spans the whole media, flat where not yet. */
   | {
       kind: 'filling'
       status: Extract<PeaksStatus, { state: 'computing' }>
       overview: Float32Array
-      filled: ReadonlyArray<readonly [number, number]>
     }
   | { kind: 'ready'; overview: Float32Array; full: Float32Array | null }
   | { kind: 'error'; message: string }
@@ -20,16 +19,17 @@ const POLL_MS = 250
 /** The points of the waveform drawn while it is decoded: the overview's own count, for the same look. */
 const FILLING_POINTS = 8192
 
-/** The partial pairs as a waveform file's bytes, read as the cached levels are (one scale for both). */
-function waveformBytes(pairs: readonly number[], secondsPerPoint: number): ArrayBuffer {
-  // A made-up rate of 1,000 samples a second: only the pairs and their spacing matter to the page.
-  const samplesPerPixel = Math.max(1, Math.round(secondsPerPoint * 1000))
-  const header = waveformHeader(1000, samplesPerPixel, pairs.length / 2)
-  const bytes = new Uint8Array(header.length + pairs.length * 2)
-  bytes.set(header)
-  new Int16Array(bytes.buffer, header.length, pairs.length).set(pairs)
-  return bytes.buffer
-}
+/** The partial pairs as a waveform read from a file, so they are scaled by the same rule as the cached levels. */
+const partialWaveform = (pairs: readonly number[]): WaveformData => ({
+  version: 2,
+  bits: 16,
+  // Not read in scaling: only the pairs matter, spread over the media's length.
+  sampleRate: 0,
+  samplesPerPixel: 0,
+  channels: 1,
+  length: pairs.length / 2,
+  data: Int16Array.from(pairs),
+})
 
 async function fetchPeaks(episodeId: string, level: 'full' | 'overview'): Promise<Float32Array> {
   const response = await fetch(platform.peaksUrl(episodeId, level))
@@ -78,12 +78,7 @@ export function usePeaks(episodeId: string): { state: PeaksState; cancel: () => 
           setState({
             kind: 'filling',
             status,
-            overview: channelPeaks(
-              readWaveformData(waveformBytes(partial.pairs, partial.secondsPerPoint)),
-              0,
-              true,
-            ),
-            filled: partial.filled,
+            overview: channelPeaks(partialWaveform(partial.pairs), 0, true),
           })
         else setState({ kind: 'waiting', status })
         // The first poll at once: a decode folds its first minutes in well under a second.
