@@ -42,10 +42,12 @@ export async function newSonnetEpisode(page: Page, url: string, transcript?: str
   }
   await page.getByRole('button', { name: 'Create episode' }).click()
   await expect(page.getByLabel('Episode title')).toBeVisible()
-  // Seeking waits for the media element, which loads once the waveform is drawn.
+  // Seeking waits for the media element. The whole waveform is waited for too: its peaks come over the
+  // socket, so a test that holds the core's answers would otherwise hold them (and the labels drawn on it).
   await expect
     .poll(() => page.locator('audio').evaluate((m: HTMLMediaElement) => m.readyState), { timeout: 20_000 })
     .toBeGreaterThan(0)
+  await expect(page.locator('section.waveform[data-state="ready"]')).toBeVisible({ timeout: 20_000 })
 }
 
 export const openTab = (page: Page, name: RegExp): Promise<void> => page.getByRole('tab', { name }).click()
