@@ -15,7 +15,7 @@ import { isViewVersion, VIEW_BASE_HEADER } from '../shared/viewDelta'
 import { COOKIE, checkRequest, fromOwnPage } from './guard'
 import { sendFile } from './sendFile'
 import { acceptSocketCalls } from './socketCalls'
-import { staticFile } from './staticFiles'
+import { cacheControlOf, staticFile } from './staticFiles'
 import { storeUpload } from './uploadStore'
 
 export interface HostOptions {
@@ -253,7 +253,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       'content-type': found.type,
       'content-security-policy': CONTENT_SECURITY_POLICY,
       'x-content-type-options': 'nosniff',
-      'cache-control': 'no-cache',
+      // A path that fell back to the page is the page: never kept.
+      'cache-control': found.file.endsWith('index.html') ? 'no-cache' : cacheControlOf(url.pathname),
     })
     fs.createReadStream(found.file).pipe(res)
   }

@@ -27,3 +27,14 @@ export function staticFile(root: string, urlPath: string): { file: string; type:
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return null
   return { file, type: TYPES[path.extname(file)] ?? 'application/octet-stream' }
 }
+
+/** A built asset named by its content's hash (Vite's `name-HASH.ext`): what it holds never changes. */
+const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/
+
+/**
+ * How long the browser may keep a file: a hashed asset for good, so a page loaded again runs its script
+ * from Chromium's cache (and V8's code cache) instead of fetching and compiling it again; the page itself
+ * is asked for each time, so a new build is seen at once.
+ */
+export const cacheControlOf = (urlPath: string): string =>
+  HASHED_ASSET.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache'

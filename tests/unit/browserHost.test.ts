@@ -56,6 +56,9 @@ describe('browser host', () => {
   beforeAll(async () => {
     fs.mkdirSync(rendererDir)
     fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Episcore</title>')
+    fs.mkdirSync(path.join(rendererDir, 'assets'))
+    fs.writeFileSync(path.join(rendererDir, 'assets', 'index-CLV8yFbQ.js'), 'export {}')
+    fs.writeFileSync(path.join(rendererDir, 'assets', 'logo.svg'), '<svg/>')
     const dbFile = path.join(dir, 'host.sqlite')
     if (haveFixtures) {
       const db = openDatabase(dbFile)
@@ -79,6 +82,22 @@ describe('browser host', () => {
     expect(page.status).toBe(200)
     expect(page.body.toString()).toContain('<title>Episcore</title>')
     expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+  })
+
+  it('lets the browser keep a hashed script for good, and asks again for the page and unhashed files', async () => {
+    const script = await request(host.port, '/assets/index-CLV8yFbQ.js', { cookie })
+    expect(script.status).toBe(200)
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const page = await request(host.port, '/', { cookie })
+    const logo = await request(host.port, '/assets/logo.svg', { cookie })
+    // A hashed name that is not there falls back to the page, which is never kept.
+    const gone = await request(host.port, '/assets/index-AAAAAAAA.js', { cookie })
+    expect([page, logo, gone].map((a) => [a.status, a.headers['cache-control']])).toEqual([
+      [200, 'no-cache'],
+      [200, 'no-cache'],
+      [200, 'no-cache'],
+    ])
+    expect(gone.body.toString()).toContain('<title>Episcore</title>')
   })
 
   it('answers 403 without the secret, with a wrong one, or with a foreign Host or Origin', async () => {
