@@ -74,20 +74,36 @@ export function benchMedia(log: (line: string) => void, sizes: Sizes): BenchMedi
       ...['-ac', '1', '-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3', out],
     ])
   })
-  const video = once(`video-${piece}.mp4`, (out) => {
-    log(`generating ${spokenLabel(pieceSeconds)} of video with speech-like audio (mp4)…`)
+  // Video only: its pieces join by stream copy as one long H.264 stream.
+  const video = once(`video-only-${piece}.mp4`, (out) => {
+    log(`generating ${spokenLabel(pieceSeconds)} of video (mp4, no audio)…`)
     ffmpeg([
       ...['-f', 'lavfi', '-i', `testsrc=size=640x360:rate=25:duration=${pieceSeconds}`],
-      ...['-f', 'lavfi', '-i', SPEECH_LIKE, '-t', String(pieceSeconds)],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k'],
-      ...['-shortest', '-f', 'mp4', out],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mp4', out],
     ])
   })
+  /**
+   * The audio is encoded whole, as a recording is: AAC pieces joined by stream copy would each bring
+   * their encoder's priming samples into the middle of the stream, uncounted by the timestamps, so that
+   * a seek lands hundreds of samples from where a decode from the start is (251 at the first joint).
+   */
+  const withAudio = (pieces: number, out: string): void => {
+    const seconds = pieceSeconds * pieces
+    const joined = `${out}.video.mp4`
+    repeat(video, pieces, joined)
+    log(`encoding ${spokenLabel(seconds)} of speech-like audio (AAC) beside it…`)
+    ffmpeg([
+      ...['-i', joined, '-f', 'lavfi', '-i', SPEECH_LIKE, '-t', String(seconds)],
+      ...['-map', '0:v', '-map', '1:a', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '96k', '-ac', '1'],
+      ...['-shortest', '-f', 'mp4', out],
+    ])
+    fs.rmSync(joined)
+  }
   const of = (kind: string, pieces: number): string => `${kind}-${fileLabel(pieceSeconds * pieces)}`
   return {
     hourMp3: once(`${of('speech', hourPieces)}.mp3`, (out) => repeat(audio, hourPieces, out)),
     threeHourMp3: once(`${of('speech', threeHourPieces)}.mp3`, (out) => repeat(audio, threeHourPieces, out)),
-    hourMp4: once(`${of('video', videoPieces)}.mp4`, (out) => repeat(video, videoPieces, out)),
+    hourMp4: once(`${of('video-av', videoPieces)}.mp4`, (out) => withAudio(videoPieces, out)),
   }
 }
 

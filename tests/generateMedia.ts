@@ -107,8 +107,12 @@ export const mediaFormats = {
       ...speech(seconds, 2),
       ...['-c:a', 'libmp3lame', '-q:a', '4', '-write_xing', '0'],
     ]),
+  /** AAC as ffmpeg's encoder makes it: the noisy bands coded as noise (PNS), which decoders draw at random. */
   m4a: (seconds: number): string =>
     once(`aac-${seconds}s.m4a`, [...speech(seconds, 2), '-c:a', 'aac', '-b:a', '96k']),
+  /** AAC with every band coded as it sounds: decoders agree on every sample. */
+  m4aWithoutNoiseBands: (seconds: number): string =>
+    once(`aac-nopns-${seconds}s.m4a`, [...speech(seconds, 2), '-c:a', 'aac', '-aac_pns', '0', '-b:a', '96k']),
   wav: (seconds: number): string => once(`pcm-${seconds}s.wav`, [...speech(seconds, 2), '-c:a', 'pcm_s16le']),
   opus: (seconds: number): string =>
     once(`opus-${seconds}s.opus`, [

@@ -5,7 +5,14 @@ import { UserError } from '../errors'
 import { decoders, MAX_DECODERS } from './decoderPool'
 import { pixelFolder, type PixelFolder } from './foldPixels'
 import { cancelled, decodeRange, type RangeSamples } from './decodeRange'
-import { comparedSamples, convergesAfterSeek, planRanges, sameSamples, type PeakRange } from './peakRanges'
+import {
+  alignedSamples,
+  comparedSamples,
+  convergenceAfterSeek,
+  planRanges,
+  sameSamples,
+  type PeakRange,
+} from './peakRanges'
 
 function writeWaveform(file: string, sampleRate: number, samplesPerPixel: number, pairs: Int16Array): void {
   const tmp = `${file}.${process.pid}.${Date.now()}.tmp`
@@ -196,8 +203,9 @@ export async function computePeaks(media: string, outFile: string, options: Peak
   const pps = options.pixelsPerSecond ?? DEFAULT_PIXELS_PER_SECOND
   const spp = Math.max(2, Math.round(options.sampleRate / pps))
   if (options.signal?.aborted) throw cancelled()
+  const convergence = options.audioCodec === undefined ? null : convergenceAfterSeek(options.audioCodec)
   const plan =
-    options.audioCodec !== undefined && convergesAfterSeek(options.audioCodec)
+    convergence !== null
       ? planRanges(
           options.durationSeconds,
           options.sampleRate,
@@ -209,7 +217,8 @@ export async function computePeaks(media: string, outFile: string, options: Peak
   let pairs: Int16Array | null = null
   let fellBack: string | null = null
   if (plan) {
-    const inRanges = await decodeInRanges(media, plan, spp, options)
+    const matches = convergence === 'noise' ? alignedSamples : sameSamples
+    const inRanges = await decodeInRanges(media, plan, spp, options, matches)
     if (typeof inRanges === 'string') fellBack = inRanges
     else pairs = inRanges
   }
@@ -268,6 +277,8 @@ async function decodeInRanges(
   plan: PeakRange[],
   spp: number,
   options: PeaksOptions,
+  /** Whether the end of one range and the next one's overlap are the same samples (peakRanges). */
+  matches: (end: Int16Array, before: Int16Array) => boolean,
 ): Promise<Int16Array | string> {
   const stop = new AbortController()
   const onAbort = (): void => stop.abort()
@@ -305,7 +316,7 @@ async function decodeInRanges(
     for (let k = 0; k < decoded.length; k++) {
       const range = decoded[k] as RangeSamples
       if (!range.complete) return `range ${k + 1} of ${plan.length} ended early`
-      if (k > 0 && !sameSamples((decoded[k - 1] as RangeSamples).end, range.before))
+      if (k > 0 && !matches((decoded[k - 1] as RangeSamples).end, range.before))
         return `range ${k + 1} of ${plan.length} does not match the previous one where they overlap (or the overlap is silence)`
     }
   } catch (error) {

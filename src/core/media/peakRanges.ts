@@ -14,9 +14,7 @@ export const MARGIN_SECONDS = 0.5
 
 /**
  * Decoders whose output after a seek becomes, within a few frames, the very samples of a decode from
- * the start. Not AAC: its decoder fills noise-substituted bands (PNS) from a random generator that
- * runs on from the file's start, so after a seek those bands differ for good, even where an overlap
- * without noise bands happened to match. A codec not listed is decoded in one pass.
+ * the start. A codec not listed here or below is decoded in one pass.
  */
 const CONVERGING_CODECS = new Set([
   'mp3',
@@ -30,8 +28,24 @@ const CONVERGING_CODECS = new Set([
   'tta',
 ])
 
-export const convergesAfterSeek = (codec: string): boolean =>
-  CONVERGING_CODECS.has(codec) || codec.startsWith('pcm_')
+/**
+ * Decoders that converge as those do but in noise-substituted bands: AAC's decoder fills them (PNS)
+ * from a random generator that runs on from the file's start, so after a seek those bands hold other
+ * noise of the same loudness, for good. Measured on speech-like noise at 96 kb/s: 60% of samples
+ * differed, by 72 of 32,768 at most, and the peaks by 46 at most; without PNS, not one sample.
+ */
+const NOISE_CONVERGING_CODECS = new Set(['aac'])
+
+/**
+ * How a range decoded after a seek compares with a decode from the start: `exact`, sample for sample;
+ * `noise`, the same but in noise-substituted bands; null, not known to converge (one pass).
+ */
+export type SeekConvergence = 'exact' | 'noise'
+
+export function convergenceAfterSeek(codec: string): SeekConvergence | null {
+  if (CONVERGING_CODECS.has(codec) || codec.startsWith('pcm_')) return 'exact'
+  return NOISE_CONVERGING_CODECS.has(codec) ? 'noise' : null
+}
 
 export interface PeakRange {
   /** The first sample ffmpeg is asked for (0 for the first range): the decode starts there. */
@@ -87,4 +101,40 @@ export function sameSamples(a: Int16Array, b: Int16Array): boolean {
     if (a[i] !== a[0]) varies = true
   }
   return varies
+}
+
+/** Below this mean square (a level of about -70 dBFS), an overlap is near silence and proves nothing. */
+const QUIET_MEAN_SQUARE = 100
+/** Differences at most this share of the overlap's energy (30 dB below it): noise bands only. */
+const NOISE_SHARE = 1e-3
+/** Aligned, the differences are this many times smaller than with one sample's shift either way. */
+const SHIFT_MARGIN = 16
+
+/**
+ * Whether two runs of samples are the same audio at the same place, up to noise-substituted bands:
+ * identical, or differing by at most a thousandth of their energy and by far less than one sample's
+ * shift either way would make them (a seek that landed a sample off is not aligned, however slow the
+ * sound). A run near silence proves nothing, as in sameSamples.
+ */
+export function alignedSamples(a: Int16Array, b: Int16Array): boolean {
+  if (sameSamples(a, b)) return true
+  const n = a.length
+  if (n !== b.length || n < 2) return false
+  let energy = 0
+  let atZero = 0
+  let later = 0
+  let earlier = 0
+  for (let i = 0; i < n; i++) {
+    const x = a[i] as number
+    energy += x * x
+    const d = x - (b[i] as number)
+    atZero += d * d
+    if (i === 0) continue
+    const dLater = x - (b[i - 1] as number)
+    const dEarlier = (a[i - 1] as number) - (b[i] as number)
+    later += dLater * dLater
+    earlier += dEarlier * dEarlier
+  }
+  if (energy / n < QUIET_MEAN_SQUARE) return false
+  return atZero <= energy * NOISE_SHARE && atZero * SHIFT_MARGIN <= Math.min(later, earlier)
 }
