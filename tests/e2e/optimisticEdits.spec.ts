@@ -1,7 +1,18 @@
 import type { Page, WebSocketRoute } from '@playwright/test'
 import { SOCKET_PATH } from '../../src/shared/socketCalls'
 import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
-import { api, chapterRows, episodeId, newSonnetEpisode, openTab, scoreCell, seekTo } from './analysisPage'
+import { machineEpisode } from '../machineEpisode'
+import {
+  api,
+  chapterRows,
+  chaptersTable,
+  episodeId,
+  newSonnetEpisode,
+  openEpisodeDocument,
+  openTab,
+  scoreCell,
+  seekTo,
+} from './analysisPage'
 import { expect, test } from './hostFixture'
 
 test.skip(!haveFixtures, MISSING_FIXTURES)
@@ -109,4 +120,26 @@ test('a score and a chapter title show before the core answers; a refused edit r
   answers.release()
   await expect(second).toHaveText('')
   await expect(page.getByRole('alert')).toContainText('was moved to the trash')
+})
+
+test('Ctrl+Z pressed before the core has answered a score takes the score back', async ({ page, served }) => {
+  const answers = await answersHeld(page)
+  await page.goto(served.host.url)
+  // A machine's analysis just loaded: nothing to undo yet when the score is typed.
+  await openEpisodeDocument(page, machineEpisode())
+  await openTab(page, /^Chapters/)
+  await expect(page.getByRole('button', { name: /^Undo/ })).toBeDisabled()
+  const cell = chaptersTable(page).locator('td.score').first()
+  const machineValue = (await cell.textContent()) ?? ''
+  await cell.focus()
+  // Held: neither the score nor the undo has been answered when the keys are pressed.
+  answers.hold()
+  await page.keyboard.press('1')
+  await page.keyboard.press('0')
+  await expect(cell).toHaveText('10')
+  await page.keyboard.press('Control+z')
+  await expect.poll(answers.held).toBeGreaterThanOrEqual(3)
+  answers.release()
+  await expect(cell).toHaveText(machineValue)
+  await expect(page.getByRole('button', { name: /^Redo/ })).toBeEnabled()
 })

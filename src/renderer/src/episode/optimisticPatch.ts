@@ -73,8 +73,23 @@ const PATCHERS: { [K in MethodName]?: Patcher<K> } = {
   },
 }
 
+/**
+ * The edit's step in the history, as the core will record it: Undo is there at once, so a Ctrl+Z
+ * pressed before the answer comes is not ignored (the core undoes the edit, which reached it first);
+ * Redo goes, as a new edit drops what was undone. The label follows with the answer.
+ */
+const undoable = (view: EpisodeView): EpisodeView =>
+  view.history.canUndo && !view.history.canRedo
+    ? view
+    : { ...view, history: { ...view.history, canUndo: true, canRedo: false, redoLabel: null } }
+
 /** What an edit will change in the view, to show at once; null for an edit whose view waits for the core. */
 export function optimisticPatch<K extends MethodName>(method: K, request: RequestOf<K>): ViewPatch | null {
   const patcher = PATCHERS[method] as Patcher<K> | undefined
-  return patcher ? patcher(request) : null
+  const patch = patcher ? patcher(request) : null
+  if (!patch) return null
+  return (view) => {
+    const next = patch(view)
+    return next === view ? view : undoable(next)
+  }
 }

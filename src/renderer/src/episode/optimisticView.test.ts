@@ -27,6 +27,8 @@ const VIEW = {
   highlights: [],
   participants: [],
   scoreSummary: { teaching: 3 },
+  // Just opened after an undo: nothing left to undo, the undone step to redo.
+  history: { canUndo: false, canRedo: true, undoLabel: null, redoLabel: 'Score Teaching' },
 } as unknown as EpisodeView
 
 /** The core's answer to an edit: the view after it, built afresh as a reply would be. */
@@ -51,6 +53,12 @@ const score = (state: OptimisticView, chapterId: string): number | null | undefi
   state.shown?.chapters.find((c) => c.id === chapterId)?.scores.teaching?.value
 
 describe('an edit shown before the core answers', () => {
+  it('can be undone at once, and drops the redo, as the core will record it; refused, the history is back', () => {
+    const state = sent(open(), 1, setScore('c2', 7))
+    expect(state.shown?.history).toMatchObject({ canUndo: true, canRedo: false, redoLabel: null })
+    expect(refused(state, 1).shown?.history).toEqual(VIEW.history)
+  })
+
   it('is applied to the view shown at once: a score, a chapter title, a statement title', () => {
     let state = sent(open(), 1, setScore('c2', 7))
     state = sent(state, 2, chapterTitle('c1', 'Opening'))
