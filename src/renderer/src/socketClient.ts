@@ -18,6 +18,8 @@ interface Waiting {
  */
 export class SocketClient {
   private socket: Promise<WebSocket> | null = null
+  /** The socket once open, until it closes. */
+  private ready: WebSocket | null = null
   private readonly waiting = new Map<number, Waiting>()
   private count = 0
 
@@ -28,7 +30,9 @@ export class SocketClient {
     // Measured in UTF-8 bytes, as the host caps it.
     if (new TextEncoder().encode(message).length > MAX_SOCKET_MESSAGE)
       throw new SocketUnavailable('the request is too large for the socket')
-    const socket = await this.open()
+    // Sent within this task when the socket is open: an edit's call leaves before React renders what
+    // the edit shows (that render is queued as a microtask, which an await here would wait behind).
+    const socket = this.ready?.readyState === WebSocket.OPEN ? this.ready : await this.open()
     return new Promise((resolve, reject) => {
       this.waiting.set(n, { resolve, reject })
       socket.send(message)
@@ -43,11 +47,13 @@ export class SocketClient {
       let opened = false
       socket.onopen = () => {
         opened = true
+        this.ready = socket
         resolve(socket)
       }
       socket.onmessage = (event: MessageEvent<string>) => this.answer(event.data)
       socket.onclose = () => {
         this.socket = null
+        this.ready = null
         if (!opened) reject(new SocketUnavailable('the socket did not open'))
         const lost = [...this.waiting.values()]
         this.waiting.clear()

