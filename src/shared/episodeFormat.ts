@@ -16,7 +16,7 @@ import {
 } from './episodeLimits'
 import { PROTOTYPE_KEY_PROBLEM, PROTOTYPE_NAMES } from './prototypeKeys'
 import { sameLabel } from './rubric'
-import { TEXT_LIMITS, tooLong } from './textLimits'
+import { grouped, TEXT_LIMITS, tooLong } from './textLimits'
 import { bySpan } from './spanOrder'
 
 export { bySpan }
@@ -31,7 +31,7 @@ const time = z
   .number()
   .finite()
   .min(0, 'a time is never negative')
-  .max(MAX_DURATION_SECONDS, `a time is at most ${MAX_DURATION_SECONDS.toLocaleString('en')} s (7 days)`)
+  .max(MAX_DURATION_SECONDS, `a time is at most ${grouped(MAX_DURATION_SECONDS)} s (7 days)`)
   .refine(hasAtMost3Decimals, 'a time has at most 3 decimals')
 
 // An id or title is printed one per line (`episcore list`): a line break in one would forge a row.
@@ -95,10 +95,7 @@ export const episodeInfoSchema = z.strictObject({
     .number()
     .finite()
     .positive()
-    .max(
-      MAX_DURATION_SECONDS,
-      `an episode is at most 7 days (${MAX_DURATION_SECONDS.toLocaleString('en')} s) long`,
-    ),
+    .max(MAX_DURATION_SECONDS, `an episode is at most 7 days (${grouped(MAX_DURATION_SECONDS)} s) long`),
   sourceUrl: trimmed(TEXT_LIMITS.url).nullable(),
   summary: longText,
   media: mediaRefSchema.nullable(),

@@ -3,6 +3,7 @@
  * view, chart and export is made from these, so a number or a list in a file must never be able to
  * stall the app or run it out of memory. The format document (docs/episode-format.md) says the same.
  */
+import { grouped } from './textLimits'
 
 /** Seven days: no episode is longer, and a bigger number is a mistake (or an attack) in a file. */
 export const MAX_DURATION_SECONDS = 604_800
@@ -29,7 +30,7 @@ export const MAX_FILE_NAME = 255
 
 /** The most items of `what` one episode holds, as the refusal says it. */
 export const tooMany = (limit: number, what: string): string =>
-  `at most ${limit.toLocaleString('en')} ${what} in one episode`
+  `at most ${grouped(limit)} ${what} in one episode`
 
 /** A refusal lists this many problems, then says how many more there are. */
 export const MAX_LISTED_PROBLEMS = 100
@@ -40,7 +41,7 @@ export function listedProblems(problems: readonly string[]): string[] {
   const more = problems.length - MAX_LISTED_PROBLEMS
   return [
     ...problems.slice(0, MAX_LISTED_PROBLEMS),
-    `… and ${more.toLocaleString('en')} more problem${more === 1 ? '' : 's'}`,
+    `… and ${grouped(more)} more problem${more === 1 ? '' : 's'}`,
   ]
 }
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import type { LibraryDimension, LibraryEpisode } from '../../../shared/contract'
+import { grouped } from '../../../shared/textLimits'
 import type { usePreferences } from '../usePreferences'
 import { ColumnsMenu } from './ColumnsMenu'
 import { EpisodesTable } from './EpisodesTable'
@@ -37,8 +38,8 @@ function KeptTable(
       <div className="library-table-bar">
         <span className="count" aria-live="polite">
           {filtered
-            ? `${shown.toLocaleString('en')} of ${episodes.length.toLocaleString('en')} episodes`
-            : `${episodes.length.toLocaleString('en')} episode${episodes.length === 1 ? '' : 's'}`}
+            ? `${grouped(shown)} of ${grouped(episodes.length)} episodes`
+            : `${grouped(episodes.length)} episode${episodes.length === 1 ? '' : 's'}`}
         </span>
         {filtered && (
           <button type="button" onClick={() => table.resetColumnFilters(true)}>
