@@ -3,6 +3,7 @@ import { UserError } from '../errors'
 import type { PeakFolder } from './computePeaks'
 import { decoders } from './decoderPool'
 import { MARGIN_SECONDS, type PeakRange } from './peakRanges'
+import { reusedReadSocket } from './reusedReadSocket'
 import { ffmpegPath } from './tools'
 
 export interface RangeSamples {
@@ -62,32 +63,15 @@ async function runDecoder(
   if (range.keepTo !== null)
     seek.push('-t', seconds(keepTo + Math.round(MARGIN_SECONDS * sampleRate), sampleRate))
 
-  // Loaded on the first decode, not at every start of the command line (see runTool).
-  const { spawn } = await import('node:child_process')
-  const child = spawn(
-    ffmpegPath(),
-    [
-      ...['-v', 'error', '-nostdin', ...seek, '-i', media, '-vn', '-sn', '-dn', '-ac', '1'],
-      // Large packets: one pipe read per 64k samples instead of one per codec frame.
-      ...['-af', 'asetnsamples=n=65536:p=0', '-f', 's16le', '-acodec', 'pcm_s16le', '-'],
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  const abort = (): void => {
-    child.kill('SIGKILL')
-  }
-  signal?.addEventListener('abort', abort, { once: true })
-  const errors: Buffer[] = []
-  child.stderr.on('data', (b: Buffer) => errors.push(b))
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
   let carry: Buffer | null = null
   let at = 0
-  // A listener, not an async iterator: one call per pipe read, no promise per chunk (an hour is ~9,000 reads).
+  // One call per read, no promise per chunk (an hour is ~9,000 reads). The chunk is the caller's to
+  // reuse once this returns: what is kept of it is copied.
   const take = (chunk: Buffer): void => {
     let bytes: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk
     carry = null
     if (bytes.length % 2 === 1) {
-      carry = bytes.subarray(bytes.length - 1)
+      carry = Buffer.from(bytes.subarray(bytes.length - 1))
       bytes = bytes.subarray(0, bytes.length - 1)
     }
     // s16le is little-endian, as every platform Electron runs on; an odd offset needs a copy to align.
@@ -103,10 +87,36 @@ async function runDecoder(
     }
     at += samples.length
   }
-  child.stdout.on('data', take)
+
+  // Read into one buffer over and over where the platform allows (see reusedReadSocket), else a pipe.
+  const output = await reusedReadSocket(take)
+  // Loaded on the first decode, not at every start of the command line (see runTool).
+  const { spawn } = await import('node:child_process')
+  const child = spawn(
+    ffmpegPath(),
+    [
+      ...['-v', 'error', '-nostdin', ...seek, '-i', media, '-vn', '-sn', '-dn', '-ac', '1'],
+      // Large packets: one read per 64k samples instead of one per codec frame.
+      ...['-af', 'asetnsamples=n=65536:p=0', '-f', 's16le', '-acodec', 'pcm_s16le', '-'],
+    ],
+    { stdio: ['ignore', output?.childEnd ?? 'pipe', 'pipe'] },
+  )
+  // The child holds its own copy of the socket's end: the one here would keep the reader from its end.
+  output?.childEnd.destroy()
+  const abort = (): void => {
+    child.kill('SIGKILL')
+  }
+  signal?.addEventListener('abort', abort, { once: true })
+  const errors: Buffer[] = []
+  child.stderr?.on('data', (b: Buffer) => errors.push(b))
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
+  if (!output) child.stdout?.on('data', take)
 
   try {
     const code = await exited
+    // Every byte the child wrote, read.
+    const unread = output ? await output.ended : null
+    if (unread && !signal?.aborted) throw unread
     if (signal?.aborted) throw cancelled()
     if (code !== 0) {
       const why = Buffer.concat(errors).toString('utf8').trim().split('\n').pop() ?? `exit code ${code}`
@@ -117,6 +127,7 @@ async function runDecoder(
   } finally {
     signal?.removeEventListener('abort', abort)
     if (child.exitCode === null) child.kill('SIGKILL')
+    output?.close()
   }
 }
 
