@@ -63,7 +63,13 @@ export async function reusedReadSocket(onData: (chunk: Buffer) => void): Promise
       reader.once('error', resolve)
       reader.once('close', () => resolve(null))
     })
-    const childEnd = await accepted
+    // A reader that could not connect ends before the server sees it: the pipe is read instead.
+    const childEnd = await Promise.race([
+      accepted,
+      ended.then(() => {
+        throw new Error('the socket did not connect')
+      }),
+    ])
     return {
       childEnd,
       ended,
