@@ -244,7 +244,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       res.writeHead(405).end()
       return
     }
-    const found = staticFile(rendererDir, url.pathname) ?? staticFile(rendererDir, '/')
+    const asked = staticFile(rendererDir, url.pathname)
+    const found = asked ?? staticFile(rendererDir, '/')
     if (!found) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('renderer not built: run npm run build')
       return
@@ -254,7 +255,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       'content-security-policy': CONTENT_SECURITY_POLICY,
       'x-content-type-options': 'nosniff',
       // A path that fell back to the page is the page: never kept.
-      'cache-control': found.file.endsWith('index.html') ? 'no-cache' : cacheControlOf(url.pathname),
+      'cache-control': asked ? cacheControlOf(url.pathname) : 'no-cache',
     })
     fs.createReadStream(found.file).pipe(res)
   }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { chapterEdges } from './spans/chapterEdges'
 import type { ChapterView, StatementView } from '../../../shared/contract'
 import { lastMillis } from '../../../shared/preciseTime'
-import { layoutSpans, sameLanePlaces, sameLayoutPlaces, spanLane } from './spans/spanGeometry'
+import { layoutSpans, sameLanePlaces, sameLayoutPlaces, samePlaces, spanLane } from './spans/spanGeometry'
 import type { SnapTargets } from './spans/spanSnapping'
 import { highlightMarks } from './highlights/highlightMarks'
 import { PeakPyramid } from '../../../shared/waveformData'
@@ -33,27 +33,17 @@ function pointerKind(hit: WaveformHit | null): string | undefined {
   return hit.part === 'body' ? 'statement' : 'edge'
 }
 
-/** The same statements as the waveform draws them: spans and titles. */
 /**
  * What wavesurfer is given for waves it never draws (WaveformLayer paints them): the same array always,
  * so the waveform filling in or arriving whole does not make wavesurfer anew (and lose the zoom).
  */
 const NO_PEAKS = new Float32Array(2)
 
-const sameSpans = (a: readonly StatementView[], b: readonly StatementView[]): boolean =>
-  a.length === b.length &&
-  a.every((s, i) => {
-    const t = b[i]
-    return t !== undefined && s.id === t.id && s.start === t.start && s.end === t.end && s.title === t.title
-  })
-
-/** The same chapters as the waveform draws them: spans and titles. */
-const sameBands = (a: readonly ChapterView[], b: readonly ChapterView[]): boolean =>
-  a.length === b.length &&
-  a.every((c, i) => {
-    const d = b[i]
-    return d !== undefined && c.id === d.id && c.start === d.start && c.end === d.end && c.title === d.title
-  })
+/** The same spans and titles, as the waveform draws them (a score or a quote changes nothing here). */
+const samePlacesAndTitles = <T extends { id: string; start: number; end: number; title: string }>(
+  a: readonly T[],
+  b: readonly T[],
+): boolean => samePlaces(a, b) && a.every((s, i) => s.title === b[i]?.title)
 
 /** Waveform and overview once the peaks are there; progress with Cancel while the core computes them. */
 export function WaveformPanel(props: {
@@ -75,8 +65,8 @@ export function WaveformPanel(props: {
 }): React.JSX.Element {
   const { peaks, media, duration, time, follow, controller, editor } = props
   // A score, a chapter's why or a statement's title or quote changes nothing drawn here.
-  const chapters = useKept(props.chapters, sameBands)
-  const statements = useKept(props.statements, sameSpans)
+  const chapters = useKept(props.chapters, samePlacesAndTitles)
+  const statements = useKept(props.statements, samePlacesAndTitles)
   const { state, cancel, retry } = peaks
   const [view, setView] = useState<ViewWindow | null>(null)
   const pyramid = useMemo(

@@ -26,7 +26,7 @@ export interface SpanLayout<T extends IdentifiedSpan> {
 }
 
 /** The same spans at the same places, in the same order: what a painting of them depends on. */
-const samePlaces = <T extends IdentifiedSpan>(a: readonly T[], b: readonly T[]): boolean =>
+export const samePlaces = <T extends IdentifiedSpan>(a: readonly T[], b: readonly T[]): boolean =>
   a.length === b.length &&
   a.every((s, i) => {
     const t = b[i]
