@@ -243,6 +243,56 @@ describe('searching the library', () => {
     lib.db.close()
   })
 
+  it('reads a NUL in a query as the space between words, never as the end of the query', async () => {
+    const lib = library()
+    expect((await search(lib, 'rewards\0bottleneck')).map(read)).toEqual(
+      (await search(lib, 'rewards bottleneck')).map(read),
+    )
+    expect((await search(lib, '"not the\0bottleneck"')).map(read)).toEqual([
+      `${ID} 415 highlight Rewards are [not the bottleneck]`,
+    ])
+    expect((await search(lib, 'verifi\0')).map((h) => h.itemId)).toEqual(
+      (await search(lib, 'verifi')).map((h) => h.itemId),
+    )
+    await call(lib, 'chapters.update', {
+      id: ID,
+      chapterId: 'c3',
+      patch: { title: '我们明天去东京参观博物馆' },
+    })
+    expect((await search(lib, '东京\0参观')).map((h) => h.itemId)).toEqual(['c3'])
+    expect(await refusal(lib, '\0\0')).toMatch(/no word to search for/)
+    lib.db.close()
+  })
+
+  it('marks exactly the match when the text holds the characters snippets are marked with', async () => {
+    const dir = tempFolder()
+    const db = openDatabase(path.join(dir, 'library.sqlite'))
+    const doc = machineEpisode()
+    // U+0001 and U+0002 are the marks FTS5 is asked to put around a match: here they are the text's own.
+    const text =
+      'alpha \u0001beta\u0002 gamma crimson delta \u0002epsilon\u0001 zeta \u0001crimson\u0002 eta\u0002\u0001'
+    const segment = doc.transcript!.segments[0]!
+    segment.text = text
+    segment.words = []
+    doc.statements[0]!.quote = text
+    Object.values(doc.chapters[0]!.scores)[0]!.reasoning = text
+    loadEpisodeDocument(db, doc)
+    const lib = { db, files: new FileRefs(), dir }
+    const hits = await search(lib, 'crimson')
+    expect(hits.map((h) => h.kind).sort()).toEqual(['reasoning', 'statement', 'transcript'])
+    for (const hit of hits) {
+      expect(hit.snippet.map((p) => p.text).join(''), hit.kind).toBe(text)
+      expect(hit.snippet.filter((p) => p.match).map((p) => p.text)).toEqual(['crimson', 'crimson'])
+    }
+    const phrase = await search(lib, '"crimson eta"')
+    expect(phrase.map((h) => h.snippet.filter((p) => p.match).map((p) => p.text))).toEqual([
+      ['crimson\u0002 eta'],
+      ['crimson\u0002 eta'],
+      ['crimson\u0002 eta'],
+    ])
+    db.close()
+  })
+
   it('indexes the text of a database made before search, as it is upgraded', async () => {
     const dir = tempFolder()
     const file = path.join(dir, 'v13.sqlite')

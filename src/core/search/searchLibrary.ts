@@ -5,7 +5,8 @@ import { planSearch, type PlannedSearch } from './searchQuery'
 export const DEFAULT_SEARCH_LIMIT = 20
 export const MAX_SEARCH_LIMIT = 1000
 
-// Marks FTS5's snippet() puts around a match: control characters no episode text keeps.
+// Marks FTS5's snippet() puts around a match. Episode text may hold these characters too, so the
+// marked snippet is read against the same snippet unmarked (see markedParts).
 const OPEN = '\u0001'
 const CLOSE = '\u0002'
 const SNIPPET_TOKENS = 16
@@ -33,6 +34,8 @@ interface Row {
   itemId: string
   seconds: number | null
   snippet: string | null
+  /** The same snippet without marks: what the marked one adds to it are the marks. */
+  plain: string | null
   title: string
   body: string
 }
@@ -48,25 +51,61 @@ function hitQuery(plan: PlannedSearch): string {
   // rows returned only, not for each of the tens of thousands a common word matches in a large library.
   const where = [...(fts ? [`${fts} MATCH @match`, `${fts}.rank MATCH 'bm25(2.0, 1.0)'`] : []), ...likes]
   const order = fts ? `${fts}.rank` : 's.episode_id, s.id'
-  const snippet =
-    plan.index === 'words' ? `snippet(search_words, -1, char(1), char(2), '…', ${SNIPPET_TOKENS})` : 'NULL'
+  const snippet = (open: string, close: string): string =>
+    plan.index === 'words' ? `snippet(search_words, -1, ${open}, ${close}, '…', ${SNIPPET_TOKENS})` : 'NULL'
   return `SELECT s.episode_id AS episodeId, e.title AS episodeTitle, s.kind AS kind, s.item_id AS itemId,
-      ${SECONDS} AS seconds, ${snippet} AS snippet, s.title AS title, s.body AS body
+      ${SECONDS} AS seconds, ${snippet('char(1)', 'char(2)')} AS snippet, ${snippet("''", "''")} AS plain,
+      s.title AS title, s.body AS body
     FROM ${from} JOIN episodes e ON ${HIT_EPISODES}
     WHERE ${where.join(' AND ')}
     ORDER BY ${order}
     LIMIT @limit`
 }
 
-/** FTS5's marked snippet as parts. */
-function markedParts(snippet: string): SnippetPart[] {
+/**
+ * FTS5's marked snippet as parts, read against the same snippet unmarked (`plain`): the marked one is the
+ * plain one with a mark put in before each match and after it, so where the two differ is a mark. Where
+ * the text itself holds a mark's character beside the mark, the two agree on a run of that character that
+ * the marked one has one longer: FTS5 puts an opening mark just before a word and a closing one just
+ * after it, and neither character is part of a word, so the opening mark is the run's last and the
+ * closing mark its first.
+ */
+function markedParts(snippet: string, plain: string): SnippetPart[] {
   const parts: SnippetPart[] = []
-  for (const [k, piece] of snippet.split(OPEN).entries()) {
-    const [inside, after] =
-      k === 0 ? [null, piece] : [piece.split(CLOSE)[0] ?? '', piece.split(CLOSE)[1] ?? '']
-    if (inside) parts.push({ text: inside, match: true })
-    if (after) parts.push({ text: after, match: false })
+  let text = ''
+  let match = false
+  const flush = (): void => {
+    if (text) parts.push({ text, match })
+    text = ''
   }
+  let j = 0
+  for (let i = 0; i < snippet.length;) {
+    const c = snippet[i] as string
+    if (c !== OPEN && c !== CLOSE) {
+      text += c
+      i++
+      j++
+      continue
+    }
+    let marked = 0
+    while (snippet[i + marked] === c) marked++
+    let held = 0
+    while (plain[j + held] === c) held++
+    const run = c.repeat(held)
+    if (marked === held) text += run
+    else if (c === OPEN) {
+      text += run
+      flush()
+      match = true
+    } else {
+      flush()
+      match = false
+      text += run
+    }
+    i += marked
+    j += held
+  }
+  flush()
   return parts
 }
 
@@ -119,6 +158,9 @@ export function searchLibrary(
     kind: row.kind,
     itemId: row.itemId,
     seconds: Math.round((row.seconds ?? 0) * 1000) / 1000,
-    snippet: row.snippet === null ? substringParts(row, plan.terms) : markedParts(row.snippet),
+    snippet:
+      row.snippet === null || row.plain === null
+        ? substringParts(row, plan.terms)
+        : markedParts(row.snippet, row.plain),
   }))
 }

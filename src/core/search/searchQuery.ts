@@ -90,8 +90,11 @@ export function planSearch(query: string): PlannedSearch {
     refuse(
       `a search is at most ${MAX_QUERY_CHARACTERS.toLocaleString('en')} characters (this one has ${query.length.toLocaleString('en')}): search for a few words of it`,
     )
+  // A NUL separates words in the indexed text (unicode61 keeps only letters, numbers and marks), but
+  // FTS5's query parser takes it for the end of the query: it is read as the space it stands for.
+  const spaced = query.replace(/\0/g, ' ')
   // Punctuation alone says nothing to search for: such words are left out.
-  const kept = parts(query).filter((p) => !('operand' in p) || WORD_CHARACTER.test(p.operand.text))
+  const kept = parts(spaced).filter((p) => !('operand' in p) || WORD_CHARACTER.test(p.operand.text))
   const operands = kept.flatMap((p) => ('operand' in p ? [p.operand] : []))
   if (operands.length === 0 && kept.length === 0)
     refuse('there is no word to search for: type a word, not only punctuation')
