@@ -169,6 +169,40 @@ describe('the web page folder', () => {
   })
 })
 
+describe('a web page exported again into a folder a file manager has shown', () => {
+  // Finder, Explorer and Dolphin leave hidden files in every folder they show; the editor cannot see them.
+  const LEFT_BY_FILE_MANAGERS = [
+    '.DS_Store',
+    '._index.html',
+    '.localized',
+    'Thumbs.db',
+    'desktop.ini',
+    '.directory',
+  ]
+
+  it('is written over the earlier export, the file managers’ files left as they were', async () => {
+    const db = openDatabase(library(audio))
+    const out = path.join(tempFolder(), 'site')
+    const options = { mediaUrl: 'https://cdn.example.com/show/ep1.mp3' }
+    await exportSite(db, audio.id, out, options)
+    for (const name of LEFT_BY_FILE_MANAGERS) fs.writeFileSync(path.join(out, name), `left by ${name}`)
+    const again = await exportSite(db, audio.id, out, options)
+    expect(again.files).toContain('index.html')
+    for (const name of LEFT_BY_FILE_MANAGERS)
+      expect(fs.readFileSync(path.join(out, name), 'utf8')).toBe(`left by ${name}`)
+
+    // A folder holding only what Finder left is an empty one.
+    const shown = tempFolder()
+    fs.writeFileSync(path.join(shown, '.DS_Store'), 'finder')
+    await exportSite(db, audio.id, shown, options)
+    expect(fs.readdirSync(shown)).toEqual(expect.arrayContaining(['.DS_Store', 'index.html', 'episode.json']))
+    // Another file beside them is still in the way.
+    fs.writeFileSync(path.join(shown, 'notes.txt'), 'mine')
+    await expect(exportSite(db, audio.id, shown, options)).rejects.toThrow(/\(notes\.txt\)/)
+    db.close()
+  })
+})
+
 describe('episcore export --format site and load --media', () => {
   it('loads a machine analysis with its media and publishes the folder, without the UI', () => {
     const folder = tempFolder()

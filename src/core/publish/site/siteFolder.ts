@@ -7,6 +7,13 @@ const SITE_FILE =
   /^(index\.html|episode\.json|chapters\.json|captions\.vtt|transcript\.json|media\.[a-z0-9]{1,8})$/
 /** A file being written by an export that did not finish (a crash, a failed copy). */
 const PARTIAL = /^\.episcore-partial-/
+/**
+ * What file managers leave in a folder they have shown: Finder's `.DS_Store`, `._*` (a file's
+ * metadata on a disk without it) and `.localized`, Windows Explorer's `Thumbs.db` and `desktop.ini`,
+ * KDE Dolphin's `.directory`. Hidden, so an editor could not see what was in the way: neither foreign
+ * nor the export's own, never removed.
+ */
+const FILE_MANAGER = /^(\.DS_Store|\._.*|\.localized|Thumbs\.db|desktop\.ini|\.directory)$/i
 
 /** Files named in a refusal; the rest are counted. */
 const NAMED = 5
@@ -25,7 +32,7 @@ export function checkSiteFolder(folder: string, episodeId: string): void {
   }
   if (!stat.isDirectory())
     throw new UserError('invalid-input', `${folder} is a file, not a folder; nothing was written`)
-  const entries = fs.readdirSync(folder).filter((name) => !PARTIAL.test(name))
+  const entries = fs.readdirSync(folder).filter((name) => !PARTIAL.test(name) && !FILE_MANAGER.test(name))
   if (entries.length === 0) return
   const foreign = entries.filter((name) => !SITE_FILE.test(name))
   if (foreign.length > 0) {
