@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { waveformHeader } from '../../shared/waveformData'
+import { formatClock } from '../../shared/time'
 import { UserError } from '../errors'
+import { LENGTH_TOLERANCE_SECONDS } from './decodedLength'
 import { decoders, MAX_DECODERS } from './decoderPool'
 import { pixelFolder, type PixelFolder } from './foldPixels'
 import { cancelled, decodeRange, type RangeSamples } from './decodeRange'
@@ -48,6 +50,16 @@ export interface PeaksOptions {
    * draws it while the rest comes.
    */
   onPartial?: (partial: PartialPeaks) => void
+  /**
+   * The size and modification time the file had when it was checked to be the episode's media: a file
+   * found otherwise once decoded (replaced or cut short while it was read) leaves no peaks.
+   */
+  checkedStat?: { sizeBytes: number; mtimeMs: number }
+  /**
+   * How long the media decoded when it was linked: a decode that falls short of it by more than a
+   * declared length may (twice LENGTH_TOLERANCE_SECONDS) read a file cut short since, and leaves no peaks.
+   */
+  expectedSeconds?: number
 }
 
 /** The full level's pairs a decode has folded so far: runs of them, each with the index of its first pair. */
@@ -225,6 +237,7 @@ export async function computePeaks(media: string, outFile: string, options: Peak
   if (!pairs) pairs = await decodeOnePass(media, spp, options)
   if (pairs.length === 0)
     throw new UserError('invalid-input', `${path.basename(media)} holds no audio samples`)
+  checkDecodedWhole(media, (pairs.length / 2) * (spp / options.sampleRate), options)
 
   fs.mkdirSync(path.dirname(outFile), { recursive: true })
   if (options.overviewFile) {
@@ -235,6 +248,30 @@ export async function computePeaks(media: string, outFile: string, options: Peak
   writeWaveform(outFile, options.sampleRate, spp, pairs)
   options.onProgress?.(1)
   return { ranges: plan && fellBack === null ? plan.length : 1, fellBack }
+}
+
+/**
+ * Refuses to keep peaks of a file that is not the one checked, or of less audio than it held: ffmpeg
+ * ends without an error at the end of a file cut short while it reads it, and the waveform would be a
+ * short one, taken for the whole episode's.
+ */
+function checkDecodedWhole(media: string, decodedSeconds: number, options: PeaksOptions): void {
+  const name = path.basename(media)
+  const checked = options.checkedStat
+  if (checked) {
+    const stat = fs.statSync(media, { throwIfNoEntry: false })
+    if (stat?.size !== checked.sizeBytes || stat.mtimeMs !== checked.mtimeMs)
+      throw new UserError(
+        'conflict',
+        `the media file ${name} changed on disk while its waveform was computed; no waveform was kept (compute it again)`,
+      )
+  }
+  const expected = options.expectedSeconds
+  if (expected !== undefined && decodedSeconds < expected - 2 * LENGTH_TOLERANCE_SECONDS)
+    throw new UserError(
+      'invalid-input',
+      `only ${formatClock(decodedSeconds)} of the ${formatClock(expected)} of ${name} decoded (cut short while it was read?); no waveform was kept`,
+    )
 }
 
 /** Reports whole percents of the samples expected, never 100 (that is for the files written). */

@@ -80,12 +80,19 @@ async function checkMedia(db: Db, episodeId: string): Promise<ServedMedia> {
 }
 
 /**
- * Media shown as changed is looked at again when its episode is opened: if the file changed since (the
- * original put back, say), it is hashed, and the episode shows it playable again when the content is the
- * episode's. A page shows no player for changed media, so no range request would ever check it.
+ * The open's look at the media, so that the episode it answers says what a play would find: a file
+ * whose size or modification time is not the one recorded (replaced, cut short, put back, touched) is
+ * checked as a play checks it (hashed once, the new stat recorded), and other content is shown as
+ * changed at once, not only after the page has asked for the media. A page shows no player for
+ * changed media, so no range request would ever find the original put back: this does. A file as
+ * recorded is not read; a missing one is shown missing by the view.
  */
-export async function recheckChangedMedia(db: Db, episodeId: string): Promise<void> {
+export async function recheckMedia(db: Db, episodeId: string): Promise<void> {
   const media = mediaRow(db, episodeId)
-  if (!media || media.changed_sha256 === null) return
+  if (!media || media.path === '') return
+  const stat = await fs.promises.stat(media.path).catch(() => null)
+  if (!stat?.isFile()) return
+  // As recorded: unchanged, or still the other content found last time.
+  if (stat.size === media.size_bytes && stat.mtimeMs === media.mtime_ms) return
   await servableMedia(db, episodeId).catch(() => undefined)
 }

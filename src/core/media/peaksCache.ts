@@ -4,7 +4,9 @@ import type { PartialPeaksView, PeaksStatus } from '../../shared/contract'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
 import { mediaRow } from '../episodes/episodeQueries'
+import type { MediaRow } from '../episodes/episodeRows'
 import { computePeaks, type PartialPeaks } from './computePeaks'
+import { mediaChanged, servableMedia, type ServedMedia } from './mediaPath'
 import { partialPeaksView } from './partialPeaks'
 import { probeMedia } from './probeMedia'
 
@@ -49,6 +51,9 @@ export class PeaksCache {
     const media = mediaRow(db, episodeId)
     if (!media) return { state: 'unavailable', message: 'this episode has no media' }
     if (this.isReady(media.sha256)) return { state: 'ready' }
+    // The file is other content than the episode's (found at a play or an open): its peaks would be its.
+    if (media.changed_sha256 !== null)
+      return { state: 'unavailable', message: mediaChanged(media.file_name).message }
     const job = this.jobs.get(media.sha256)
     if (job && !job.cancelled && job.failure === null) return { state: 'computing', progress: job.progress }
     if (job && mode !== 'restart')
@@ -56,7 +61,7 @@ export class PeaksCache {
     if (!fs.existsSync(media.path))
       return { state: 'unavailable', message: `the media file is missing: ${media.file_name}` }
     if (mode === 'peek') return { state: 'missing' }
-    this.startJob(media.sha256, media.path)
+    this.startJob(media, () => servableMedia(db, episodeId))
     return { state: 'computing', progress: 0 }
   }
 
@@ -110,7 +115,9 @@ export class PeaksCache {
     }
   }
 
-  private startJob(sha256: string, mediaPath: string): void {
+  /** `check` is the play's check of the file (hashed when its stat is not the one recorded). */
+  private startJob(media: MediaRow, check: () => Promise<ServedMedia>): void {
+    const sha256 = media.sha256
     this.removeLeftovers(sha256)
     const abort = new AbortController()
     const job: Job = {
@@ -123,8 +130,13 @@ export class PeaksCache {
     }
     job.done = (async () => {
       try {
-        const probe = await probeMedia(mediaPath)
-        await computePeaks(mediaPath, this.fileFor(sha256), {
+        // Never decoded from a file known not to be the episode's: one replaced since it was last
+        // checked is hashed first (and shown changed), and one changed while it is read keeps no peaks.
+        const checked = await check()
+        const probe = await probeMedia(checked.path)
+        await computePeaks(checked.path, this.fileFor(sha256), {
+          checkedStat: { sizeBytes: checked.sizeBytes, mtimeMs: checked.mtimeMs },
+          expectedSeconds: media.duration_seconds,
           overviewFile: this.fileFor(sha256, 'overview'),
           sampleRate: probe.sampleRate,
           audioCodec: probe.audioCodec,

@@ -7,6 +7,7 @@ import {
   type ParsedRequestOf,
   type ResponseOf,
   type RestoreOutcome,
+  type RestoreProgress,
 } from '../../shared/contract'
 import { jsonPointer } from '../../shared/jsonPointer'
 import { PROTOTYPE_KEY_PROBLEM, protoKeyPaths } from '../../shared/prototypeKeys'
@@ -32,7 +33,7 @@ import { libraryShows, pointReasoning, showTrends } from '../library/showTrends'
 import { episodeRow, episodeView, listEpisodes, mediaRow } from '../episodes/episodeQueries'
 import { relinkMedia } from '../episodes/relinkMedia'
 import { duplicateEpisode, listTrash, refuseTrashed, restoreEpisode, trashEpisode } from '../episodes/trash'
-import { recheckChangedMedia } from '../media/mediaPath'
+import { recheckMedia } from '../media/mediaPath'
 import { updateEpisode } from '../episodes/updateEpisode'
 import { UserError } from '../errors'
 import { episodeJsonText, episodeSlug, exportEpisode, exportFileName } from '../export/exportEpisode'
@@ -70,6 +71,8 @@ export interface BackupActions {
   list(): BackupInfo[]
   create(): Promise<BackupInfo>
   restore(backup: string): Promise<RestoreOutcome>
+  /** The restore under way, or null. */
+  restoring(): RestoreProgress | null
 }
 
 export interface CoreContext {
@@ -84,7 +87,7 @@ export interface CoreContext {
 
 const backupHandlers = (
   backups: BackupActions | undefined,
-): Pick<Handlers, 'backups.list' | 'backups.create' | 'backups.restore'> => {
+): Pick<Handlers, 'backups.list' | 'backups.create' | 'backups.restore' | 'backups.restoring'> => {
   const actions = (): BackupActions => {
     if (!backups)
       throw new UserError('invalid-request', 'backups are kept by the app that opened the database')
@@ -94,6 +97,7 @@ const backupHandlers = (
     'backups.list': () => actions().list(),
     'backups.create': () => actions().create(),
     'backups.restore': (r) => actions().restore(r.backup),
+    'backups.restoring': () => actions().restoring(),
   }
 }
 
@@ -184,7 +188,7 @@ function contractHandlers({ db, files, peaks, backups, notices }: CoreContext): 
       return { id, warnings }
     },
     'episodes.open': async (r) => {
-      await recheckChangedMedia(db, r.id)
+      await recheckMedia(db, r.id)
       return episodeView(db, r.id)
     },
     'episodes.trash': (r) => trashEpisode(db, r.id),
