@@ -1,13 +1,12 @@
-import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { listedProblems } from '../../shared/episodeLimits'
 import type { EpisodeDocument } from '../../shared/episodeFormat'
 import type { ErrorCode } from '../../shared/result'
 import { validateEpisodeDocument } from '../../shared/validateEpisode'
 import { UserError } from '../errors'
-import { parseEpisodeJson, readEpisodeJsonText } from './episodeJsonText'
+import { workerModule, type WorkerModule } from '../worker/workerModule'
+import { regularFileSize } from '../files/regularFile'
+import { episodeFileRules, parseEpisodeJson, readEpisodeJsonText } from './episodeJsonText'
 
 /**
  * Past this size an episode file is read and checked on a worker thread: a 30 MB file takes seconds
@@ -59,28 +58,6 @@ parentPort.on('message', ({ id, file, name }) => parentPort.postMessage({ id, re
 /** The worker's entry that the builds write beside their bundles (see episodeFileWorker.ts). */
 export const BUNDLED_EPISODE_WORKER = 'episodeFileWorker.js'
 
-/**
- * This module's own file and, when it is TypeScript (the tests run the sources), the loader that lets
- * a worker require it. Inside a bundle (the app's `core.js`, the command line's `episcore.js`) it has no
- * file: the worker entry built beside the bundle is used, else (none there) null, read in place.
- */
-function workerModule(): { module: string; loader: string | null } | null {
-  const extension = path.extname(__filename)
-  if (path.basename(__filename, extension) !== 'checkEpisodeFile') {
-    // Beside the bundle, or one folder up when this module went into a shared chunk (chunks/).
-    const bundled = [__dirname, path.dirname(__dirname)]
-      .map((dir) => path.join(dir, BUNDLED_EPISODE_WORKER))
-      .find((file) => fs.existsSync(file))
-    return bundled ? { module: bundled, loader: null } : null
-  }
-  if (extension === '.js') return { module: __filename, loader: null }
-  try {
-    return { module: __filename, loader: createRequire(__filename).resolve('tsx/cjs/api') }
-  } catch {
-    return null
-  }
-}
-
 type Pending = { resolve: (document: EpisodeDocument) => void; reject: (error: Error) => void }
 
 /**
@@ -94,7 +71,7 @@ class EpisodeReader {
   private readonly pending = new Map<number, Pending>()
   private nextId = 0
 
-  constructor(private readonly where: { module: string; loader: string | null }) {}
+  constructor(private readonly where: WorkerModule) {}
 
   check(file: string, name: string): Promise<EpisodeDocument> {
     const worker = this.worker ?? this.start()
@@ -145,14 +122,9 @@ export function readLargeEpisodeFilesOffThread(): void {
  * worker thread where this module can be loaded there, else in place.
  */
 export async function checkEpisodeFile(file: string, name: string): Promise<EpisodeDocument> {
-  let size: number
-  try {
-    size = (await fs.promises.stat(file)).size
-  } catch {
-    throw new UserError('not-found', `file not found: ${file}`)
-  }
+  const size = await regularFileSize(file, episodeFileRules(name))
   if (offThread && size > WORKER_BYTES && reader === undefined) {
-    const where = workerModule()
+    const where = workerModule(__filename, 'checkEpisodeFile', BUNDLED_EPISODE_WORKER)
     reader = where && new EpisodeReader(where)
   }
   return offThread && size > WORKER_BYTES && reader

@@ -1,27 +1,30 @@
 import fs from 'node:fs'
 import { UserError } from '../errors'
+import { regularFileSizeSync, type FileToRead } from '../files/regularFile'
 import { JsonTextError, parseJsonText } from '../json/jsonText'
 
 export const MAX_EPISODE_JSON_BYTES = 50 * 1024 * 1024
 /** An episode nests six levels and extensions a few more: hundreds of levels are never an episode. */
 export const MAX_EPISODE_JSON_DEPTH = 200
 
-/** The text of an episode JSON file; a file too big to be one is refused before it is read. */
+/** What an episode JSON file may be: a regular file of at most 50 MB. */
+export const episodeFileRules = (name: string): FileToRead => ({
+  missing: 'file not found',
+  maxBytes: MAX_EPISODE_JSON_BYTES,
+  tooBig: (size) => `${name} is over 50 MB (${size} bytes); an episode JSON file is never that big`,
+})
+
+/** The text of an episode JSON file; anything but a regular file, or one too big to be one, is refused unread. */
 export function readEpisodeJsonText(file: string, name: string): string {
-  let stat: fs.Stats
+  regularFileSizeSync(file, episodeFileRules(name))
+  let bytes: Buffer
   try {
-    stat = fs.statSync(file)
-  } catch {
-    throw new UserError('not-found', `file not found: ${file}`)
+    bytes = fs.readFileSync(file)
+  } catch (error) {
+    throw new UserError('invalid-input', `cannot read ${file}: ${(error as Error).message}`)
   }
-  if (!stat.isFile()) throw new UserError('invalid-input', `${name} is a folder, not a file`)
-  if (stat.size > MAX_EPISODE_JSON_BYTES)
-    throw new UserError(
-      'invalid-input',
-      `${name} is over 50 MB (${stat.size} bytes); an episode JSON file is never that big`,
-    )
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(fs.readFileSync(file))
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
     throw new UserError('invalid-input', `${name} is not UTF-8 text; episode JSON is UTF-8`)
   }

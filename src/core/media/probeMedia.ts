@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { UserError } from '../errors'
+import { kindOfFile } from '../files/regularFile'
 import { runTool } from './runTool'
 import { ffprobePath } from './tools'
 
@@ -38,7 +39,7 @@ export async function probeMedia(file: string): Promise<MediaProbe> {
   let size: number
   try {
     const stat = fs.statSync(file)
-    if (!stat.isFile()) throw refuse(file, 'it is not a file')
+    if (!stat.isFile()) throw refuse(file, `it is ${kindOfFile(stat)}, not a regular file`)
     size = stat.size
   } catch (error) {
     if (error instanceof UserError) throw error

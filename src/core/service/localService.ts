@@ -14,6 +14,7 @@ import { backupFolderOf, backUpNow, listBackups, restoreBackup } from '../db/bac
 import { defaultDatabasePath, openDatabase } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { UserError } from '../errors'
+import { regularFileSizeSync } from '../files/regularFile'
 import { JsonTextError, parseJsonText } from '../json/jsonText'
 import { MAX_EPISODE_JSON_DEPTH, readEpisodeJsonText } from '../load/episodeJsonText'
 import { computePeaks, DEFAULT_PIXELS_PER_SECOND } from '../media/computePeaks'
@@ -21,6 +22,7 @@ import { PeaksCache, peaksFolderBeside } from '../media/peaksCache'
 import { probeMedia } from '../media/probeMedia'
 import { TranscriptError, TranscriptJsonError, type ParsedSegment } from '../transcript/parsedTranscript'
 import { parseTranscript } from '../transcript/parseTranscript'
+import { transcriptFileRules } from '../transcript/transcriptFile'
 import {
   writeEpisodeTranscriptJson,
   writePodcastingJson,
@@ -102,14 +104,17 @@ export function convertTranscript(
 ): string {
   const write = TRANSCRIPT_WRITERS.get(to)
   if (!write) throw new UserError('invalid-request', `unknown transcript format "${to}"`)
+  // Checked before it is opened: a FIFO would hold the read, /dev/zero would never end it.
+  regularFileSizeSync(file, transcriptFileRules(file))
   let content: Buffer
   try {
     content = fs.readFileSync(file)
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException
-    if (code === 'ENOENT') throw new UserError('not-found', `transcript file not found: ${file}`)
-    const why = code === 'EISDIR' ? 'a folder, not a file' : code === 'EACCES' ? 'permission denied' : message
-    throw new UserError('invalid-input', `${file}: cannot read it (${why})`)
+    throw new UserError(
+      'invalid-input',
+      `${file}: cannot read it (${code === 'EACCES' ? 'permission denied' : message})`,
+    )
   }
   // Every message names the file: the parsers' line or JSON path, and the writers' segment number.
   let segments: ParsedSegment[]

@@ -1,9 +1,11 @@
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { ErrorCode } from '../../shared/result'
+import { MAX_TRANSCRIPT_BYTES } from '../../shared/fileKinds'
 import { UserError } from '../errors'
+import { workerModule, type WorkerModule } from '../worker/workerModule'
+import { regularFileSize, regularFileSizeSync, type FileToRead } from '../files/regularFile'
 import { parseTranscript } from './parseTranscript'
 import { checkTranscriptLimits } from './transcriptLimits'
 import type { ParsedTranscript } from './parsedTranscript'
@@ -15,12 +17,20 @@ import type { ParsedTranscript } from './parsedTranscript'
  */
 export const WORKER_BYTES = 512 * 1024
 
+/** What a transcript file may be: a regular file of at most 50 MB. */
+export const transcriptFileRules = (name: string): FileToRead => ({
+  missing: 'transcript file not found',
+  maxBytes: MAX_TRANSCRIPT_BYTES,
+  tooBig: () => `${name}: a transcript over 50 MB is refused`,
+})
+
 export function readTranscriptFileSync(file: string, durationSeconds?: number): ParsedTranscript {
+  regularFileSizeSync(file, transcriptFileRules(path.basename(file)))
   let content: Buffer
   try {
     content = fs.readFileSync(file)
-  } catch {
-    throw new UserError('not-found', `transcript file not found: ${file}`)
+  } catch (error) {
+    throw new UserError('invalid-input', `cannot read ${file}: ${(error as Error).message}`)
   }
   const parsed = parseTranscript(content, path.basename(file), durationSeconds)
   checkTranscriptLimits(parsed, path.basename(file))
@@ -51,30 +61,8 @@ parentPort.postMessage(readTranscriptReply(workerData.file, workerData.durationS
 /** The worker's entry that the build writes beside the bundle (see transcriptWorker.ts). */
 export const BUNDLED_WORKER = 'transcriptWorker.js'
 
-/**
- * This module's own file and, when it is TypeScript (the CLI, the browser host and the tests run the
- * sources), the loader that lets a worker require it. Inside a bundle (`out/main/core.js`) it has no
- * file: the worker entry built beside the bundle is used, else (none there) null, read in place.
- */
-function workerModule(): { module: string; loader: string | null } | null {
-  const extension = path.extname(__filename)
-  if (path.basename(__filename, extension) !== 'transcriptFile') {
-    // Beside the bundle, or one folder up when this module went into a shared chunk (chunks/).
-    const bundled = [__dirname, path.dirname(__dirname)]
-      .map((dir) => path.join(dir, BUNDLED_WORKER))
-      .find((file) => fs.existsSync(file))
-    return bundled ? { module: bundled, loader: null } : null
-  }
-  if (extension === '.js') return { module: __filename, loader: null }
-  try {
-    return { module: __filename, loader: createRequire(__filename).resolve('tsx/cjs/api') }
-  } catch {
-    return null
-  }
-}
-
 function readOnWorker(
-  where: { module: string; loader: string | null },
+  where: WorkerModule,
   file: string,
   durationSeconds: number | undefined,
 ): Promise<ParsedTranscript> {
@@ -97,12 +85,7 @@ function readOnWorker(
  * parsed on a worker thread where this module can be loaded there, else in place.
  */
 export async function readTranscriptFile(file: string, durationSeconds?: number): Promise<ParsedTranscript> {
-  let size: number
-  try {
-    size = (await fs.promises.stat(file)).size
-  } catch {
-    throw new UserError('not-found', `transcript file not found: ${file}`)
-  }
-  const where = size > WORKER_BYTES ? workerModule() : null
+  const size = await regularFileSize(file, transcriptFileRules(path.basename(file)))
+  const where = size > WORKER_BYTES ? workerModule(__filename, 'transcriptFile', BUNDLED_WORKER) : null
   return where ? readOnWorker(where, file, durationSeconds) : readTranscriptFileSync(file, durationSeconds)
 }
