@@ -4,6 +4,7 @@ import type { PeakFolder } from './computePeaks'
 import { decoders } from './decoderPool'
 import { MARGIN_SECONDS, type PeakRange } from './peakRanges'
 import { reusedReadSocket } from './reusedReadSocket'
+import { cannotRun } from './toolFailure'
 import { ffmpegPath } from './tools'
 
 export interface RangeSamples {
@@ -92,8 +93,9 @@ async function runDecoder(
   const output = await reusedReadSocket(take)
   // Loaded on the first decode, not at every start of the command line (see runTool).
   const { spawn } = await import('node:child_process')
+  const ffmpeg = ffmpegPath()
   const child = spawn(
-    ffmpegPath(),
+    ffmpeg,
     [
       ...['-v', 'error', '-nostdin', ...seek, '-i', media, '-vn', '-sn', '-dn', '-ac', '1'],
       // Large packets: one read per 64k samples instead of one per codec frame.
@@ -109,11 +111,18 @@ async function runDecoder(
   signal?.addEventListener('abort', abort, { once: true })
   const errors: Buffer[] = []
   child.stderr?.on('data', (b: Buffer) => errors.push(b))
+  // A program that cannot be started (gone, quarantined, too many open files) is told by an 'error'
+  // event, and 'close' follows; unlistened, that event would end the whole core.
+  const spawned: { failure: Error | null } = { failure: null }
+  child.on('error', (error) => {
+    if (child.pid === undefined) spawned.failure = error
+  })
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
   if (!output) child.stdout?.on('data', take)
 
   try {
     const code = await exited
+    if (spawned.failure) throw cannotRun(ffmpeg, spawned.failure)
     // Every byte the child wrote, read.
     const unread = output ? await output.ended : null
     if (unread && !signal?.aborted) throw unread

@@ -1,3 +1,5 @@
+import { cannotRun } from './toolFailure'
+
 export interface ToolResult {
   code: number | null
   stdout: string
@@ -19,7 +21,8 @@ export async function runTool(
     const err: Buffer[] = []
     child.stdout.on('data', (b: Buffer) => out.push(b))
     child.stderr.on('data', (b: Buffer) => err.push(b))
-    child.on('error', reject)
+    // Not started at all (gone, quarantined): a sentence naming the program; an abort stays an abort.
+    child.on('error', (error) => reject(child.pid === undefined ? cannotRun(command, error) : error))
     child.on('close', (code) =>
       resolve({
         code,
