@@ -1,3 +1,4 @@
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -65,4 +66,96 @@ describe('episcore export --out', () => {
     )
     expect(fs.existsSync(path.join(dir, 'nowhere'))).toBe(false)
   })
+
+  it('writes into a FIFO a program reads, and leaves it a FIFO', async () => {
+    const fifo = madeFifo('reader.fifo')
+    // Held open for reading and writing: the reader's open returns at once, and its end of file comes
+    // only when this is closed, after the command is done, so what it reads is all the command wrote.
+    const held = fs.openSync(fifo, fs.constants.O_RDWR)
+    const reader = await fs.promises.open(fifo, 'r')
+    const read = reader.readFile('utf8')
+    let run: Awaited<ReturnType<typeof episcoreRun>>
+    try {
+      run = await episcoreRun(['--db', db, 'export', 'one', '--out', fifo])
+    } finally {
+      fs.closeSync(held)
+    }
+    const text = await read
+    await reader.close()
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(JSON.parse(text)).toMatchObject({ episode: { id: 'one' } })
+    expect(fs.lstatSync(fifo).isFIFO()).toBe(true)
+  })
+
+  it('refuses a FIFO nothing reads in one line, and leaves it a FIFO', () => {
+    const fifo = madeFifo('unread.fifo')
+    const run = exported(fifo)
+    expect(run.code).toBe(1)
+    expect(run.stderr).toBe(
+      `episcore: cannot write ${fifo}: no program is reading it (a FIFO); start its reader first, nothing was written\n`,
+    )
+    expect(fs.lstatSync(fifo).isFIFO()).toBe(true)
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('writes /dev/stdout in place: the export goes down the shell’s pipe', () => {
+    // Through a shell's pipe, as a user runs it: Node's own child stdout is a socket, which no path opens.
+    const bin = path.resolve(__dirname, '..', '..', 'bin', 'episcore')
+    const args = ['--db', db, 'export', 'one', '--format', 'csv', '--out', '/dev/stdout']
+    const run = spawnSync('sh', ['-c', '"$0" "$@" | cat', bin, ...args], { encoding: 'utf8' })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(/^chapter,start,end,dimension,score,reasoning,evidence\r?\n/)
+  })
+
+  const device = nullDevice()
+  it.skipIf(device === null)(
+    `writes a character device in place, never replacing it (${device === null ? 'skipped: running as root where mknod is refused, and /dev/null must not be risked' : device.how})`,
+    () => {
+      if (device === null) return
+      const run = exported(device.path)
+      expect(run.stderr).toBe('')
+      expect(run.code).toBe(0)
+      expect(fs.statSync(device.path).isCharacterDevice()).toBe(true)
+      expect(fs.lstatSync(device.path).isSymbolicLink()).toBe(device.how.startsWith('a link'))
+    },
+  )
 })
+
+/** A FIFO in the test's folder. */
+function madeFifo(name: string): string {
+  const fifo = path.join(dir, name)
+  const made = spawnSync('mkfifo', [fifo], { encoding: 'utf8' })
+  if (made.status !== 0) throw new Error(`mkfifo could not make a FIFO: ${made.stderr}`)
+  return fifo
+}
+
+/**
+ * A character device to export to that no fault can damage: a null device made in a temporary folder
+ * (mknod, as root), else, where mknod is refused to a user who cannot replace /dev/null anyway, a link
+ * to /dev/null.
+ */
+function nullDevice(): { path: string; how: string } | null {
+  const folder = tempFolder()
+  const node = path.join(folder, 'null')
+  if (spawnSync('mknod', [node, 'c', '1', '3']).status === 0)
+    return { path: node, how: 'a null device made with mknod' }
+  if (process.getuid?.() === 0) return null
+  const link = path.join(folder, 'null-link')
+  fs.symlinkSync('/dev/null', link)
+  return { path: link, how: 'a link to /dev/null' }
+}
+
+/** `bin/episcore` run without holding up this process, so that the test can read what it writes. */
+function episcoreRun(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(path.resolve(__dirname, '..', '..', 'bin', 'episcore'), args)
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  return new Promise((resolve, reject) => {
+    child.once('error', reject)
+    child.once('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
