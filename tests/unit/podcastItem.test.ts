@@ -141,13 +141,13 @@ describe('the feed item tags (--format podcast-item)', () => {
 
     const hostile = writePodcastItem(
       withHighlights([highlight('h', 300, HOSTILE + '\u202E]]>')]),
-      'https://cdn.example.com/?a=1&b=2',
+      "https://cdn.example.com/a&b'/",
     )
     const found = tags(hostile.text)
     expect(found.find((t) => t.name === 'soundbite')?.text).toBe(
       `Biggest teaching moment: ${HOSTILE}\u202E]]>`,
     )
-    expect(found[0]?.attributes.url).toBe('https://cdn.example.com/?a=1&b=2/chapters.json')
+    expect(found[0]?.attributes.url).toBe("https://cdn.example.com/a&b'/chapters.json")
 
     const short = writePodcastItem(
       withHighlights([highlight('h', 5)], { durationSeconds: 12 }),
@@ -158,8 +158,37 @@ describe('the feed item tags (--format podcast-item)', () => {
   })
 })
 
+describe('the base URL of the feed item’s files', () => {
+  it('is refused with a query or a fragment, which the files’ names would go into', () => {
+    for (const base of [
+      'https://cdn.example.com/ep1/?v=2',
+      'https://cdn.example.com/ep1#top',
+      'https://cdn.example.com/ep1/?',
+      'https://cdn.example.com#',
+    ])
+      expect(() => writePodcastItem(machineEpisode(), base), base).toThrow(
+        `--base-url must not hold a query or a fragment ("?…", "#…"): the files' names go under its path (not "${base}")`,
+      )
+  })
+
+  it('has its path percent-encoded where a URL needs it', () => {
+    const { text } = writePodcastItem(machineEpisode(), 'https://cdn.example.com/my show/épisode "1"/')
+    const names = ['chapters.json', 'captions.vtt', 'transcript.json']
+    const urls = tags(text)
+      .slice(0, 3)
+      .map((t) => t.attributes.url ?? '')
+    expect(urls).toEqual(
+      names.map((name) => `https://cdn.example.com/my%20show/%C3%A9pisode%20%221%22/${name}`),
+    )
+    // Read back by a feed reader, each names the file in the folder the editor gave.
+    expect(urls.map((url) => decodeURIComponent(new URL(url).pathname))).toEqual(
+      names.map((name) => `/my show/épisode "1"/${name}`),
+    )
+  })
+})
+
 describe('episcore export --format podcast-item', () => {
-  it('needs an absolute http(s) --base-url, exit 2 without it', () => {
+  it('needs an absolute http(s) --base-url (exit 2 without it) with no query or fragment, its path encoded', () => {
     const folder = tempFolder()
     const file = path.join(folder, 'machine.json')
     fs.writeFileSync(
@@ -198,6 +227,35 @@ describe('episcore export --format podcast-item', () => {
     expect(good.code).toBe(0)
     expect(good.stdout.split('\n')[0]).toBe(
       '<podcast:chapters url="https://cdn.example.com/ep1/chapters.json" type="application/json+chapters" />',
+    )
+    const withQuery = episcore([
+      '--db',
+      db,
+      'export',
+      id,
+      '--format',
+      'podcast-item',
+      '--base-url',
+      'https://cdn.example.com/ep1/?v=2#top',
+    ])
+    expect(withQuery.code).toBe(1)
+    expect(withQuery.stdout).toBe('')
+    expect(withQuery.stderr).toBe(
+      `episcore: --base-url must not hold a query or a fragment ("?…", "#…"): the files' names go under its path (not "https://cdn.example.com/ep1/?v=2#top")\n`,
+    )
+    const spaced = episcore([
+      '--db',
+      db,
+      'export',
+      id,
+      '--format',
+      'podcast-item',
+      '--base-url',
+      'https://cdn.example.com/my show/',
+    ])
+    expect(spaced.stderr).toBe('')
+    expect(spaced.stdout.split('\n')[0]).toBe(
+      '<podcast:chapters url="https://cdn.example.com/my%20show/chapters.json" type="application/json+chapters" />',
     )
   })
 })

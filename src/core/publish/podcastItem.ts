@@ -24,8 +24,30 @@ export const escapeXml = (text: string): string =>
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
     .replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c)
 
-/** `<base>/<name>` with exactly one slash between. */
-export const fileAddress = (baseUrl: string, name: string): string => `${baseUrl.replace(/\/+$/, '')}/${name}`
+/**
+ * `<base>/<name>` with exactly one slash between, the path percent-encoded where a URL needs it (a space,
+ * a quote, letters beyond ASCII).
+ */
+export function fileAddress(baseUrl: string, name: string): string {
+  const url = new URL(baseUrl)
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${name}`
+  return url.href
+}
+
+/**
+ * The address the web page folder is served from: a web address whose path the files' names go under.
+ * A query or a fragment is refused: a name put after one would be part of it, not of the path (a feed
+ * would name `…?v=2/chapters.json`, or the page itself with `#…/chapters.json`).
+ */
+export function checkedBaseAddress(value: string): string {
+  const base = checkedWebAddress(value, '--base-url')
+  if (/[?#]/.test(base))
+    throw new UserError(
+      'invalid-input',
+      `--base-url must not hold a query or a fragment ("?…", "#…"): the files' names go under its path (not "${value.slice(0, 200)}")`,
+    )
+  return base
+}
 
 const PERSON_ROLES = { host: 'host', guest: 'guest', other: 'guest' } as const
 
@@ -38,7 +60,7 @@ export function writePodcastItem(
   doc: EpisodeDocument,
   baseUrl: string,
 ): { text: string; warnings: string[] } {
-  const base = checkedWebAddress(baseUrl, '--base-url')
+  const base = checkedBaseAddress(baseUrl)
   const url = (name: string): string => escapeXml(fileAddress(base, name))
   const warnings: string[] = []
   const lines: string[] = []
