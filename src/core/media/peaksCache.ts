@@ -75,6 +75,18 @@ export class PeaksCache {
     return this.status(db, episodeId, 'peek')
   }
 
+  /**
+   * Cancels every computation under way, as the app quits: their decoders end now rather than the quit
+   * waiting for them, and nothing half-made is kept (the next open computes the peaks again).
+   */
+  cancelAll(): void {
+    for (const job of this.jobs.values())
+      if (!job.cancelled && job.failure === null) {
+        job.cancelled = true
+        job.abort.abort()
+      }
+  }
+
   /** The waveform folded so far by the episode's decode under way; null when none is (done, or not begun). */
   partial(db: Db, episodeId: string, points: number): PartialPeaksView | null {
     const media = mediaRow(db, episodeId)

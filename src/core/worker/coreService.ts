@@ -67,6 +67,9 @@ export function serveCore(
       case 'prepareLastEpisode':
         return database.prepareLastEpisode()
       case 'close':
+        // Waveforms being computed are given up, not waited for: an hour's decode would hold the quit
+        // past the shell's wait, and a launch made meanwhile would be lost.
+        peaks.cancelAll()
         // Every request already under way (this one is not yet among them) is answered first.
         await Promise.allSettled([...underWay])
         database.close()
