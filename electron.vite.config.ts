@@ -45,6 +45,8 @@ export default defineConfig({
           transcriptWorker: resolve(__dirname, 'src/core/transcript/transcriptWorker.ts'),
           // So is a large episode JSON file read and checked.
           episodeFileWorker: resolve(__dirname, 'src/core/load/episodeFileWorker.ts'),
+          // And the agreement of many analyses measured.
+          agreementWorker: resolve(__dirname, 'src/core/agreement/agreementWorker.ts'),
         },
       },
     },

@@ -78,6 +78,13 @@ export async function buildCli() {
       outfile: path.join(CLI_DIR, 'episodeFileWorker.js'),
       plugins: [englishOnly],
     }),
+    // And measures agreement on a worker thread, which loads this one.
+    esbuild.build({
+      ...common,
+      entryPoints: [path.join(root, 'src', 'core', 'agreement', 'agreementWorker.ts')],
+      outfile: path.join(CLI_DIR, 'agreementWorker.js'),
+      plugins: [englishOnly],
+    }),
   ])
 }
 

@@ -3,12 +3,15 @@ import fs from 'node:fs'
 import Module from 'node:module'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { agreement } from '../../src/core/agreement/agreement'
 import { appDataFolder } from '../../src/core/db/databaseLocation'
 import { CHANNELS } from '../../src/main/channels'
 import { CLOSE_WAIT_MS } from '../../src/main/coreClient'
+import type { AgreementDetail } from '../../src/shared/agreement'
 import type { EpisodeView } from '../../src/shared/contract'
 import { VIEW_MARK } from '../../src/shared/viewDelta'
 import { coreEnvironment, databaseArgument } from '../../src/main/coreEnvironment'
+import { analysesOnScale } from '../analysesOnScale'
 import { ElectronStandIn, FakeFrame, PARENT_PORT_STAND_IN, type FakeWindow } from '../electronStandIn'
 import { speechMp3 } from '../generateMedia'
 import { machineEpisode } from '../machineEpisode'
@@ -679,6 +682,46 @@ describe('the bundles’ large-episode-file reader', () => {
     const bad = path.join(tempFolder(), 'bad.json')
     fs.writeFileSync(bad, '{"format": 1')
     expect(built.checkEpisodeFileReply(bad, 'bad.json')).toMatchObject({ ok: false })
+  }, 60_000)
+})
+
+describe('the bundles’ agreement thread', () => {
+  const sources = analysesOnScale({
+    count: 6,
+    chapters: 2_000,
+    levels: 1_001,
+    scale: { min: 0, max: 1e12 },
+    value: (k) => k * 1e9,
+  }).map((document) => ({ source: document.episode.id, document }))
+
+  it('measures agreement on a worker thread from the built core, its thread free meanwhile', async () => {
+    const chunks = path.join(ROOT, 'out', 'main', 'chunks')
+    const chunk = fs.readdirSync(chunks).find((f) => f.startsWith('agreementOffThread-'))
+    expect(chunk).toBeDefined()
+    const built = Module.createRequire(__filename)(path.join(chunks, chunk ?? '')) as {
+      measureAgreementOffThread(): void
+      agreementOffThread(s: typeof sources): Promise<AgreementDetail>
+    }
+    built.measureAgreementOffThread()
+    let ticked = false
+    const measured = built.agreementOffThread(sources).then((detail) => ({ detail, ticked }))
+    setTimeout(() => (ticked = true), 0)
+    const { detail, ticked: tickedFirst } = await measured
+    // Measured in place, it would have ended before the timer's turn came.
+    expect(tickedFirst).toBe(true)
+    expect(detail.dimensions).toEqual(agreement(sources).dimensions)
+  }, 60_000)
+
+  it('is built beside the command line’s bundle too, which serves the browser mode', () => {
+    const entry = path.join(ROOT, 'out', 'cli', 'agreementWorker.js')
+    const built = Module.createRequire(__filename)(entry) as {
+      agreementReply(s: typeof sources): { ok: boolean; value?: AgreementDetail }
+    }
+    expect(built.agreementReply(sources)).toMatchObject({
+      ok: true,
+      value: { units: agreement(sources).units },
+    })
+    expect(built.agreementReply(sources.slice(0, 1))).toMatchObject({ ok: false, user: true })
   }, 60_000)
 })
 

@@ -20,6 +20,7 @@ import { UserError } from '../errors'
 import { episodeView } from '../episodes/episodeQueries'
 import { emptyTrash, TRASH_DAYS } from '../episodes/trash'
 import { readLargeEpisodeFilesOffThread } from '../load/checkEpisodeFile'
+import { measureAgreementOffThread } from '../agreement/agreementOffThread'
 import { transcriptView } from '../transcript/transcriptQueries'
 import type { PeaksCache } from '../media/peaksCache'
 import type { FileRefs } from './fileRefs'
@@ -84,8 +85,10 @@ export class DatabaseSession {
     } catch (error) {
       console.error('episcore: could not tidy an interrupted restore:', error)
     }
-    // This process answers windows: a large episode file must not hold them up while it is checked.
+    // This process answers windows: a large episode file checked or an agreement measured must not hold
+    // them up.
     readLargeEpisodeFilesOffThread()
+    measureAgreementOffThread()
     this.state = this.open(options.recovering ?? false)
     this.emptyTrash(options.now ?? new Date())
   }

@@ -14,7 +14,7 @@ import { PROTOTYPE_KEY_PROBLEM, protoKeyPaths } from '../../shared/prototypeKeys
 import { fail, ok, type Reply } from '../../shared/result'
 import { mergeNextChapter, moveChapterBoundary, splitChapter } from '../analysis/chapterBands'
 import { deleteChapter, updateChapter } from '../analysis/chapters'
-import { agreement } from '../agreement/agreement'
+import { agreementOffThread } from '../agreement/agreementOffThread'
 import { buildConsensus, takeFromAnalysis } from '../agreement/consensus'
 import { consensusChoices } from '../agreement/consensusChoices'
 import { analysesOf } from '../agreement/analysesOf'
@@ -287,8 +287,9 @@ function contractHandlers({ db, files, peaks, backups, notices }: CoreContext): 
     'review.setBlind': edited((r) => setBlind(db, r.id, r.blind)),
     'review.report': (r) => reviewReport(db, r.id),
     'episodes.analysesOf': (r) => analysesOf(db, r.id),
+    // Measured off the event loop where this process answers windows: fifty analyses take seconds.
     'episodes.agreement': (r) =>
-      agreement(
+      agreementOffThread(
         r.ids.map((id) => ({ source: id, document: exportEpisode(db, id, { includeTranscript: false }) })),
       ),
     'reviewer.get': () => ({ name: reviewerName(db) }),
