@@ -16,6 +16,7 @@ import { PeaksCache, peaksFolderBeside } from '../src/core/media/peaksCache'
 import { probeMedia } from '../src/core/media/probeMedia'
 import { ffmpegPath } from '../src/core/media/tools'
 import { startHost } from '../src/host/startHost'
+import { hugeScaleRows } from './agreement'
 import { benchMedia, mediaLabel, type BenchMedia } from './benchMedia'
 import { cliStart } from './cliStart'
 import { launch, newPage, percentile, seconds, tenths, type Row } from './common'
@@ -458,7 +459,7 @@ function printTable(all: readonly MeasuredRow[]): void {
 }
 
 /** The groups BENCH_ONLY names (comma-separated), in the order they run. */
-const GROUPS = ['cli', 'peaks', 'browser', 'wavesurfer', 'scale', 'library'] as const
+const GROUPS = ['cli', 'agreement', 'peaks', 'browser', 'wavesurfer', 'scale', 'library'] as const
 type Group = (typeof GROUPS)[number]
 
 type Measure = (group: Group, name: string, run: () => Promise<Row[]>) => Promise<void>
@@ -618,6 +619,7 @@ async function main(): Promise<void> {
   }
 
   await measure('cli', 'CLI start', async () => cliStart(sizes.cliRuns))
+  await measure('agreement', 'agreement on a huge scale', async () => hugeScaleRows(sizes))
   const needsMedia = only.has('peaks') || only.has('browser') || only.has('wavesurfer')
   const media = needsMedia ? benchMedia(log, sizes) : null
   if (media) {

@@ -29,6 +29,8 @@ export interface Sizes {
   cliRuns: number
   /** Analyses of the scale episode compared at once, and the chapters each cuts it into. */
   agreement: { analyses: number; chapters: number }
+  /** Analyses compared on a scale of 0 to 10^12, and their chapters (issue 38: 6 of 2,000). */
+  hugeScale: { analyses: number; chapters: number }
   /**
    * The library at a show's scale: its episodes (each as `episode` says, loaded `batch` files to a
    * multi-file load), the searches timed and the library's and show page's opens in Chromium.
@@ -62,6 +64,7 @@ export const FULL: Sizes = {
   scrollMs: 3000,
   cliRuns: 5,
   agreement: { analyses: 10, chapters: 40 },
+  hugeScale: { analyses: 6, chapters: 2_000 },
   library: {
     episodes: 1_000,
     batch: 100,
@@ -101,6 +104,7 @@ export const QUICK: Sizes = {
   scrollMs: 1000,
   cliRuns: 3,
   agreement: { analyses: 4, chapters: 12 },
+  hugeScale: { analyses: 3, chapters: 200 },
   library: {
     episodes: 12,
     batch: 5,
