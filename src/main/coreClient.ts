@@ -13,6 +13,11 @@ export interface CoreChild {
   postMessage(message: CoreRequestMessage): void
   on(event: 'message', listener: (message: CoreMessage) => void): unknown
   on(event: 'exit', listener: (code: number) => void): unknown
+  /**
+   * A fatal V8 error in the process (Electron 45, UtilityProcess 'error': "the exit event will be
+   * emitted after the child process terminates"). Unlistened, it is thrown in the main process.
+   */
+  on(event: 'error', listener: (type: string, location: string, report: string) => void): unknown
   kill(): boolean
 }
 
@@ -100,6 +105,10 @@ export class CoreClient {
         if (message.ok) waiting.resolve(message.value)
         else waiting.reject(new CoreRefusal(message.message, message.notFound))
       })
+      // Logged, not shown: its 'exit' follows, and the core is started again as after any crash.
+      child.on('error', (type, location) =>
+        console.error(`episcore: the core process ended on a ${type} at ${location}; starting it again`),
+      )
       child.on('exit', (code) => {
         resolve({ kind: 'cannot-start', message: `the core process ended (exit code ${code})` })
         if (this.child !== child) return
@@ -155,7 +164,8 @@ export class CoreClient {
   /** Starts the core again after it went down: on another database, or recovering this one. */
   restart(launch: CoreLaunch): void {
     if (this.state !== 'down') return
-    this.launchOptions = launch
+    // A recovery lists the backups of a database that is not there: it never makes an empty one in its place.
+    this.launchOptions = launch.recovering ? { ...launch, mustExist: true } : launch
     this.down = null
     this.deaths.length = 0
     this.launch()

@@ -139,4 +139,49 @@ describe('the shell’s client of the core process', () => {
     expect(downs[0]?.crashing).toBe(true)
     expect(downs[0]?.reason).toContain(`stopped ${RESTARTS_PER_MINUTE + 1} times within a minute`)
   })
+
+  it('starts a core again after a fatal V8 error as after any crash, saying nothing to the main process', async () => {
+    const { core, children, downs } = client()
+    children[0]?.start()
+    // Electron's UtilityProcess 'error', then its 'exit'; an 'error' no one listens to is thrown.
+    expect(() => children[0]?.emit('error', 'FatalError', 'v8::internal::Heap', '{}')).not.toThrow()
+    children[0]?.emit('exit', 133)
+    expect(children.length).toBe(2)
+    children[1]?.start()
+    const answered = core.request({ kind: 'prepareLastEpisode' })
+    const [asked] = children[1]?.posted ?? []
+    children[1]?.reply({ id: asked?.id ?? 0, ok: true, value: null })
+    expect(await answered).toBeNull()
+    expect(downs).toEqual([])
+  })
+
+  it('recovers a database only where it is: a recovery never makes an empty database', () => {
+    const launches: { recovering?: boolean; mustExist?: boolean }[] = []
+    const children: StandInCore[] = []
+    const core = new CoreClient(
+      (launch) => {
+        launches.push(launch)
+        const child = new StandInCore(true)
+        children.push(child)
+        return child
+      },
+      () => undefined,
+    )
+    children[0]?.reply({
+      kind: 'cannot-start',
+      message: 'the database /mnt/usb/eps.sqlite is not there any more',
+    })
+    children[0]?.emit('exit', 1)
+    core.restart({ databaseFile: '/mnt/usb/eps.sqlite', recovering: true })
+    expect(launches.at(-1)).toEqual({
+      databaseFile: '/mnt/usb/eps.sqlite',
+      recovering: true,
+      mustExist: true,
+    })
+    // Another database chosen instead may be a new one.
+    children.at(-1)?.reply({ kind: 'cannot-start', message: 'still not there' })
+    children.at(-1)?.emit('exit', 1)
+    core.restart({ databaseFile: '/home/ada/new.sqlite' })
+    expect(launches.at(-1)).toEqual({ databaseFile: '/home/ada/new.sqlite' })
+  })
 })
