@@ -114,6 +114,15 @@ export class ElectronStandIn {
   chosenFile: string | null = null
   /** Where the Save dialog answers the file goes; null: the editor cancels it. */
   chosenSaveFile: string | null = null
+  readonly saveDialogs: { defaultPath?: string }[] = []
+  /** Chromium switches on the app's command line, as `app.commandLine` reads them (`no-sandbox`). */
+  readonly switches = new Set<string>()
+  /** The code `app.exit` was called with; null while it was not. */
+  exitCode: number | null = null
+  /** Each `app.relaunch` asked for, with its options. */
+  readonly relaunches: { args?: string[] }[] = []
+  /** What this launch handed to `requestSingleInstanceLock` for the running app. */
+  singleInstanceData: unknown = undefined
 
   constructor(readonly appPath: string) {}
 
@@ -131,7 +140,17 @@ export class ElectronStandIn {
       setPath: (name: string, value: string) => void this.paths.set(name, value),
       getPath: (name: string) => this.paths.get(name) ?? path.join(this.appPath, name),
       getAppPath: () => this.appPath,
-      requestSingleInstanceLock: () => true,
+      requestSingleInstanceLock: (data?: unknown) => {
+        this.singleInstanceData = data
+        return true
+      },
+      commandLine: {
+        hasSwitch: (name: string) => this.switches.has(name),
+        getSwitchValue: () => '',
+        appendSwitch: (name: string) => void this.switches.add(name),
+      },
+      exit: (code?: number) => void (this.exitCode = code ?? 0),
+      relaunch: (options?: { args?: string[] }) => void this.relaunches.push({ ...options }),
       isReady: () => this.ready,
       whenReady: () => {
         // Ready once the module has finished loading, as Electron is after the main script's first run.
@@ -189,10 +208,13 @@ export class ElectronStandIn {
           })
           return Promise.resolve({ response: this.messageBoxAnswer ?? options.cancelId ?? 0 })
         },
-        showSaveDialog: () =>
-          Promise.resolve(
+        showSaveDialog: (...args: unknown[]) => {
+          const options = args.at(-1) as { defaultPath?: string }
+          this.saveDialogs.push({ defaultPath: options.defaultPath })
+          return Promise.resolve(
             this.chosenSaveFile ? { canceled: false, filePath: this.chosenSaveFile } : { canceled: true },
-          ),
+          )
+        },
         showErrorBox: (title: string, text: string) => void this.errorBoxes.push(`${title}: ${text}`),
       },
       shell: { openExternal: () => Promise.resolve() },

@@ -9,7 +9,6 @@ import {
   utilityProcess,
   type IpcMainInvokeEvent,
 } from 'electron'
-import fs from 'node:fs'
 import path from 'node:path'
 import { appDataFolder, defaultDatabasePath } from '../core/db/databaseLocation'
 import { forgetsMedia, ServedMediaCache } from '../core/media/servedMediaCache'
@@ -24,7 +23,7 @@ import { answerAppRequest } from './appProtocol'
 import { CHANNELS } from './channels'
 import { CoreClient, type CoreDown } from './coreClient'
 import { coreEnvironment, databaseArgument } from './coreEnvironment'
-import { DialogFolders } from './dialogFolders'
+import { DialogFolders, PathChecks } from './dialogFolders'
 import { externalUrl } from './externalLinks'
 import {
   callPayload,
@@ -35,7 +34,9 @@ import {
 } from './ipcPayloads'
 import { answerMediaRequest } from './mediaProtocol'
 import { buildMenu } from './menu'
+import { sandboxOffRefusal } from './sandboxGuard'
 import { APP_ORIGIN, APP_SCHEME, isAppUrl, MEDIA_SCHEME, PRIVILEGED_SCHEMES } from './schemes'
+import { relaunchArgs, secondLaunchData, secondLaunchOf, type SecondLaunch } from './secondLaunch'
 
 /** The open dialog for each kind of file the renderer may ask for. */
 const DIALOGS: Record<FileKind, { title: string; filter: Electron.FileFilter }> = {
@@ -63,7 +64,9 @@ let mainWindow: BrowserWindow | null = null
 let core: CoreClient | null = null
 /** The database the core was started on last: the command line's, else one the editor opened instead. */
 let databaseFile = defaultDatabasePath(databaseArgument(process.argv))
-const dialogFolders = new DialogFolders(path.join(appDataFolder(), 'dialog-folders.json'))
+/** Paths the editor's files are at, checked without blocking: a share that does not answer must not freeze windows. */
+const pathChecks = new PathChecks()
+const dialogFolders = new DialogFolders(path.join(appDataFolder(), 'dialog-folders.json'), pathChecks)
 /** The media each episode plays from, checked by a stat on each range request (no core round trip). */
 let servedMedia: ServedMediaCache | null = null
 
@@ -236,7 +239,7 @@ function wireIpc(client: CoreClient): void {
       title,
       properties: ['openFile'],
       filters: [filter, { name: 'All files', extensions: ['*'] }],
-      defaultPath: dialogFolders.folderFor(kind),
+      defaultPath: await dialogFolders.folderFor(kind),
     })
     const chosen = result.filePaths[0]
     if (result.canceled || !chosen) return null
@@ -251,17 +254,21 @@ function wireIpc(client: CoreClient): void {
       buttonLabel: 'Export Here',
       // createDirectory: macOS's New Folder button; promptToCreate: Windows offers to make a typed folder.
       properties: ['openDirectory', 'createDirectory', 'promptToCreate'],
-      defaultPath: dialogFolders.folderFor('save'),
+      // Opened beside the last export folder, not inside it: the folder shown there would be refused
+      // as another episode's. Its own key: a Save dialog opened inside an export folder would leave a
+      // file there that blocks the next export.
+      defaultPath: await dialogFolders.folderFor('site'),
     })
     const chosen = result.filePaths[0]
     if (result.canceled || !chosen) return null
-    dialogFolders.chose('save', path.join(chosen, 'index.html'))
+    dialogFolders.chose('site', chosen)
     return { ref: await client.registerOutput(chosen), name: path.basename(chosen) }
   })
   ipcMain.handle(CHANNELS.registerDropped, async (event, ...args: unknown[]) => {
     const filePath = droppedFilePayload(args)
     if (!fromOurPage(event) || !filePath) return null
-    if (!fs.existsSync(filePath) || !fs.statSync(filePath).isFile()) return null
+    const found = await pathChecks.check(filePath)
+    if (found === null || found === 'no answer' || !found.isFile()) return null
     return { ref: await client.registerFile(filePath), name: path.basename(filePath) }
   })
   ipcMain.handle(CHANNELS.showMediaInFolder, async (event, ...args: unknown[]) => {
@@ -277,7 +284,10 @@ function wireIpc(client: CoreClient): void {
       if (!reply.ok) return reply.error.message
       const { path: file } = reply.value as { path: string | null }
       if (file === null) return 'this episode has no media file linked: relink it from the episode'
-      if (!fs.existsSync(file)) return `the media file is no longer at ${file}: relink it from the episode`
+      const found = await pathChecks.check(file)
+      if (found === 'no answer')
+        return `the folder of ${file} does not answer: is its disk or network share connected?`
+      if (found === null) return `the media file is no longer at ${file}: relink it from the episode`
       shell.showItemInFolder(file)
       return null
     } catch (error) {
@@ -289,7 +299,7 @@ function wireIpc(client: CoreClient): void {
     const win = mainWindow
     if (!fromOurPage(event) || !win || !payload) return false
     const { defaultName, text } = payload
-    const folder = dialogFolders.folderFor('save')
+    const folder = await dialogFolders.folderFor('save')
     const result = await dialog.showSaveDialog(win, {
       defaultPath: folder ? path.join(folder, defaultName) : defaultName,
     })
@@ -349,7 +359,7 @@ async function offerRecovery(down: CoreDown): Promise<void> {
       title: 'Open another Episcore database',
       properties: ['openFile'],
       filters: [DATABASE_FILTER, { name: 'All files', extensions: ['*'] }],
-      defaultPath: dialogFolders.folderFor('database'),
+      defaultPath: await dialogFolders.folderFor('database'),
     })
     const chosen = result.filePaths[0]
     // Cancelled: the reason and the ways out again, rather than a window that cannot work.
@@ -369,11 +379,70 @@ function restartCore(client: CoreClient, launch: { databaseFile: string; recover
   if (win && !win.isDestroyed()) win.webContents.reload()
 }
 
-if (!app.requestSingleInstanceLock()) {
+/** Set once a launch made while quitting was handed on to app.relaunch: one new start, not one each. */
+let relaunchAsked = false
+
+/**
+ * A second launch: brought to this one (the single instance lock). While quitting, a window opened now
+ * would close with the app and the launch would be lost: it starts again once this one has quit. A
+ * launch naming another database than the one open is told that this app serves another.
+ */
+function answerSecondLaunch(launch: SecondLaunch): void {
+  if (quitAsked) {
+    if (relaunchAsked) return
+    relaunchAsked = true
+    app.relaunch({ args: relaunchArgs(process.argv, launch) })
+    return
+  }
+  showWindow()
+  if (launch.database && path.resolve(launch.database) !== path.resolve(databaseFile))
+    void sayAnotherDatabaseIsOpen(launch.database)
+}
+
+/**
+ * One app serves one database (one core, one window). Opening a second beside it would mean a second
+ * core and window to keep apart in every menu and dialog: the editor is told which is open, and may
+ * quit this one to start on the other.
+ */
+async function sayAnotherDatabaseIsOpen(asked: string): Promise<void> {
+  const win = mainWindow && !mainWindow.isDestroyed() ? mainWindow : null
+  const options: Electron.MessageBoxOptions = {
+    type: 'info',
+    title: 'Episcore',
+    message: 'Episcore already has another database open',
+    detail: `It has ${databaseFile} open, not ${asked}. Episcore opens one database at a time: quit it to open ${path.basename(asked)} instead.`,
+    buttons: ['Keep This One', `Quit and Open ${path.basename(asked)}`],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+  }
+  const { response } = win ? await dialog.showMessageBox(win, options) : await dialog.showMessageBox(options)
+  if (response !== 1 || relaunchAsked) return
+  relaunchAsked = true
+  app.relaunch({ args: relaunchArgs(process.argv, { database: asked }) })
+  app.quit()
+}
+
+const sandboxOff = sandboxOffRefusal({
+  noSandbox: app.commandLine.hasSwitch('no-sandbox') || process.argv.includes('--no-sandbox'),
+  platform: process.platform,
+  execPath: process.execPath,
+})
+if (sandboxOff !== null) {
+  console.error(`episcore: ${sandboxOff}`)
+  // On Linux an error box before 'ready' goes to stderr only (docs/api/dialog.md), which a desktop
+  // launch never shows: it waits for ready. app.exit: no window, no core, nothing to close.
+  void app.whenReady().then(() => {
+    dialog.showErrorBox('Episcore will not start without its sandbox', sandboxOff)
+    app.exit(1)
+  })
+} else if (!app.requestSingleInstanceLock({ ...secondLaunchData(process.argv, process.cwd()) })) {
   app.quit()
 } else {
   // A second launch brings this one forward, opening a window if none is open.
-  app.on('second-instance', () => showWindow())
+  app.on('second-instance', (_event, _argv, _workingDirectory, additionalData) =>
+    answerSecondLaunch(secondLaunchOf(additionalData)),
+  )
   app.on('activate', () => showWindow())
   lockDownNavigation()
   void app.whenReady().then(() => {
