@@ -47,6 +47,8 @@ export default defineConfig({
           episodeFileWorker: resolve(__dirname, 'src/core/load/episodeFileWorker.ts'),
           // And the agreement of many analyses measured.
           agreementWorker: resolve(__dirname, 'src/core/agreement/agreementWorker.ts'),
+          // And a backup restored, seconds of SQLite work on a large library.
+          backupRestoreWorker: resolve(__dirname, 'src/core/db/backupRestoreWorker.ts'),
         },
       },
     },

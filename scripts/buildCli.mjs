@@ -85,6 +85,13 @@ export async function buildCli() {
       outfile: path.join(CLI_DIR, 'agreementWorker.js'),
       plugins: [englishOnly],
     }),
+    // It restores a backup on a worker thread too, which loads this one.
+    esbuild.build({
+      ...common,
+      entryPoints: [path.join(root, 'src', 'core', 'db', 'backupRestoreWorker.ts')],
+      outfile: path.join(CLI_DIR, 'backupRestoreWorker.js'),
+      plugins: [englishOnly],
+    }),
   ])
 }
 

@@ -474,6 +474,12 @@ export interface RestoreOutcome {
   keptAside: string | null
 }
 
+/** A restore under way: the backup named, and how far it is (0 to 1). */
+export interface RestoreProgress {
+  backup: string
+  progress: number
+}
+
 export const episodePatchSchema = z
   .strictObject({
     title: typedTitle.pipe(z.string().min(1, 'a title is needed')),
@@ -884,6 +890,11 @@ export const contract = {
         .regex(/^[^/\\]+\.sqlite$/, 'a backup file name from backups.list'),
     }),
   ),
+  /**
+   * The restore under way, or null: asked by a window while it waits for its restore, and by any other,
+   * since edits are refused until the restore is done (reads are answered meanwhile).
+   */
+  'backups.restoring': method<RestoreProgress | null>()(z.strictObject({})),
 }
 
 export type Contract = typeof contract

@@ -143,3 +143,26 @@ test('a restore asks first, naming what it drops; the database it replaced is li
   await expect(rows).toHaveCount(4)
   await expect(rows.nth(1).getByRole('cell').nth(1)).toHaveText('Backed up by hand')
 })
+
+test('a long restore shows how far it is', async ({ page, served }) => {
+  // 60 MB of padding: seconds of checks and copies, on the restore's own thread.
+  const db = openDatabase(served.databaseFile)
+  loadEpisodeDocument(db, machineEpisode('kept'))
+  const pad = db.prepare(`INSERT INTO settings (key, value) VALUES (?, hex(randomblob(1000000)))`)
+  for (let n = 0; n < 30; n++) pad.run(`padding-${n}`)
+  fs.rmSync(path.join(path.dirname(served.databaseFile), 'episcore-backups'), { recursive: true })
+  await backupOnOpen(db, served.databaseFile)
+  db.close()
+
+  await page.goto(served.host.url)
+  await page.getByRole('button', { name: 'Restore from backup…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Restore from backup' })
+  await dialog.getByRole('button', { name: /^Restore the backup of / }).click()
+  await dialog
+    .getByRole('group', { name: 'Confirm the restore' })
+    .getByRole('button', { name: 'Restore it' })
+    .click()
+  await expect(dialog.getByRole('progressbar', { name: 'Restore progress' })).toBeVisible()
+  await expect(dialog).toContainText(/Restoring…\s+\d+%/)
+  await expect(page.getByRole('status')).toContainText(/Backup restored\./, { timeout: 60_000 })
+})

@@ -64,7 +64,7 @@ function bundle(entry: string): string {
   buildSync({
     stdin: {
       contents: `import { main } from './${entry}'
-try { main() } catch (error) { console.error(error); process.exit(1) }`,
+main().catch((error) => { console.error(error); process.exit(1) })`,
       resolveDir: path.join(ROOT, 'tests', 'crash'),
       loader: 'ts',
     },
@@ -184,6 +184,83 @@ describe('a start after a restore was killed', () => {
   }, 120_000)
 })
 
+describe('restores one after another', () => {
+  const beforeRestore = (file: string): string[] =>
+    listBackups(file)
+      .filter((b) => b.kind === 'before-restore')
+      .map((b) => b.file)
+
+  it('give the space back: five leave the file no larger than the larger library, and keep one replaced copy', async () => {
+    // Episodes rather than padding: their rows, indexes and search index are what a restore rewrites.
+    const file = path.join(tempFolder(), 'episcore.sqlite')
+    const db = openDatabase(file)
+    for (let n = 0; n < 150; n++) loadEpisodeDocument(db, machineEpisode(`early-${n}`))
+    const a = (await backupOnOpen(db, file, new Date(2025, 4, 10, 9))) ?? ''
+    for (let n = 0; n < 150; n++) loadEpisodeDocument(db, machineEpisode(`late-${n}`))
+    const b = (await backupOnOpen(db, file, new Date(2025, 4, 11, 9))) ?? ''
+    db.close()
+    const sizeOf = (f: string): number => fs.statSync(f).size
+    const larger = Math.max(
+      sizeOf(path.join(backupFolderOf(file), a)),
+      sizeOf(path.join(backupFolderOf(file), b)),
+    )
+    for (let n = 0; n < 5; n++) {
+      const backup = n % 2 === 0 ? a : b
+      const outcome = await restoreBackup(file, backup, { now: new Date(2025, 4, 12, 9, n) })
+      const onDisk = ['', '-wal'].reduce(
+        (sum, s) => sum + (fs.existsSync(file + s) ? sizeOf(file + s) : 0),
+        0,
+      )
+      expect(onDisk / larger, `restore ${n + 1}`).toBeLessThanOrEqual(1.2)
+      expect(beforeRestore(file), `restore ${n + 1}`).toEqual([outcome.keptAside])
+      expect(listedIds(file)).toHaveLength(backup === a ? 150 : 300)
+      expect(integrity(file)).toBe('ok')
+    }
+    // The one kept is the database the last restore replaced, whole: restoring it brings it back.
+    const [kept] = beforeRestore(file)
+    await restoreBackup(file, kept ?? '', { now: new Date(2025, 4, 13, 9) })
+    expect(listedIds(file)).toHaveLength(300)
+    expect(beforeRestore(file)).toHaveLength(1)
+  }, 120_000)
+
+  it('keep one replaced copy when one of them was killed midway', async () => {
+    const { file, a, b } = await libraryWithTwoBackups(tempFolder(), 2_500_000)
+    const worker = bundle('restoreWorker')
+    const folder = backupFolderOf(file)
+    let killedWhileCopyingAside = false
+    // Killed in its second restore (the first kept a copy aside), once that one holds the file and
+    // is copying the database aside in turn.
+    for (let attempt = 0; attempt < 10 && !killedWhileCopyingAside; attempt++) {
+      const child = spawn(process.execPath, [worker, file, a, b], {
+        env: { ...process.env, NODE_PATH: path.join(ROOT, 'node_modules') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let restored = 0
+      child.stdout.on('data', (c: Buffer) => (restored += c.toString().split('restored').length - 1))
+      const mark = new RegExp(`-before-restore-.*\\.restoring-${child.pid}\\.partial`)
+      const closed = new Promise((resolve) => child.on('close', resolve))
+      const started = Date.now()
+      while (
+        Date.now() - started < 10_000 &&
+        !(restored === 1 && fs.readdirSync(folder).some((n) => mark.test(n)))
+      )
+        await new Promise((resolve) => setTimeout(resolve, 2))
+      child.kill('SIGKILL')
+      await closed
+      killedWhileCopyingAside = restored === 1 && fs.readdirSync(folder).some((n) => mark.test(n))
+    }
+    expect(killedWhileCopyingAside).toBe(true)
+    expect(beforeRestore(file).length).toBeLessThanOrEqual(1)
+    // The next restore, at a start after the kill, leaves one: the database it replaced.
+    const session = new DatabaseSession(file, { files: new FileRefs(), peaks: new PeaksCache(tempFolder()) })
+    session.close()
+    const outcome = await restoreBackup(file, a, { now: new Date(2025, 4, 12, 9) })
+    expect(beforeRestore(file)).toEqual([outcome.keptAside])
+    expect(fs.readdirSync(folder).filter((n) => n.includes('.partial'))).toEqual([])
+    expect(listedIds(file)).toEqual(['one', 'two'])
+  }, 120_000)
+})
+
 describe('a restore the disk has no room for', () => {
   let mountPoint = ''
   let mounted = false
@@ -203,7 +280,7 @@ describe('a restore the disk has no room for', () => {
     const { file, a } = await libraryWithTwoBackups(mountPoint, 300_000)
     const before = fs.readFileSync(file)
     const backupsBefore = fs.readdirSync(backupFolderOf(file)).sort()
-    expect(() => restoreBackup(file, a)).toThrow(
+    await expect(restoreBackup(file, a)).rejects.toThrow(
       /not enough free disk space to restore: it needs \d+\.\d MB .* and \d+\.\d MB is free; nothing was changed/,
     )
     expect(fs.readFileSync(file).equals(before)).toBe(true)
@@ -224,7 +301,7 @@ describe('a restore the disk is said to have no room for', () => {
       asked.push(at)
       return 1024 ** 2
     }
-    expect(() => restoreBackup(file, a, { freeBytes })).toThrow(
+    await expect(restoreBackup(file, a, { freeBytes })).rejects.toThrow(
       /^there is not enough free disk space to restore: it needs \d+\.\d MB .* and 1\.0 MB is free; nothing was changed$/,
     )
     expect(asked).toEqual([folder])
@@ -233,7 +310,7 @@ describe('a restore the disk is said to have no room for', () => {
     expect(fs.readdirSync(path.dirname(file)).sort()).toEqual(besideBefore)
     expect(listedIds(file)).toEqual(['one', 'three', 'two'])
     // With the room it needs, the same restore goes through.
-    expect(restoreBackup(file, a, { freeBytes: () => Number.MAX_SAFE_INTEGER }).restored).toBe(true)
+    expect((await restoreBackup(file, a, { freeBytes: () => Number.MAX_SAFE_INTEGER })).restored).toBe(true)
     expect(listedIds(file)).toEqual(['one', 'two'])
   })
 })

@@ -149,7 +149,7 @@ describe('restoring a backup', () => {
     const [backup] = listBackups(file)
     expect(backup).toMatchObject({ kind: 'daily', sinceThen: { created: 1, changed: 0, removed: 0 } })
 
-    const outcome = restoreBackup(file, backup?.file ?? '', { now: day(11) })
+    const outcome = await restoreBackup(file, backup?.file ?? '', { now: day(11) })
 
     expect(outcome).toEqual({ restored: true, keptAside: 'episcore-before-restore-20250511-093015.sqlite' })
     expect(episodeIds(file)).toEqual(['one', 'two'])
@@ -165,7 +165,7 @@ describe('restoring a backup', () => {
     expect(folderOf(file)).toEqual([outcome.keptAside, backup?.file].sort())
     expect(checkDatabase(file, { thorough: true })).toEqual({ ok: true })
     // And back again: the replaced database restores as well.
-    restoreBackup(file, outcome.keptAside ?? '', { now: day(12) })
+    await restoreBackup(file, outcome.keptAside ?? '', { now: day(12) })
     expect(episodeIds(file)).toEqual(['one', 'three', 'two'])
   })
 
@@ -181,7 +181,7 @@ describe('restoring a backup', () => {
     expect(listBackups(file)).toEqual([
       expect.objectContaining({ file: path.basename(aside), kind: 'before-restore', episodes: 2 }),
     ])
-    restoreBackup(file, path.basename(aside), { now: day(11) })
+    await restoreBackup(file, path.basename(aside), { now: day(11) })
     expect(episodeIds(file)).toEqual(['in-the-wal', 'one'])
   })
 
@@ -191,7 +191,7 @@ describe('restoring a backup', () => {
     db.close()
     const [backup] = listBackups(file)
     fs.writeFileSync(`${file}-wal`, 'the rest of a crashed session')
-    restoreBackup(file, backup?.file ?? '', { now: day(11) })
+    await restoreBackup(file, backup?.file ?? '', { now: day(11) })
     expect(fs.existsSync(`${file}-wal`) && fs.readFileSync(`${file}-wal`, 'utf8').includes('crashed')).toBe(
       false,
     )
@@ -220,7 +220,7 @@ describe('restoring a backup', () => {
     await backupOnOpen(db, file, day(10))
     loadEpisodeDocument(db, machineEpisode('three'))
     const [backup] = listBackups(file)
-    restoreBackup(file, backup?.file ?? '', { now: day(11) })
+    await restoreBackup(file, backup?.file ?? '', { now: day(11) })
     expect(
       listEpisodes(db)
         .map((e) => e.id)
@@ -237,11 +237,11 @@ describe('restoring a backup', () => {
     db.close()
     const before = fs.readFileSync(file)
     for (const name of ['../episcore.sqlite', 'episcore.sqlite', 'episcore-20250511-093015.sqlite'])
-      expect(() => restoreBackup(file, name)).toThrow(/there is no backup named/)
+      await expect(restoreBackup(file, name)).rejects.toThrow(/there is no backup named/)
     const [backup] = listBackups(file)
     scribble(path.join(backupFolderOf(file), backup?.file ?? ''), 0, Buffer.alloc(100, 0x41))
     expect(listBackups(file)[0]?.episodes).toBeNull()
-    expect(() => restoreBackup(file, backup?.file ?? '')).toThrow(/is damaged .*nothing was changed/)
+    await expect(restoreBackup(file, backup?.file ?? '')).rejects.toThrow(/is damaged .*nothing was changed/)
     expect(fs.readFileSync(file).equals(before)).toBe(true)
     expect(folderOf(file)).toEqual([backup?.file])
   })

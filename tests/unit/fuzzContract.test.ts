@@ -230,6 +230,7 @@ const VALID: Samples = {
   'backups.list': [{}],
   'backups.create': [{}],
   'backups.restore': [{ backup: 'episcore-2025-05-09.sqlite' }],
+  'backups.restoring': [{}],
 }
 
 const METHODS = Object.keys(contract) as MethodName[]

@@ -139,4 +139,52 @@ describe('the browser host’s backups', () => {
       value: { view: { summary: { title: 'Renamed after the restore' } } },
     })
   })
+
+  it('answers the other calls while a restore runs, says how far it is, and refuses an edit naming it', async () => {
+    const { databaseFile, rendererDir } = setUp()
+    // Padded so that the restore's checks and copies take a good while: 60 MB of settings.
+    const db = openDatabase(databaseFile)
+    const pad = db.prepare(`INSERT INTO settings (key, value) VALUES (?, hex(randomblob(1000000)))`)
+    for (let n = 0; n < 30; n++) pad.run(`padding-${n}`)
+    db.close()
+    host = await startHost({ databaseFile, rendererDir })
+    const call = await client(host)
+    const [backup] = valueOf<{ file: string }[]>(await call('backups.list'))
+    const folder = backupFolderOf(databaseFile)
+    let answered = false
+    const restoring = call('backups.restore', { backup: backup?.file }).then((reply) => {
+      answered = true
+      return reply
+    })
+    const appears = async (part: string): Promise<void> => {
+      while (!answered && !fs.readdirSync(folder).some((name) => name.includes(part)))
+        await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    // Under way once the backup's copy is being made beside it.
+    await appears('.restoring-')
+    const listedDuring = await call('episodes.list')
+    expect(answered).toBe(false)
+    expect(valueOf<unknown[]>(listedDuring)).toHaveLength(2)
+    // Holding the file once the database it replaces is being copied aside.
+    await appears('-before-restore-')
+    const progress = valueOf<{ backup: string; progress: number } | null>(await call('backups.restoring'))
+    const edit = await call('episodes.update', { id: 'one', patch: { title: 'During the restore' } })
+    expect(answered).toBe(false)
+    expect(progress).toEqual({ backup: backup?.file, progress: expect.any(Number) })
+    expect(progress && progress.progress >= 0 && progress.progress <= 1).toBe(true)
+    expect(edit).toEqual({
+      ok: false,
+      error: {
+        code: 'busy',
+        message: expect.stringMatching(
+          /^a backup is being restored \(\d+% done\): nothing was changed; try again once it is done$/,
+        ),
+      },
+    })
+    expect(valueOf<{ restored: boolean }>(await restoring).restored).toBe(true)
+    expect(valueOf<unknown>(await call('backups.restoring'))).toBeNull()
+    expect(await call('episodes.update', { id: 'one', patch: { title: 'After the restore' } })).toMatchObject(
+      { ok: true },
+    )
+  }, 60_000)
 })

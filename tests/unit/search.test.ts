@@ -317,7 +317,7 @@ describe('the search index and a restore', () => {
     loadEpisodeDocument(db, later)
     db.close()
     const [backup] = listBackups(file)
-    restoreBackup(file, backup?.file ?? '', { now: new Date('2025-05-11T09:30:15Z') })
+    await restoreBackup(file, backup?.file ?? '', { now: new Date('2025-05-11T09:30:15Z') })
 
     const lib = { db: openDatabase(file), files: new FileRefs(), dir }
     expect(await search(lib, 'zanzibar')).toEqual([])

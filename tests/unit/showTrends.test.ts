@@ -213,7 +213,7 @@ describe('the speaking seconds a show page reads', () => {
     db.close()
 
     const [backup] = listBackups(file)
-    restoreBackup(file, backup?.file ?? '', { now: new Date('2025-05-11T09:30:15Z') })
+    await restoreBackup(file, backup?.file ?? '', { now: new Date('2025-05-11T09:30:15Z') })
     const restored = openDatabase(file)
     const { kept, summed } = speakingKept(restored)
     expect(kept).toEqual(summed)

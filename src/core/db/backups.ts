@@ -4,7 +4,8 @@ import path from 'node:path'
 import type { BackupInfo, RestoreOutcome } from '../../shared/contract'
 import { UserError } from '../errors'
 import { databaseFileKind } from './databaseMarker'
-import { openDatabase, type Db } from './openDatabase'
+import { busyTimeoutMs, openDatabase, type Db } from './openDatabase'
+import { DATABASE_BUSY } from './sqliteErrors'
 
 /** Beside the database, so that a copy of the data folder carries its backups along. */
 export const BACKUP_FOLDER = 'episcore-backups'
@@ -28,13 +29,13 @@ const restorePartial = (file: string): string => `${file}.restoring-${process.pi
 const RESTORE_PARTIAL = /\.restoring-(\d+)\.partial(?:-wal|-shm|-journal)?$/
 
 /**
- * Whether the process `pid` no longer runs. This one counts as gone: a restore runs start to end without
- * yielding (restoreBackup is synchronous), so none of ours is under way while this code runs, and a copy
- * bearing our id was left by an earlier process that had it. A live process that is not ours may be the
+ * Whether the process `pid` no longer runs. This one counts as gone while none of its restores is under
+ * way (on any of its threads: see {@link whileRestoring}): a copy bearing our id was then left by an
+ * earlier process that had it. A live process that is not ours may be the
  * restorer, or one that took its id since: the copy is then left to the age rule.
  */
 function processGone(pid: number): boolean {
-  if (pid === process.pid) return true
+  if (pid === process.pid) return restoresUnderWay === 0
   try {
     process.kill(pid, 0)
     return false
@@ -339,36 +340,12 @@ function checkFreeSpace(folder: string, needed: number, freeBytes = freeBytesOf)
 }
 
 /**
- * The tables a restore copies, in a stable order. The search index (search_text and its FTS5 tables,
- * whose shadow tables SQLite refuses to write) and the tables derived by triggers (`derived_…`) are not
- * among them: their triggers rebuild them from the rows copied, in the restore's transaction.
- */
-const tablesOf = (db: Db, schema: string): string[] =>
-  db
-    .prepare(
-      `SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-        AND name NOT LIKE 'search\\_%' ESCAPE '\\' AND name NOT LIKE 'derived\\_%' ESCAPE '\\'
-        ORDER BY name`,
-    )
-    .pluck()
-    .all() as string[]
-
-/** The tables kept by triggers from the rows of others (see migration 016). */
-const derivedTablesOf = (db: Db): string[] =>
-  db
-    .prepare(
-      `SELECT name FROM main.sqlite_master WHERE type = 'table' AND name LIKE 'derived\\_%' ESCAPE '\\'`,
-    )
-    .pluck()
-    .all() as string[]
-
-const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`
-
-/**
  * The backup, copied beside it under a temporary name, brought to this app's schema and checked: what
  * a restore puts in place. A backup from a newer app is refused here, before anything else is touched.
+ * Its pages are what the restore copies, so it is given the live database's page size (SQLite cannot
+ * change a WAL database's) and its references are checked here, while nothing else is held.
  */
-function prepareIncoming(backup: FoundBackup): string {
+function prepareIncoming(backup: FoundBackup, pageSize: number | null): string {
   const incoming = restorePartial(backup.path)
   for (const suffix of ['', ...COMPANIONS]) fs.rmSync(incoming + suffix, { force: true })
   try {
@@ -376,8 +353,24 @@ function prepareIncoming(backup: FoundBackup): string {
     // A database an earlier version moved aside whole kept its -wal beside it: its last edits are there.
     if (fs.existsSync(`${backup.path}-wal`)) fs.copyFileSync(`${backup.path}-wal`, `${incoming}-wal`)
     const db = openDatabase(incoming)
-    db.close()
+    try {
+      const problems = db.pragma('foreign_key_check') as unknown[]
+      if (problems.length > 0) throw new Error(`the backup's rows break ${problems.length} references`)
+    } finally {
+      db.close()
+    }
     settleCopy(incoming)
+    if (pageSize !== null) {
+      const copy = new Database(incoming)
+      try {
+        if (copy.pragma('page_size', { simple: true }) !== pageSize) {
+          copy.pragma(`page_size = ${pageSize}`)
+          copy.exec('VACUUM')
+        }
+      } finally {
+        copy.close()
+      }
+    }
     return incoming
   } catch (error) {
     for (const suffix of ['', ...COMPANIONS]) fs.rmSync(incoming + suffix, { force: true })
@@ -385,81 +378,114 @@ function prepareIncoming(backup: FoundBackup): string {
   }
 }
 
+/** Pages copied between two turns of the event loop: 4 MB, a few milliseconds of writing. */
+const PAGES_PER_STEP = 1024
+
 /**
- * Replaces the content of the sound database `live` by that of `incoming`, in one SQLite transaction:
- * at every instant the file is a complete database, the old one or the restored one, whatever kills
- * the process (SQLite drops a transaction that did not commit the next time anything reads the file).
+ * Replaces the content of the sound database `live` by that of `incoming`, page for page with SQLite's
+ * backup API, in one write transaction on the file itself: at every instant the file is a complete
+ * database, the old one or the restored one, whatever kills the process (SQLite drops a transaction
+ * that did not commit the next time anything reads the file). The file ends as large as the backup
+ * (rows deleted and inserted anew would leave the old pages free inside it: a restore grew a library
+ * from 311 to 789 MB in five), and the backup's search index comes with it rather than being rebuilt.
  * The file itself stays where it is, so every other process that has it open (a second host, the app
  * beside the browser host) reads and writes the restored database from its next transaction on:
- * nothing it is answered `ok` for can go to a file nobody shows. The database being replaced is first
- * copied aside to `aside`, while this transaction holds the write lock, so that no edit made meanwhile
- * falls between the copy and the restore.
+ * nothing it is answered `ok` for can go to a file nobody shows. The database being replaced is copied
+ * aside to `aside` once the copy holds the write lock, so that no edit made meanwhile falls between the
+ * copy aside and the restore. The copy runs in steps, between which the event loop turns.
  */
-function replaceContent(live: string, incoming: string, aside: string): void {
-  const db = openDatabase(live)
+async function replaceContent(
+  live: string,
+  incoming: string,
+  aside: string,
+  progress: (fraction: number) => void,
+): Promise<void> {
+  const source = new Database(incoming)
   try {
-    db.pragma('foreign_keys = OFF')
-    db.prepare('ATTACH DATABASE ? AS incoming').run(incoming)
-    db.transaction(() => {
-      const partial = restorePartial(aside)
-      try {
-        // A second connection reads the last committed state, which this transaction's lock keeps.
-        const reader = new Database(live, { readonly: true, fileMustExist: true })
-        try {
-          reader.prepare('VACUUM INTO ?').run(partial)
-        } finally {
-          reader.close()
-        }
-        settleCopy(partial)
-        fs.renameSync(partial, aside)
-      } catch (error) {
-        for (const suffix of ['', ...COMPANIONS]) fs.rmSync(partial + suffix, { force: true })
-        throw error
-      }
-      const versionsBefore = new Map(
-        (
-          db.prepare('SELECT name, version FROM main.table_versions').all() as {
-            name: string
-            version: number
-          }[]
-        ).map((r) => [r.name, r.version]),
-      )
-      const tables = tablesOf(db, 'main')
-      const theirs = tablesOf(db, 'incoming')
-      if (tables.join() !== theirs.join())
-        throw new Error(
-          `the backup's tables (${theirs.join(', ')}) are not the database's (${tables.join(', ')})`,
-        )
-      for (const table of tables) db.exec(`DELETE FROM main.${quoted(table)}`)
-      // Emptied too (the deletes above run no cascade): the inserts' triggers fill them anew.
-      for (const table of derivedTablesOf(db)) db.exec(`DELETE FROM main.${quoted(table)}`)
-      for (const table of tables) {
-        const columns = (
-          db.prepare(`SELECT name FROM pragma_table_info(?, 'incoming')`).pluck().all(table) as string[]
-        )
-          .map(quoted)
-          .join(', ')
-        db.exec(
-          `INSERT INTO main.${quoted(table)} (${columns}) SELECT ${columns} FROM incoming.${quoted(table)}`,
-        )
-      }
-      db.exec(
-        'DELETE FROM main.sqlite_sequence; INSERT INTO main.sqlite_sequence SELECT * FROM incoming.sqlite_sequence',
-      )
-      // Past every version anyone has seen of this file: no process keeps a part of the old database's view.
-      const bump = db.prepare('UPDATE main.table_versions SET version = max(version, ?) + 1 WHERE name = ?')
-      for (const [name, version] of versionsBefore) bump.run(version, name)
-      const problems = db.pragma('main.foreign_key_check') as unknown[]
-      if (problems.length > 0) throw new Error(`the restored rows break ${problems.length} references`)
-    }).immediate()
-    db.exec('DETACH DATABASE incoming')
-    try {
-      db.pragma('wal_checkpoint(TRUNCATE)')
-    } catch {
-      // Another process reading holds the WAL; it is written back at a later checkpoint.
+    // Another writer's transaction under way: the first step finds the file locked and is tried again.
+    for (let attempt = 0; ; attempt++) {
+      let locked = false
+      const done = await source.backup(live, {
+        progress: ({ totalPages, remainingPages }) => {
+          if (!locked) {
+            // Called only once a step held the destination's write lock, which it keeps to the end.
+            locked = true
+            keepAside(live, aside)
+            passVersions(live, source)
+          }
+          progress((totalPages - remainingPages) / totalPages)
+          return PAGES_PER_STEP
+        },
+      })
+      // A first step that found the file locked reports nothing to copy, which is not a restore.
+      if (locked && done.totalPages > 0) break
+      if (attempt * 20 > busyTimeoutMs()) throw new UserError('busy', `${DATABASE_BUSY}; nothing was changed`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
     }
   } finally {
+    source.close()
+  }
+  const db = new Database(live)
+  try {
+    db.pragma(`busy_timeout = ${busyTimeoutMs()}`)
+    // Written back into the file, which shrinks to the restored database's size.
+    db.pragma('wal_checkpoint(TRUNCATE)')
+  } catch {
+    // Another process reading holds the WAL; it is written back at a later checkpoint.
+  } finally {
     db.close()
+  }
+}
+
+/**
+ * The live database, as last committed, copied whole to `aside` by a connection of its own (the
+ * restore's holds the write lock, so nothing can change it meanwhile).
+ */
+function keepAside(live: string, aside: string): void {
+  const partial = restorePartial(aside)
+  try {
+    const reader = new Database(live, { readonly: true, fileMustExist: true })
+    try {
+      reader.prepare('VACUUM INTO ?').run(partial)
+    } finally {
+      reader.close()
+    }
+    settleCopy(partial)
+    fs.renameSync(partial, aside)
+  } catch (error) {
+    for (const suffix of ['', ...COMPANIONS]) fs.rmSync(partial + suffix, { force: true })
+    throw error
+  }
+}
+
+/**
+ * Each table's version in the restored database past every version anyone has seen of the live file,
+ * so that no process keeps a part of the old database's view (the versions key the views' parts). The
+ * source is written through the backup's own connection, which SQLite carries into the copy.
+ */
+function passVersions(live: string, source: Database.Database): void {
+  const reader = new Database(live, { readonly: true, fileMustExist: true })
+  let seen: { name: string; version: number }[]
+  try {
+    seen = reader.prepare('SELECT name, version FROM table_versions').all() as typeof seen
+  } finally {
+    reader.close()
+  }
+  const bump = source.prepare('UPDATE table_versions SET version = max(version, ?) + 1 WHERE name = ?')
+  source.transaction(() => {
+    for (const { name, version } of seen) bump.run(version, name)
+  })()
+}
+
+/**
+ * Only the newest database a restore replaced is kept: each is a whole library, and every restore
+ * (one killed midway too) would otherwise leave one more. Removed only once the restore that kept
+ * `kept` has committed, so the one being restored is never lost with it.
+ */
+function removeOlderAside(file: string, kept: string): void {
+  for (const old of foundBackups(file)) {
+    if (old.kind !== 'before-restore' || old.name === kept) continue
+    for (const suffix of ['', ...COMPANIONS]) fs.rmSync(old.path + suffix, { force: true })
   }
 }
 
@@ -482,21 +508,71 @@ function replaceDamaged(live: string, incoming: string, aside: string): void {
   fs.renameSync(incoming, live)
 }
 
+/** The steps of a restore, as fractions of its whole: what a window's progress bar shows. */
+const CHECKED = 0.1
+const PREPARED = 0.3
+const COPIED = 0.9
+
+/** A live database's page size, which the restored pages must have; null when it cannot be read. */
+function pageSizeOf(file: string): number | null {
+  try {
+    const db = openReadOnly(file)
+    try {
+      return db.pragma('page_size', { simple: true }) as number
+    } finally {
+      db.close()
+    }
+  } catch {
+    return null
+  }
+}
+
+/** Restores under way in this process, on this thread or another: their partial copies are not stale. */
+let restoresUnderWay = 0
+
+/** Runs `restore` counted as a restore under way in this process (see {@link processGone}). */
+export async function whileRestoring<T>(restore: () => Promise<T>): Promise<T> {
+  restoresUnderWay++
+  try {
+    return await restore()
+  } finally {
+    restoresUnderWay--
+  }
+}
+
+export interface RestoreOptions {
+  now?: Date
+  /** The free space of a folder's disk, for a test to set: making a full disk takes root. */
+  freeBytes?: (folder: string) => number
+  /** Told how far the restore is, from 0 to 1, at each of its steps and as its pages are copied. */
+  progress?: (fraction: number) => void
+}
+
 /**
  * Puts the backup named `backupName` (any listed one) in place of the database `file`. The backup is
  * copied and checked first, and the disk's free space, before anything is changed. The database being
- * replaced is kept, never deleted: copied to `<basename>-before-restore-<stamp>.sqlite` in the backups
- * folder, where it is listed as a backup like any other.
+ * replaced is kept: copied to `<basename>-before-restore-<stamp>.sqlite` in the backups folder, where
+ * it is listed as a backup like any other, and the one an earlier restore kept is removed once this one
+ * has committed (each is a whole library: one is kept).
+ *
+ * Its checks and copies are synchronous SQLite work of seconds on a large library: a process that
+ * answers windows runs it on a worker thread (see restoreOffThread.ts).
  */
 export function restoreBackup(
   file: string,
   backupName: string,
-  options: {
-    now?: Date
-    /** The free space of a folder's disk, for a test to set: making a full disk takes root. */
-    freeBytes?: (folder: string) => number
-  } = {},
-): RestoreOutcome {
+  options: RestoreOptions = {},
+): Promise<RestoreOutcome> {
+  return whileRestoring(() => restoreNow(file, backupName, options))
+}
+
+async function restoreNow(
+  file: string,
+  backupName: string,
+  options: RestoreOptions,
+): Promise<RestoreOutcome> {
+  const progress = options.progress ?? (() => undefined)
+  progress(0)
   const backup = foundBackups(file).find((b) => b.name === backupName)
   if (!backup) throw new UserError('not-found', `there is no backup named ${backupName}`)
   const before = checkDatabase(backup.path, { thorough: true })
@@ -505,6 +581,7 @@ export function restoreBackup(
       'invalid-input',
       `the backup ${backupName} is damaged (${before.problem}); nothing was changed`,
     )
+  progress(CHECKED)
   const folder = backupFolderOf(file)
   const live = path.resolve(file)
   const liveSize = fs.existsSync(live)
@@ -512,19 +589,26 @@ export function restoreBackup(
     : 0
   // The backup copied beside it, then again through the WAL, and the current database kept aside.
   checkFreeSpace(folder, 2 * fs.statSync(backup.path).size + liveSize, options.freeBytes)
-  const incoming = prepareIncoming(backup)
+  const sound = fs.existsSync(live) && checkDatabase(live).ok && databaseFileKind(live).kind === 'episcore'
+  const incoming = prepareIncoming(backup, sound ? pageSizeOf(live) : null)
+  progress(PREPARED)
   try {
     const keptAside = fs.existsSync(live)
       ? freeName(folder, `${baseNameOf(file)}-before-restore-${stampOf(options.now ?? new Date())}`)
       : null
     if (!keptAside) {
       fs.renameSync(incoming, live)
+      progress(1)
       return { restored: true, keptAside }
     }
     const aside = path.join(folder, keptAside)
-    if (checkDatabase(live).ok && databaseFileKind(live).kind === 'episcore')
-      replaceContent(live, incoming, aside)
+    if (sound)
+      await replaceContent(live, incoming, aside, (copied) =>
+        progress(PREPARED + copied * (COPIED - PREPARED)),
+      )
     else replaceDamaged(live, incoming, aside)
+    removeOlderAside(file, keptAside)
+    progress(1)
     return { restored: true, keptAside }
   } finally {
     for (const suffix of ['', ...COMPANIONS]) fs.rmSync(incoming + suffix, { force: true })

@@ -1,20 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { BackupInfo, RestoreOutcome } from '../../shared/contract'
+import type { BackupInfo, RestoreOutcome, RestoreProgress } from '../../shared/contract'
 import { withoutControlCharacters } from '../../shared/episodeLimits'
-import { ok, type Reply } from '../../shared/result'
+import { fail, ok, type Reply } from '../../shared/result'
 import { ViewSender } from '../../shared/viewDelta'
-import {
-  backUpNow,
-  backupOnOpen,
-  checkDatabase,
-  clearInterruptedCopies,
-  listBackups,
-  restoreBackup,
-} from '../db/backups'
+import { backUpNow, backupOnOpen, checkDatabase, clearInterruptedCopies, listBackups } from '../db/backups'
+import { restoreBackupOffThread } from '../db/restoreOffThread'
 import { databaseOpenFailure, missingDatabase } from '../db/databaseOpenFailure'
-import { openDatabase, type Db } from '../db/openDatabase'
+import { busyTimeoutMs, openDatabase, type Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { UserError } from '../errors'
 import { episodeView } from '../episodes/episodeQueries'
@@ -70,7 +64,10 @@ export class DatabaseSession {
     list: () => listBackups(this.file),
     create: () => this.backUpNow(),
     restore: (backup) => this.restore(backup),
+    restoring: () => this.restoring,
   }
+  /** The restore under way (on its own thread), or null. */
+  private restoring: RestoreProgress | null = null
 
   /** Throws as {@link openDatabase} does for a database that is not damaged but cannot be opened. */
   constructor(
@@ -169,6 +166,12 @@ export class DatabaseSession {
   async dispatch(method: string, request: unknown, viewBase?: string | null): Promise<Reply<unknown>> {
     const reply = await dispatch(this.state.handlers, method, request)
     this.afterCall()
+    if (!reply.ok && reply.error.code === 'busy' && this.restoring && method !== 'backups.restore')
+      return fail(
+        'busy',
+        `a backup is being restored (${Math.floor(this.restoring.progress * 100)}% done): ` +
+          'nothing was changed; try again once it is done',
+      )
     if (viewBase === undefined || !reply.ok) return reply
     return ok(this.views.encode(method, reply.value, viewBase))
   }
@@ -199,19 +202,36 @@ export class DatabaseSession {
   /**
    * The restore rewrites the database file in one transaction of its own (see restoreBackup), so this
    * session's connection, like any other process's, reads the restored database from its next call on;
-   * only a database that could not be used is opened again.
+   * only a database that could not be used is opened again. It runs on a thread of its own: the
+   * windows' calls are answered meanwhile, reads from the database as it was until the restore commits,
+   * and an edit, which the restore's write lock would hold up, is refused at once as busy with the
+   * restore named (see {@link dispatch}).
    */
   private async restore(backup: string): Promise<RestoreOutcome> {
-    await this.backupRun
-    // Nothing is awaited from here on, so no request runs against a half-replaced database.
-    const usable = this.state.db !== null
+    if (this.restoring)
+      throw new UserError(
+        'busy',
+        `the backup ${this.restoring.backup} is being restored; wait for it to finish`,
+      )
+    this.restoring = { backup, progress: 0 }
     try {
-      const outcome = restoreBackup(this.file, backup)
-      // The episode named is the replaced database's: the restored one was never tried.
-      this.unprepared = null
-      return outcome
+      await this.backupRun
+      const usable = this.state.db
+      // Waiting for the restore's lock would hold this thread, which the restore's answer needs.
+      usable?.pragma('busy_timeout = 0')
+      try {
+        const outcome = await restoreBackupOffThread(this.file, backup, (progress) => {
+          if (this.restoring) this.restoring = { backup, progress }
+        })
+        // The episode named is the replaced database's: the restored one was never tried.
+        this.unprepared = null
+        return outcome
+      } finally {
+        if (usable?.open) usable.pragma(`busy_timeout = ${busyTimeoutMs()}`)
+        if (!usable) this.state = this.open(true)
+      }
     } finally {
-      if (!usable) this.state = this.open(true)
+      this.restoring = null
     }
   }
 

@@ -9,6 +9,8 @@ import { lossInWords } from './lossInWords'
 const megabytes = (bytes: number): string =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`
 
+const RESTORE_POLL_MS = 250
+
 const KIND_WORDS: Record<BackupInfo['kind'], string> = {
   daily: 'Daily',
   manual: 'Backed up by hand',
@@ -28,13 +30,36 @@ export function BackupList({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [asked, setAsked] = useState<BackupInfo | null>(null)
+  /** How far the restore under way is (0 to 1), asked of the core while it runs on its own thread. */
+  const [progress, setProgress] = useState<number | null>(null)
   useEffect(() => {
     call('backups.list', {}).then(setBackups, (e: Error) => setError(e.message))
   }, [])
+  useEffect(() => {
+    if (!busy) return
+    let stopped = false
+    const ask = (): void => {
+      call('backups.restoring', {}).then(
+        (under) => {
+          if (stopped) return
+          if (under) setProgress(under.progress)
+          timer = setTimeout(ask, RESTORE_POLL_MS)
+        },
+        // The restore's own answer says what went wrong; the bar just stops.
+        () => undefined,
+      )
+    }
+    let timer = setTimeout(ask, RESTORE_POLL_MS)
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [busy])
 
   const restore = (backup: BackupInfo): void => {
     setAsked(null)
     setBusy(true)
+    setProgress(null)
     setError(null)
     call('backups.restore', { backup: backup.file }).then(onRestored, (e: Error) => {
       setError(e.message)
@@ -49,6 +74,13 @@ export function BackupList({
         kept aside in the episcore-backups folder beside it, and listed here.
       </p>
       <MessageLine kind="error" message={error} />
+      {busy && (
+        <p className="restoring">
+          Restoring…{' '}
+          <progress max={100} value={Math.round((progress ?? 0) * 100)} aria-label="Restore progress" />{' '}
+          {Math.round((progress ?? 0) * 100)}%
+        </p>
+      )}
       {asked && (
         <div className="restore-confirm" role="group" aria-label="Confirm the restore">
           <p>
