@@ -37,12 +37,13 @@ const packedFiles = (config: Configuration): string[] =>
   [config.files ?? []].flat().flatMap((f) => (typeof f === 'string' ? [f] : [f.filter ?? []].flat()))
 
 describe('packaging', () => {
-  it('builds AppImage and deb, dmg and nsis installers into dist/ without rebuilding native modules', async () => {
+  it('builds deb (no AppImage), dmg and nsis installers into dist/ without rebuilding native modules', async () => {
     const config = await builderConfig()
     expect(config.appId).toBe('org.episcore.app')
     expect(config.productName).toBe('Episcore')
     expect(config.directories?.output).toBe('dist')
-    expect(targetNames(config.linux?.target)).toEqual(['AppImage', 'deb'])
+    // electron-builder's AppImage starts the app with --no-sandbox on Ubuntu 23.10+, which the app refuses.
+    expect(targetNames(config.linux?.target)).toEqual(['deb'])
     expect(targetNames(config.mac?.target)).toEqual(['dmg'])
     expect(targetNames(config.win?.target)).toEqual(['nsis'])
     expect(config.npmRebuild).toBe(false)
@@ -153,6 +154,25 @@ describe('the packed app', () => {
       onlyLoadAppFromAsar: true,
       grantFileProtocolExtraPrivileges: false,
     })
+  })
+
+  it('refuses to pack for a platform whose ffmpeg and ffprobe npm did not install: Windows on ARM has none', async () => {
+    const config = await builderConfig()
+    expect(config.beforePack).toBe('scripts/beforePack.cjs')
+    type Hook = (context: { electronPlatformName: string; arch: number }) => Promise<void>
+    const loaded = (await import(path.join(root, String(config.beforePack)))) as {
+      default: Hook | { default: Hook }
+    }
+    const beforePack = typeof loaded.default === 'function' ? loaded.default : loaded.default.default
+    // builder-util's Arch: x64 is 1, arm64 is 3.
+    await expect(beforePack({ electronPlatformName: 'win32', arch: 3 })).rejects.toThrow(
+      /^no ffmpeg\/ffprobe for win32-arm64: @ffmpeg-installer\/win32-arm64, @ffprobe-installer\/win32-arm64 not installed; none is published for Windows on ARM/,
+    )
+    // The platform this runs on has its own (npm installed them for it).
+    const here = { linux: 'linux', darwin: 'darwin', win32: 'win32' }[process.platform as string]
+    const arch = { x64: 1, arm64: 3 }[process.arch as string]
+    if (here && arch !== undefined)
+      await expect(beforePack({ electronPlatformName: here, arch })).resolves.toBeUndefined()
   })
 
   it('makes the unpacked ffmpeg and ffprobe runnable by every user after packing (Linux and macOS layouts)', async () => {
