@@ -16,7 +16,7 @@ const ANALYSES = analysesOnScale({
   value: (k) => k * 1e7,
 })
 
-describe('the browser host measuring agreement', () => {
+describe('the browser host comparing analyses', () => {
   const dir = tempFolder()
   let host: RunningHost
   let cookie = ''
@@ -86,5 +86,27 @@ describe('the browser host measuring agreement', () => {
     expect(reply.value.units).toBeGreaterThan(10_000)
     for (const { alpha } of Object.values(reply.value.dimensions))
       expect(alpha.interval).toEqual(expect.any(Number))
+  })
+
+  it('answers other calls while it builds a consensus of them, then shows the consensus', async () => {
+    let buildAnswering = false
+    const building = call('consensus.build', { ids: ANALYSES.map((a) => a.episode.id) }, () => {
+      buildAnswering = true
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const list = await call('episodes.list', {})
+    const listAnsweredFirst = !buildAnswering
+    expect(list.ok).toBe(true)
+    expect(listAnsweredFirst).toBe(true)
+    const built = (await building) as { ok: boolean; value: { id: string } }
+    expect(built).toMatchObject({ ok: true, value: { id: 'on-scale-1-2' } })
+    // Written through the thread's own connection, read by the host's from its next call on.
+    const opened = (await call('episodes.open', { id: built.value.id })) as {
+      ok: boolean
+      value: { summary: { title: string }; chapters: unknown[] }
+    }
+    expect(opened.ok).toBe(true)
+    expect(opened.value.summary.title).toMatch(/\(consensus\)$/)
+    expect(opened.value.chapters).toHaveLength(2_000)
   })
 })

@@ -14,8 +14,8 @@ import { PROTOTYPE_KEY_PROBLEM, protoKeyPaths } from '../../shared/prototypeKeys
 import { fail, ok, type Reply } from '../../shared/result'
 import { mergeNextChapter, moveChapterBoundary, splitChapter } from '../analysis/chapterBands'
 import { deleteChapter, updateChapter } from '../analysis/chapters'
-import { agreementOffThread } from '../agreement/agreementOffThread'
-import { buildConsensus, takeFromAnalysis } from '../agreement/consensus'
+import { agreementOffThread, buildConsensusOffThread } from '../agreement/agreementOffThread'
+import { takeFromAnalysis } from '../agreement/consensus'
 import { consensusChoices } from '../agreement/consensusChoices'
 import { analysesOf } from '../agreement/analysesOf'
 import { deleteHighlight, setHighlight, updateHighlight } from '../analysis/highlights'
@@ -280,7 +280,8 @@ function contractHandlers({ db, files, peaks, backups, notices }: CoreContext): 
     'participants.update': edited((r) => updateParticipant(db, r.id, r.participantId, r.patch)),
     'participants.remove': edited((r) => removeParticipant(db, r.id, r.participantId)),
     'consensus.take': edited((r) => takeFromAnalysis(db, r.id, r.from, r.item)),
-    'consensus.build': (r) => buildConsensus(db, r.ids),
+    // Built off the event loop where this process answers windows, as an agreement is measured.
+    'consensus.build': (r) => buildConsensusOffThread(db, r.ids),
     'consensus.choices': (r) => consensusChoices(db, r.id),
     'review.accept': edited((r) => acceptItem(db, r.id, r.kind, r.itemId)),
     'review.reject': edited((r) => rejectItem(db, r.id, r.kind, r.itemId)),
