@@ -67,6 +67,40 @@ describe('episcore export --out', () => {
     expect(fs.existsSync(path.join(dir, 'nowhere'))).toBe(false)
   })
 
+  it('says in one line that a site folder’s path runs through a file, as for a file named as the folder', () => {
+    const file = path.join(dir, 'notes.txt')
+    fs.writeFileSync(file, 'mine')
+    const site = (out: string): ReturnType<typeof episcore> =>
+      episcore([
+        '--db',
+        db,
+        'export',
+        'one',
+        '--format',
+        'site',
+        '--media-url',
+        'https://cdn.example.com/one.mp3',
+        '--out',
+        out,
+      ])
+    expect(site(file)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `episcore: ${file} is a file, not a folder; nothing was written\n`,
+    })
+    for (const out of [path.join(file, 'site'), path.join(file, 'a', 'site')])
+      expect(site(out)).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `episcore: ${file} is a file, not a folder (on the way to ${out}); nothing was written\n`,
+      })
+    expect(fs.readFileSync(file, 'utf8')).toBe('mine')
+    // Where the path is free the folder is made, parts of its path with it.
+    const made = path.join(dir, 'sites', 'one')
+    expect(site(made)).toEqual({ code: 0, stdout: `${made}\n`, stderr: '' })
+    expect(fs.readdirSync(made)).toContain('index.html')
+  })
+
   it('writes into a FIFO a program reads, and leaves it a FIFO', async () => {
     const fifo = madeFifo('reader.fifo')
     // Held open for reading and writing: the reader's open returns at once, and its end of file comes

@@ -27,8 +27,10 @@ export function checkSiteFolder(folder: string, episodeId: string): void {
   let stat: fs.Stats
   try {
     stat = fs.statSync(folder)
-  } catch {
-    return
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException
+    if (code === 'ENOENT' || code === 'ENOTDIR') return checkMadeFolder(folder)
+    throw new UserError('invalid-input', `cannot write ${folder}: ${message}; nothing was written`)
   }
   if (!stat.isDirectory())
     throw new UserError('invalid-input', `${folder} is a file, not a folder; nothing was written`)
@@ -47,6 +49,27 @@ export function checkSiteFolder(folder: string, episodeId: string): void {
       'conflict',
       `${folder} holds a web page export of another episode (its episode.json is not "${episodeId}"); choose an empty folder, nothing was written`,
     )
+}
+
+/**
+ * A folder the export will make: the nearest part of its path that exists must be a folder. A file there
+ * (`notes.txt/site`) is said as a file named as the folder is, before anything is made.
+ */
+function checkMadeFolder(folder: string): void {
+  for (let at = path.dirname(folder); ; at = path.dirname(at)) {
+    let stat: fs.Stats | null = null
+    try {
+      stat = fs.statSync(at)
+    } catch {
+      // Not there either: made with the folder.
+    }
+    if (stat && !stat.isDirectory())
+      throw new UserError(
+        'invalid-input',
+        `${at} is a file, not a folder (on the way to ${folder}); nothing was written`,
+      )
+    if (stat || at === path.dirname(at)) return
+  }
 }
 
 function exportedId(file: string): string | null {
