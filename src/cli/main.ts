@@ -131,7 +131,9 @@ async function withService<T>(
 ): Promise<T> {
   const service = openLocalService(dbPath, { readOnly })
   try {
-    return await use(service)
+    const answer = await use(service)
+    service.refuseIfChanged()
+    return answer
   } finally {
     service.close()
   }

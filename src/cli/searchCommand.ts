@@ -1,5 +1,5 @@
 import type { SearchHit } from '../shared/contract'
-import { openLocalService, userMessage, type LocalService } from '../core/service/localService'
+import { OlderSchema, openLocalService, userMessage, type LocalService } from '../core/service/localService'
 import { terminalField } from './terminalText'
 import { UsageError, type Io, type Options } from './usage'
 
@@ -34,6 +34,7 @@ function limitOf(value: Options[string]): number {
 /**
  * The search opens the database to write: an older schema gets its index on the way. A file it may not
  * write is searched read-only when it has the index already; otherwise the refusal says how to get it.
+ * A read that fails for another reason says that reason, never that the file is older.
  */
 function openForSearch(dbPath: string | undefined, io: Io): LocalService | null {
   try {
@@ -44,9 +45,12 @@ function openForSearch(dbPath: string | undefined, io: Io): LocalService | null 
     try {
       return openLocalService(dbPath, { readOnly: true })
     } catch (readError) {
-      if (userMessage(readError) === null) throw readError
+      const cannotRead = userMessage(readError)
+      if (cannotRead === null) throw readError
       io.err(
-        `episcore: ${terminalField(cannotWrite)} Search needs to add its index to this database once (it was written by an older Episcore): make the file writable, or open it once in the app, then search again.`,
+        readError instanceof OlderSchema
+          ? `episcore: ${terminalField(cannotWrite)} Search needs to add its index to this database once (it was written by an older Episcore): make the file writable, or open it once in the app, then search again.`
+          : `episcore: ${terminalField(cannotRead)}`,
       )
       return null
     }
@@ -75,6 +79,7 @@ export async function searchCommand(
       io.err(`episcore: ${terminalField(reply.error.message)}`)
       return 1
     }
+    service.refuseIfChanged()
     for (const hit of reply.value.hits) io.out(searchHitLine(hit))
     return 0
   } finally {

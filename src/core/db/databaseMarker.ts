@@ -22,13 +22,18 @@ const listed = (names: readonly string[]): string => {
  * SQLite without a table or a schema version), an Episcore database (its application id, or an older one's tables and
  * schema version), or another application's, described by what it holds. A file without tables but
  * with a schema version is another application's, unless the version is past `latest` (a newer app's,
- * which the caller refuses as such).
+ * which the caller refuses as such). `opened`: the file already open to be read (and left open), for a
+ * library that cannot be opened again cheaply (see unwritableLibrary.ts).
  */
-export function databaseFileKind(file: string, latest = Infinity): DatabaseFileKind {
-  if (!fs.existsSync(file) || fs.statSync(file).size === 0) return { kind: 'new' }
-  let db: Database.Database | undefined
+export function databaseFileKind(
+  file: string,
+  latest = Infinity,
+  opened?: Database.Database,
+): DatabaseFileKind {
+  if (!opened && (!fs.existsSync(file) || fs.statSync(file).size === 0)) return { kind: 'new' }
+  let db = opened
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true })
+    db ??= new Database(file, { readonly: true, fileMustExist: true })
     const tables = db
       .prepare(
         `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
@@ -64,7 +69,7 @@ export function databaseFileKind(file: string, latest = Infinity): DatabaseFileK
       `${file} is not an Episcore database: ${(error as Error).message}. Nothing was changed.`,
     )
   } finally {
-    db?.close()
+    if (!opened) db?.close()
   }
 }
 

@@ -8,6 +8,7 @@ import { migrate, newerSchema, schemaVersion } from './migrate'
 import { MIGRATIONS } from './migrations'
 import type { Migration } from './migrations/migration'
 import { sqliteUserError } from './sqliteErrors'
+import { cannotWriteBeside, openUnwritable, type CanWrite } from './unwritableLibrary'
 
 export type Db = Database.Database
 
@@ -18,6 +19,15 @@ export interface OpenOptions {
    * journal mode left as it is; a database that does not exist yet reads as one without episodes.
    */
   readOnly?: boolean
+  /** Whether this user may write a path, for commands that only read: a test stands in for another user. */
+  canWrite?: CanWrite
+}
+
+/** A command that only reads refused a database an older Episcore wrote, which it does not upgrade. */
+export class OlderSchema extends UserError {
+  constructor(message: string) {
+    super('conflict', message)
+  }
 }
 
 /**
@@ -35,6 +45,8 @@ export function busyTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
  */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const migrations = options.migrations ?? MIGRATIONS
+  if (options.readOnly && fs.existsSync(file) && cannotWriteBeside(file, options.canWrite))
+    return openUnwritableReadOnly(file, migrations)
   let found: ReturnType<typeof databaseFileKind>
   try {
     found = databaseFileKind(file, migrations.length)
@@ -81,6 +93,37 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   return db
 }
 
+/**
+ * A library in a place this user cannot write, opened to be read (see openUnwritable): refused as
+ * {@link openDatabase} refuses, and never said to be older or unsaved when it is not.
+ */
+function openUnwritableReadOnly(file: string, migrations: readonly Migration[]): Db {
+  let db: Db
+  try {
+    db = openUnwritable(file)
+  } catch (error) {
+    if (error instanceof UserError) throw error
+    throw (
+      nativeModuleFailure(error) ??
+      databaseOpenFailure(file, error) ??
+      sqliteUserError(error) ??
+      new UserError('invalid-input', `cannot open the database ${file}: ${(error as Error).message}`)
+    )
+  }
+  try {
+    const found = databaseFileKind(file, migrations.length, db)
+    if (found.kind === 'foreign') throw foreignDatabase(file, found.found)
+    if (found.kind === 'new') {
+      db.close()
+      return openReadOnly(file, true, migrations)
+    }
+    return checkedVersion(db, file, migrations.length)
+  } catch (error) {
+    if (db.open) db.close()
+    throw error
+  }
+}
+
 function openReadOnly(file: string, isNew: boolean, migrations: readonly Migration[]): Db {
   const latest = migrations.length
   // Nothing to read, and nothing may be created: an empty database in memory answers as the file would.
@@ -100,12 +143,16 @@ function openReadOnly(file: string, isNew: boolean, migrations: readonly Migrati
       new UserError('invalid-input', `cannot open the database ${file}`)
     )
   }
+  return checkedVersion(db, file, latest)
+}
+
+/** `db` when at this app's schema; closed and refused otherwise (a command that only reads never upgrades). */
+function checkedVersion(db: Db, file: string, latest: number): Db {
   const version = schemaVersion(db)
   if (version === latest) return db
   db.close()
   if (version > latest) throw newerSchema(version, latest)
-  throw new UserError(
-    'conflict',
+  throw new OlderSchema(
     `${file} is at an older Episcore schema (version ${version}); a command that only reads does not upgrade it: open it in the app, or run one that writes, first`,
   )
 }

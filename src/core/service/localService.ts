@@ -12,7 +12,9 @@ import type { Reply } from '../../shared/result'
 import { validateEpisodeDocument } from '../../shared/validateEpisode'
 import { backupFolderOf, backUpNow, listBackups, restoreBackup } from '../db/backups'
 import { defaultDatabasePath, openDatabase } from '../db/openDatabase'
+
 import { sqliteUserError } from '../db/sqliteErrors'
+import { refuseIfChangedWhileRead, type CanWrite } from '../db/unwritableLibrary'
 import { UserError } from '../errors'
 import { regularFileSizeSync } from '../files/regularFile'
 import { JsonTextError, parseJsonText } from '../json/jsonText'
@@ -32,6 +34,9 @@ import {
 import { FileRefs } from './fileRefs'
 import { createHandlers, dispatch } from './handlers'
 
+/** The refusal of a database an older Episcore wrote, by a command that only reads (the CLI tells it apart). */
+export { OlderSchema } from '../db/openDatabase'
+
 export { backupFolderOf, defaultDatabasePath, DEFAULT_PIXELS_PER_SECOND }
 export { agreement, agreementSummary } from '../agreement/agreement'
 
@@ -41,6 +46,11 @@ export interface LocalService {
   fileToRead(file: string): string
   /** A file the user named to be written: its handle for a request. */
   fileToWrite(file: string): string
+  /**
+   * Refuses what was read when the library, read in place without locks (a folder this user cannot
+   * write: see unwritableLibrary.ts), changed meanwhile: another user's writer could have changed it.
+   */
+  refuseIfChanged(): void
   close(): void
 }
 
@@ -50,10 +60,13 @@ export interface LocalService {
  */
 export function openLocalService(
   dbPath: string | undefined,
-  options: { readOnly?: boolean } = {},
+  options: { readOnly?: boolean; canWrite?: CanWrite } = {},
 ): LocalService {
   const file = defaultDatabasePath(dbPath)
-  const db = openDatabase(file, { readOnly: options.readOnly ?? false })
+  const db = openDatabase(file, {
+    readOnly: options.readOnly ?? false,
+    ...(options.canWrite && { canWrite: options.canWrite }),
+  })
   const files = new FileRefs()
   const peaks = new PeaksCache(peaksFolderBeside(file))
   const handlers = createHandlers({
@@ -73,6 +86,7 @@ export function openLocalService(
       (await dispatch(handlers, method, request)) as Reply<ResponseOf<typeof method>>,
     fileToRead: (f) => files.register(f),
     fileToWrite: (f) => files.registerOutput(f),
+    refuseIfChanged: () => refuseIfChangedWhileRead(db),
     close: () => db.close(),
   }
 }
