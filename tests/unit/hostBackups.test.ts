@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { backupFolderOf } from '../../src/core/db/backups'
+import { createRequire } from 'node:module'
+import { backupFolderOf, backupOnOpen, type restoreBackup } from '../../src/core/db/backups'
+import { BUNDLED_RESTORE_WORKER } from '../../src/core/db/restoreOffThread'
 import { openDatabase } from '../../src/core/db/openDatabase'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { startHost, type RunningHost } from '../../src/host/startHost'
@@ -187,4 +189,21 @@ describe('the browser host’s backups', () => {
       { ok: true },
     )
   }, 60_000)
+
+  it('restores on the thread entry built beside the command line’s bundle, which serves the browser mode', async () => {
+    const { databaseFile } = setUp()
+    const db = openDatabase(databaseFile)
+    const backup = (await backupOnOpen(db, databaseFile, new Date(2025, 4, 10, 9))) ?? ''
+    loadEpisodeDocument(db, machineEpisode('three'))
+    db.close()
+    const entry = path.join(__dirname, '..', '..', 'out', 'cli', BUNDLED_RESTORE_WORKER)
+    const built = createRequire(__filename)(entry) as { restoreBackup: typeof restoreBackup }
+    const progress: number[] = []
+    const outcome = await built.restoreBackup(databaseFile, backup, { progress: (p) => progress.push(p) })
+    expect(outcome.keptAside).toMatch(/^host-before-restore-/)
+    expect(progress.at(-1)).toBe(1)
+    const restored = openDatabase(databaseFile, { readOnly: true })
+    expect(restored.prepare('SELECT id FROM episodes ORDER BY id').pluck().all()).toEqual(['one', 'two'])
+    restored.close()
+  })
 })
