@@ -40,13 +40,21 @@ function missingRun(wanted: readonly string[], said: ReadonlySet<string>): numbe
  * order, among the words said in its span, and no more than a word of either end missing from it
  * (a long quote whose span lost its last three words is not what the span says).
  */
-export function quoteMatches(quote: string, spokenText: string): boolean {
-  const said = foldedTokens(spokenText)
-  const wanted = foldedTokens(quote)
+export const quoteMatches = (quote: string, spokenText: string): boolean =>
+  tokensMatch(foldedTokens(quote), foldedTokens(spokenText))
+
+/** quoteMatches on folded tokens: the quote's (`wanted`) and the span's (`said`). */
+export function tokensMatch(wanted: readonly string[], said: readonly string[]): boolean {
   if (wanted.length === 0) return true
   if (said.length === 0) return false
   const present = new Set(said)
   if (missingRun(wanted, present) > MISSING_AT_AN_EDGE) return false
   if (missingRun([...wanted].reverse(), present) > MISSING_AT_AN_EDGE) return false
-  return commonSubsequence(wanted, said) >= Math.ceil(wanted.length * MATCH_RATIO)
+  return commonSubsequence(wanted, said) >= wordsNeeded(wanted.length)
 }
+
+/** How many of a quote's words must be said, in order, for it to match. */
+export const wordsNeeded = (quoteWords: number): number => Math.ceil(quoteWords * MATCH_RATIO)
+
+/** How many words at either end of a quote may be missing from its span. */
+export const MISSING_AT_EDGES = MISSING_AT_AN_EDGE

@@ -7,7 +7,6 @@ import type {
   StatementView,
 } from '../../shared/contract'
 import { bySpan, type Chapter, type Dimension, type Statement } from '../../shared/episodeFormat'
-import { quoteMatches } from '../../shared/quoteCheck'
 import { transcriptExtent } from '../../shared/transcriptPastEnd'
 import type { Db } from '../db/openDatabase'
 import { statement } from '../db/statements'
@@ -33,7 +32,7 @@ import { weightedAverages } from '../library/scoreAverages'
 import { historyState } from '../history/editHistory'
 import type { EditableTable, Row } from '../history/tables'
 import { quoteLocator } from '../transcript/findQuote'
-import { spokenTextIndex } from '../transcript/spokenText'
+import { SpokenTokens } from '../transcript/spokenTokens'
 import { untimedCueIndex } from '../transcript/untimedCues'
 import { derived, transcriptSnapshot, type TranscriptSnapshot } from '../transcript/transcriptSnapshot'
 import type { EpisodeRow, MediaRow } from './episodeRows'
@@ -135,7 +134,7 @@ interface QuoteResult {
  * the transcript as it was, so only the statements it touched are checked again.
  */
 interface QuoteChecks {
-  spoken: (start: number, end: number) => string
+  spoken: SpokenTokens
   /** Whether a span touches a cue without word times. */
   untimed: (start: number, end: number) => boolean
   locate: (quote: string) => { start: number; end: number } | null
@@ -146,7 +145,7 @@ interface QuoteChecks {
 const quoteKey = (s: Pick<Statement, 'start' | 'end' | 'quote'>): string => `${s.start} ${s.end} ${s.quote}`
 
 const quoteChecksOf = (transcript: TranscriptSnapshot): QuoteChecks => ({
-  spoken: spokenTextIndex(transcript),
+  spoken: new SpokenTokens(transcript),
   untimed: untimedCueIndex(transcript),
   locate: quoteLocator(transcript),
   results: new Map<string, QuoteResult>(),
@@ -184,10 +183,11 @@ function withQuoteChecks(
     let result: QuoteResult = { matches: true, foundAt: null }
     if (checks) {
       const key = quoteKey(s)
-      const known = checks.results.get(key)
+      // A quote asked twice in one view (copies of a statement) is checked once.
+      const known = results.get(key) ?? checks.results.get(key)
       if (known) result = known
       else {
-        const matches = quoteMatches(s.quote, checks.spoken(s.start, s.end))
+        const matches = checks.spoken.quoteMatches(s.quote, s.start, s.end)
         result = { matches, foundAt: matches ? null : checks.locate(s.quote) }
       }
       results.set(key, result)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { EpisodeDocument } from '../../shared/episodeFormat'
 import { evidenceText } from '../../shared/evidence'
 import type { Row } from '../history/tables'
-import { isSaidText, saidInSpan, type SpokenTranscript } from '../analysis/spanTranscript'
+import { spanSaysQuote, type SpokenTranscript } from '../analysis/spanTranscript'
 
 /** The tables an episode is written to, in an order the foreign keys accept. */
 export const DOCUMENT_TABLES = [
@@ -144,7 +144,7 @@ export function documentRows(doc: EpisodeDocument, now: string): DocumentRows {
       quote: s.quote,
       // A machine's quote that is the transcript's words in its span follows the span when the reviewer
       // moves it; any other is kept as written (and flagged when the span no longer says it).
-      quote_filled: isSaidText(s.quote, saidInSpan(spoken, s.start, s.end).text) ? 1 : 0,
+      quote_filled: spanSaysQuote(spoken, s.quote, s.start, s.end) ? 1 : 0,
       start: s.start,
       end: s.end,
       speaker_id: s.speakerId,

@@ -35,15 +35,25 @@ export function quoteLocator(
   transcript: TranscriptSnapshot,
 ): (quote: string) => { start: number; end: number } | null {
   let tokens: TimedToken[] | null = null
-  return (quote) => {
+  // Where each word is said: a quote is looked for only where its first word is, not in every word.
+  let places: Map<string, number[]> | null = null
+  const found = new Map<string, { start: number; end: number } | null>()
+  const locate = (quote: string): { start: number; end: number } | null => {
     const wanted = foldedTokens(quote)
     if (wanted.length === 0) return null
     tokens ??= timedTokens(transcript)
+    if (!places) {
+      places = new Map()
+      for (const [i, t] of tokens.entries()) {
+        const list = places.get(t.folded)
+        if (list) list.push(i)
+        else places.set(t.folded, [i])
+      }
+    }
     const [first, second] = wanted
     // Some slack for a word the ASR split or merged.
     const length = wanted.length + 2
-    for (let i = 0; i < tokens.length; i++) {
-      if (tokens[i]?.folded !== first) continue
+    for (const i of places.get(first ?? '') ?? []) {
       if (second !== undefined && tokens[i + 1]?.folded !== second && tokens[i + 2]?.folded !== second)
         continue
       const window = tokens.slice(i, i + length)
@@ -52,5 +62,11 @@ export function quoteLocator(
       return { start: tokens[i]?.start ?? 0, end: tokens[lastIndex]?.end ?? 0 }
     }
     return null
+  }
+  // Statements copied with their quote are looked for once.
+  return (quote) => {
+    let place = found.get(quote)
+    if (place === undefined) found.set(quote, (place = locate(quote)))
+    return place && { ...place }
   }
 }
