@@ -1,3 +1,4 @@
+import { compactPart, compactView, expandPart, expandView } from './compactView'
 import { answersWithView, type EpisodeView } from './contract'
 
 /*
@@ -107,6 +108,19 @@ export function applyViewDelta(base: EpisodeView, delta: ViewDelta): EpisodeView
   return next
 }
 
+/** A delta's parts and items as they travel, and as the window reads them (compactView.ts). */
+const mapDelta = (delta: ViewDelta, change: (key: string, value: unknown) => unknown): ViewDelta => ({
+  parts: Object.fromEntries(Object.entries(delta.parts).map(([key, value]) => [key, change(key, value)])),
+  lists: Object.fromEntries(
+    Object.entries(delta.lists).map(([key, list]) => [
+      key,
+      list && { ...list, changed: change(key, list.changed) },
+    ]),
+  ),
+})
+const compactDelta = (delta: ViewDelta): ViewDelta => mapDelta(delta, compactPart)
+const expandDelta = (delta: ViewDelta): ViewDelta => mapDelta(delta, expandPart)
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -141,9 +155,10 @@ export class ViewSender {
       const before = base === null ? undefined : this.kept.get(base)
       this.kept.set(version, next)
       if (this.kept.size > this.keep) this.kept.delete(this.kept.keys().next().value as string)
+      // Sent compactly (compactView.ts): the window reads back the same view.
       const mark: ViewMark = before
-        ? { version, base, delta: diffView(before, next) }
-        : { version, base: null, view: next }
+        ? { version, base, delta: compactDelta(diffView(before, next)) }
+        : { version, base: null, view: compactView(next) as EpisodeView }
       return { [VIEW_MARK]: mark }
     })
   }
@@ -166,12 +181,12 @@ export class ViewReceiver {
       if (!isObject(marked) || !(VIEW_MARK in marked)) return marked
       const mark = marked[VIEW_MARK] as ViewMark
       let view: EpisodeView
-      if (mark.view) view = mark.view
+      if (mark.view) view = expandView(mark.view)
       else {
         const base = mark.base === null ? undefined : this.kept.get(mark.base)
         if (!base || !mark.delta)
           throw new ViewDeltaError(`a view was sent against ${mark.base}, which this window no longer holds`)
-        view = applyViewDelta(base, mark.delta)
+        view = applyViewDelta(base, expandDelta(mark.delta))
       }
       this.kept.set(mark.version, view)
       if (this.kept.size > this.keep) this.kept.delete(this.kept.keys().next().value as string)
