@@ -54,7 +54,7 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
     input.onWarning?.(`${path.basename(input.transcriptPath ?? '')}: ${warning}`)
   const id = randomUUID()
   const now = new Date().toISOString()
-  // A file's name may hold a line break or an escape code: a title never does (see contract.ts).
+  // A file's name may hold a line break or an escape code: a title never does (see contract/fields.ts).
   const named = withoutControlCharacters(input.title?.trim() || fileName.replace(/\.[^.]+$/, ''))
   const title = named.text.trim() || 'Untitled'
   if (named.replaced) input.onWarning?.(controlCharactersReplaced(title))
