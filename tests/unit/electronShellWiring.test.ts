@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agreement } from '../../src/core/agreement/agreement'
 import { appDataFolder } from '../../src/core/db/databaseLocation'
+import { openDatabase, type Db } from '../../src/core/db/openDatabase'
 import { CHANNELS } from '../../src/main/channels'
 import { CLOSE_WAIT_MS } from '../../src/main/coreClient'
 import type { AgreementDetail } from '../../src/shared/agreement'
@@ -649,39 +650,64 @@ describe('the bundles’ large-episode-file reader', () => {
     return file
   }
 
-  it('reads and checks a large episode file on a worker thread from the built core, its thread free meanwhile', async () => {
+  it('reads, checks and writes a large episode file on the loading thread from the built core, its thread free meanwhile', async () => {
     const chunks = path.join(ROOT, 'out', 'main', 'chunks')
-    const chunk = fs.readdirSync(chunks).find((f) => f.startsWith('checkEpisodeFile-'))
+    const chunk = fs.readdirSync(chunks).find((f) => f.startsWith('loadOffThread-'))
     expect(chunk).toBeDefined()
     const built = Module.createRequire(__filename)(path.join(chunks, chunk ?? '')) as {
       readLargeEpisodeFilesOffThread(): void
-      checkEpisodeFile(file: string, name: string): Promise<{ transcript?: { segments: unknown[] } }>
+      episodeFileLoader(
+        db: Db,
+        file: string,
+        name: string,
+      ): Promise<{
+        prepare(): Promise<{ id: string }>
+        write(prepared: { id: string }, options: object, link: null): Promise<{ id: string }>
+      }>
     }
     built.readLargeEpisodeFilesOffThread()
     const file = largeEpisodeFile()
+    const db = openDatabase(path.join(tempFolder(), 'library.db'))
     let ticks = 0
     const ticking = setInterval(() => ticks++, 5)
     try {
       const started = Date.now()
-      const checked = await built.checkEpisodeFile(file, 'large.json')
-      expect(checked.transcript?.segments.length).toBe(40_000)
-      // Checked in place, the thread would not tick once until the check ended.
+      const loader = await built.episodeFileLoader(db, file, 'large.json')
+      const prepared = await loader.prepare()
+      const beforeWrite = ticks
+      const loaded = await loader.write(prepared, {}, null)
+      expect(loaded.id).toBe(prepared.id)
+      // 40,000 segments take a second to write: written in place, not one tick would come meanwhile.
+      expect(ticks - beforeWrite).toBeGreaterThan(2)
+      // Written through the thread's own connection: this one reads it.
+      const segments = db.prepare(`SELECT count(*) FROM transcript_segments WHERE episode_id = ?`).pluck()
+      expect(segments.get(loaded.id)).toBe(40_000)
+      // Done in place, the thread would not tick once until the load ended.
       expect(Date.now() - started).toBeGreaterThan(100)
       expect(ticks).toBeGreaterThan(5)
     } finally {
       clearInterval(ticking)
+      db.close()
     }
   }, 60_000)
 
-  it('is built beside the command line’s bundle too, which serves the browser mode, and checks a file there', () => {
+  it('is built beside the command line’s bundle too, which serves the browser mode, and loads a file there', () => {
     const entry = path.join(ROOT, 'out', 'cli', 'episodeFileWorker.js')
     const built = Module.createRequire(__filename)(entry) as {
-      checkEpisodeFileReply(file: string, name: string): { ok: boolean; message?: string }
+      prepareLoadReply(input: { file: string; name: string }): { ok: boolean; value?: { token: number } }
+      writeLoadReply(input: { token: number; file: string; options: object; link: null }): { ok: boolean }
     }
-    expect(built.checkEpisodeFileReply(largeEpisodeFile(), 'large.json')).toMatchObject({ ok: true })
+    const prepared = built.prepareLoadReply({ file: largeEpisodeFile(), name: 'large.json' })
+    expect(prepared).toMatchObject({ ok: true })
+    const library = path.join(tempFolder(), 'library.db')
+    openDatabase(library).close()
+    const token = prepared.value?.token ?? -1
+    expect(built.writeLoadReply({ token, file: library, options: {}, link: null })).toMatchObject({
+      ok: true,
+    })
     const bad = path.join(tempFolder(), 'bad.json')
     fs.writeFileSync(bad, '{"format": 1')
-    expect(built.checkEpisodeFileReply(bad, 'bad.json')).toMatchObject({ ok: false })
+    expect(built.prepareLoadReply({ file: bad, name: 'bad.json' })).toMatchObject({ ok: false })
   }, 60_000)
 })
 

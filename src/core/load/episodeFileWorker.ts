@@ -1,6 +1,6 @@
 /**
- * The large-episode-file reader's entry in the bundles (`out/main/episodeFileWorker.js` beside the
- * app's `core.js`, `out/cli/episodeFileWorker.js` beside the command line's, which serves the browser
- * mode): inside a bundle checkEpisodeFile has no file of its own for a worker thread to load.
+ * The loading thread's entry in the bundles (`out/main/episodeFileWorker.js` beside the app's
+ * `core.js`, `out/cli/episodeFileWorker.js` beside the command line's, which serves the browser
+ * mode): inside a bundle loadOffThread has no file of its own for a worker thread to load.
  */
-export { checkEpisodeFileReply } from './checkEpisodeFile'
+export { dropLoadReply, prepareLoadReply, writeLoadReply } from './loadOffThread'

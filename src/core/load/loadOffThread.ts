@@ -1,0 +1,140 @@
+import { openDatabase, type Db } from '../db/openDatabase'
+import { regularFileSize } from '../files/regularFile'
+import { KeptThread, threadReply, type ThreadReply } from '../worker/keptThread'
+import { workerModule } from '../worker/workerModule'
+import { checkEpisodeFileSync, WORKER_BYTES } from './checkEpisodeFile'
+import { documentRows, type DocumentRows } from './documentRows'
+import { episodeFileRules } from './episodeJsonText'
+import { writeLoaded, type Loaded, type LoadOptions, type MediaLink } from './writeLoaded'
+
+/*
+ * A large episode file is read, checked, made into rows and written on the loading thread, through a
+ * connection of its own: a 36 MB file of 200,000 segments is seconds of parsing and tens of seconds of
+ * writing, and the host must go on answering the other windows meanwhile (their reads go on; an edit
+ * waits for the write as for any other writer). The rows stay on the thread between the two steps:
+ * the host only learns the episode's id and the media the file names, which it looks for (hashing
+ * files is the host's asynchronous work) before the write.
+ */
+
+/** The media an episode file names, by which the load looks for it. */
+export interface NamedMedia {
+  fileName: string
+  sha256?: string
+}
+
+/** A checked file whose rows wait, where they were made, for their write. */
+export interface PreparedLoad {
+  token: number
+  id: string
+  media: NamedMedia | null
+}
+
+const waiting = new Map<number, DocumentRows>()
+let nextToken = 0
+
+function prepareLoad(file: string, name: string): PreparedLoad {
+  const document = checkEpisodeFileSync(file, name)
+  const rows = documentRows(document, new Date().toISOString())
+  const token = nextToken++
+  waiting.set(token, rows)
+  const media = document.episode.media
+  return {
+    token,
+    id: document.episode.id,
+    media: media ? { fileName: media.fileName, ...(media.sha256 ? { sha256: media.sha256 } : {}) } : null,
+  }
+}
+
+function takeRows(token: number): DocumentRows {
+  const rows = waiting.get(token)
+  if (!rows) throw new Error(`no prepared load ${token}`)
+  waiting.delete(token)
+  return rows
+}
+
+/** The loading thread's own connection to each database it wrote in, kept for the next load. */
+const connections = new Map<string, Db>()
+
+/** Runs on the loading thread: the file read, checked and made into rows, which wait there. */
+export const prepareLoadReply = ({ file, name }: { file: string; name: string }): ThreadReply<PreparedLoad> =>
+  threadReply(() => prepareLoad(file, name))
+
+/** Runs on the loading thread: the rows prepared under `token` written into the database `file`. */
+export const writeLoadReply = (input: {
+  token: number
+  file: string
+  options: LoadOptions
+  link: MediaLink | null
+}): ThreadReply<Loaded> =>
+  threadReply(() => {
+    let db = connections.get(input.file)
+    if (!db) connections.set(input.file, (db = openDatabase(input.file)))
+    return writeLoaded(db, takeRows(input.token), input.options, input.link)
+  })
+
+/** Runs on the loading thread: a prepared load that will not be written (its media was refused). */
+export const dropLoadReply = (token: number): ThreadReply<null> =>
+  threadReply(() => {
+    waiting.delete(token)
+    return null
+  })
+
+/** The worker's entry that the builds write beside their bundles (see episodeFileWorker.ts). */
+export const BUNDLED_EPISODE_WORKER = 'episodeFileWorker.js'
+
+type LoadThread = KeptThread<{
+  prepareLoadReply: typeof prepareLoadReply
+  writeLoadReply: typeof writeLoadReply
+  dropLoadReply: typeof dropLoadReply
+}>
+
+let offThread = false
+let thread: LoadThread | null | undefined
+
+/**
+ * Makes this process load large episode files on the loading thread: a process that answers windows
+ * (the browser host, the app's core) calls it when it opens its database. A one-shot command (the CLI)
+ * has no one else to answer, and would only pay the thread's start.
+ */
+export function readLargeEpisodeFilesOffThread(): void {
+  offThread = true
+}
+
+function loadThread(): LoadThread | null {
+  if (thread === undefined) {
+    const where = workerModule(__filename, 'loadOffThread', BUNDLED_EPISODE_WORKER)
+    thread = where && new KeptThread(where, 'the episode file loader')
+  }
+  return thread
+}
+
+/** The two steps of a load, where they run: in place, or on the loading thread. */
+export interface EpisodeFileLoader {
+  prepare(): Promise<PreparedLoad>
+  write(prepared: PreparedLoad, options: LoadOptions, link: MediaLink | null): Promise<Loaded>
+  drop(prepared: PreparedLoad): void
+}
+
+/**
+ * Where a file is loaded: on the loading thread when this process answers windows, the file is large
+ * (past WORKER_BYTES; a smaller one loads faster than a thread's message) and the library is a file
+ * the thread can open; else in place.
+ */
+export async function episodeFileLoader(db: Db, file: string, name: string): Promise<EpisodeFileLoader> {
+  const size = await regularFileSize(file, episodeFileRules(name))
+  const onThread =
+    offThread && size > WORKER_BYTES && db.name !== ':memory:' && db.name !== '' ? loadThread() : null
+  if (!onThread)
+    return {
+      prepare: async () => prepareLoad(file, name),
+      write: async (prepared, options, link) => writeLoaded(db, takeRows(prepared.token), options, link),
+      drop: (prepared) => void waiting.delete(prepared.token),
+    }
+  return {
+    prepare: () => onThread.run('prepareLoadReply', { file, name }),
+    write: (prepared, options, link) =>
+      onThread.run('writeLoadReply', { token: prepared.token, file: db.name, options, link }),
+    // A write that came takes its rows; this only frees those of a load refused before its write.
+    drop: (prepared) => void onThread.run('dropLoadReply', prepared.token).catch(() => undefined),
+  }
+}
