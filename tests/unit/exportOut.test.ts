@@ -7,6 +7,7 @@ import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { episcore } from '../episcoreCli'
 import { machineEpisode } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
+const BIN = path.resolve(__dirname, '..', '..', 'bin', 'episcore')
 
 let dir: string
 let db: string
@@ -100,6 +101,31 @@ describe('episcore export --out', () => {
     expect(site(made)).toEqual({ code: 0, stdout: `${made}\n`, stderr: '' })
     expect(fs.readdirSync(made)).toContain('index.html')
   })
+
+  it('says in one line that a site folder cannot be made where the system makes none (under /proc)', () => {
+    // Node's recursive mkdir looped for ever here; the kill after 60 s only keeps a regression from
+    // hanging the suite.
+    const run = spawnSync(
+      BIN,
+      [
+        '--db',
+        db,
+        'export',
+        'one',
+        '--format',
+        'site',
+        '--media-url',
+        'https://cdn.example.com/one.mp3',
+        '--out',
+        '/proc/episcore-site',
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    )
+    expect(run.status).toBe(1)
+    expect(run.stderr).toBe(
+      'episcore: cannot make the folder /proc/episcore-site (ENOENT); nothing was written\n',
+    )
+  }, 90_000)
 
   it('writes into a FIFO a program reads, and leaves it a FIFO', async () => {
     const fifo = madeFifo('reader.fifo')

@@ -82,6 +82,29 @@ function exportedId(file: string): string | null {
 }
 
 /**
+ * Makes a folder and the folders on the way to it, one level at a time. Node's recursive mkdir loops
+ * for ever where the system answers "not there" for a folder under one that is (a path under /proc):
+ * here each level is made once, and one that cannot be made is said in one line.
+ */
+function makeFolders(folder: string): void {
+  const missing: string[] = []
+  for (let at = path.resolve(folder); !fs.existsSync(at); at = path.dirname(at)) {
+    missing.unshift(at)
+    if (at === path.dirname(at)) break
+  }
+  for (const at of missing)
+    try {
+      fs.mkdirSync(at)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue
+      throw new UserError(
+        'invalid-input',
+        `cannot make the folder ${at} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing was written`,
+      )
+    }
+}
+
+/**
  * The files of one export, each first written under a partial name: only when all are written are they
  * renamed into place, and the files of an earlier export that this one does not write removed. A
  * failure before that leaves the folder as it was.
@@ -95,7 +118,7 @@ export class SiteWriter {
 
   /** A partial path for `name`, to be filled by the caller (a copy, ffmpeg). */
   stage(name: string): string {
-    fs.mkdirSync(this.folder, { recursive: true })
+    makeFolders(this.folder)
     const partial = path.join(this.folder, `.episcore-partial-${process.pid}-${name}`)
     this.staged.set(name, partial)
     return partial
