@@ -5,7 +5,7 @@ import type { MethodName, RequestOf, ResponseOf } from '../../src/shared/contrac
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import type { Reply } from '../../src/shared/result'
 import { validateEpisodeDocument } from '../../src/shared/validateEpisode'
-import { SONNET_MP3 } from '../sharedFixtures'
+import { SONNET_MP3 } from '../fixtureFiles'
 
 /** Opens an episode JSON document as an editor does (the library's file input) and waits for its editor. */
 export async function openEpisodeDocument(page: Page, doc: EpisodeDocument): Promise<void> {

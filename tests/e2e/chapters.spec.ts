@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { MISSING_FIXTURES, SONNET_VTT, haveFixtures } from '../sharedFixtures'
+import { SONNET_VTT } from '../fixtureFiles'
 import {
   chapterRows,
   chaptersTable,
@@ -11,8 +11,6 @@ import {
   seekTo,
 } from './analysisPage'
 import { expect, test } from './hostFixture'
-
-test.skip(!haveFixtures, MISSING_FIXTURES)
 
 const titleOf = (page: Page, chapter: number): ReturnType<Page['getByLabel']> =>
   page.getByLabel(`Title of chapter ${chapter}`, { exact: true })

@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
 import { tempFolder } from '../tempFolder'
 import {
   api,
@@ -16,8 +15,6 @@ import {
 import { expect, test } from './hostFixture'
 import { SEED_DIMENSIONS } from '../../src/shared/rubric'
 import { INTERVIEW_VTT } from '../sampleTranscripts'
-
-test.skip(!haveFixtures, MISSING_FIXTURES)
 
 function interviewVtt(): string {
   const file = path.join(tempFolder(), 'interview.vtt')

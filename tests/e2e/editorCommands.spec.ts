@@ -1,10 +1,7 @@
 import type { Page } from '@playwright/test'
 import { SEED_DIMENSIONS } from '../../src/shared/rubric'
-import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
 import { api, chapterRows, episodeId, newSonnetEpisode, openTab, playhead, scoreCell } from './analysisPage'
 import { expect, test } from './hostFixture'
-
-test.skip(!haveFixtures, MISSING_FIXTURES)
 
 /** Types a time into "go to time" (Ctrl+G), as an editor does. */
 async function goTo(page: Page, typed: string): Promise<void> {

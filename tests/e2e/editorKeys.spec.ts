@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test'
-import { MISSING_FIXTURES, SONNET_MP3, SONNET_VTT, haveFixtures } from '../sharedFixtures'
+import { SONNET_MP3, SONNET_VTT } from '../fixtureFiles'
 import { expect, test } from './hostFixture'
-
-test.skip(!haveFixtures, MISSING_FIXTURES)
 
 async function newEpisode(page: Page, url: string): Promise<void> {
   await page.goto(url)

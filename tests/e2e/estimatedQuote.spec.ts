@@ -1,9 +1,7 @@
 import { estimatedWordTimes } from '../../src/shared/estimatedWordTimes'
-import { MISSING_FIXTURES, SONNET_VTT, haveFixtures } from '../sharedFixtures'
+import { SONNET_VTT } from '../fixtureFiles'
 import { api, episodeId, newSonnetEpisode, openTab } from './analysisPage'
 import { expect, test } from './hostFixture'
-
-test.skip(!haveFixtures, MISSING_FIXTURES)
 
 test('on captions without word times a span quotes the words estimated inside it, flagged as a note until confirmed', async ({
   page,

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
 import { machineEpisode } from '../machineEpisode'
-import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
 import { api, episodeId, newSonnetEpisode, openEpisodeDocument, openTab, scoreCell } from './analysisPage'
 import { expect, test } from './hostFixture'
 
@@ -14,7 +13,6 @@ test('Ctrl+Shift+E in a reasoning cites the statement selected last; its chip pl
   page,
   served,
 }) => {
-  test.skip(!haveFixtures, MISSING_FIXTURES)
   await newSonnetEpisode(page, served.host.url)
   const id = episodeId(page)
   await api(page, 'chapters.split', { id, at: 20 })

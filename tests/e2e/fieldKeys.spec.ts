@@ -1,9 +1,6 @@
 import type { Page } from '@playwright/test'
-import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
 import { api, chapterRows, episodeId, newSonnetEpisode, openTab, playhead } from './analysisPage'
 import { expect, test } from './hostFixture'
-
-test.skip(!haveFixtures, MISSING_FIXTURES)
 
 async function goTo(page: Page, typed: string): Promise<void> {
   await page.keyboard.press('Control+g')

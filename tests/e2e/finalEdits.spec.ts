@@ -1,9 +1,6 @@
 import { SEED_DIMENSIONS } from '../../src/shared/rubric'
-import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
 import { api, episodeId, exportEpisode, newSonnetEpisode, openTab, scoreCell } from './analysisPage'
 import { expect, test } from './hostFixture'
-
-test.skip(!haveFixtures, MISSING_FIXTURES)
 
 test('a score typed into a published episode puts it back in review, says so once, and undo makes it final again', async ({
   page,

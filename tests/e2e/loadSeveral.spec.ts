@@ -1,10 +1,9 @@
-import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { sha256File } from '../../src/core/media/hashFile'
 import { probeMedia } from '../../src/core/media/probeMedia'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { machineEpisode } from '../machineEpisode'
-import { SONNET_MP3 } from '../sharedFixtures'
+import { SONNET_MP3 } from '../fixtureFiles'
 import { newSonnetEpisode } from './analysisPage'
 import { expect, test } from './hostFixture'
 
@@ -76,7 +75,6 @@ test('an analysis of media already in the library opens with its media playable,
   page,
   served,
 }) => {
-  test.skip(!fs.existsSync(SONNET_MP3), 'needs the shared fixtures')
   await newSonnetEpisode(page, served.host.url)
 
   // A pipeline's analysis of the same recording names it by its hash only.

@@ -1,8 +1,5 @@
-import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
 import { newSonnetEpisode, openTab } from './analysisPage'
 import { expect, test } from './hostFixture'
-
-test.skip(!haveFixtures, MISSING_FIXTURES)
 
 test('the Export menu takes the arrows, closes on Escape and on a click outside', async ({
   page,

@@ -1,6 +1,5 @@
 import type { Page, WebSocketRoute } from '@playwright/test'
 import { SOCKET_PATH } from '../../src/shared/socketCalls'
-import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
 import { machineEpisode } from '../machineEpisode'
 import {
   api,
@@ -14,8 +13,6 @@ import {
   seekTo,
 } from './analysisPage'
 import { expect, test } from './hostFixture'
-
-test.skip(!haveFixtures, MISSING_FIXTURES)
 
 /**
  * The page's socket to the host, through a relay that can hold the core's answers: while held, the

@@ -4,12 +4,9 @@ import { pathToFileURL } from 'node:url'
 import type { Page } from '@playwright/test'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { SEED_DIMENSIONS } from '../../src/shared/rubric'
-import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
 import { tempFolder } from '../tempFolder'
 import { api, episodeId, newSonnetEpisode } from './analysisPage'
 import { expect, test } from './hostFixture'
-
-test.skip(!haveFixtures, MISSING_FIXTURES)
 
 /** Text that runs a script or ends the style sheet wherever it is put in a page unescaped. */
 const HOSTILE = `<script>window.__pwned=1</script> & "double" 'single' </style><script>window.__pwned=2</script>`

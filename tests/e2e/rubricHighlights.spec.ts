@@ -1,5 +1,4 @@
 import type { Locator, Page } from '@playwright/test'
-import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
 import {
   chapterRows,
   exportEpisode,
@@ -10,8 +9,6 @@ import {
   seekTo,
 } from './analysisPage'
 import { expect, test } from './hostFixture'
-
-test.skip(!haveFixtures, MISSING_FIXTURES)
 
 const rubricKeys = (page: Page): Locator =>
   page.getByRole('table', { name: 'Rubric' }).locator('tbody td.key')

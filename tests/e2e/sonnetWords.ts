@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { parseWebVtt } from '../../src/core/transcript/parseWebVtt'
-import { SONNET_VTT } from '../sharedFixtures'
+import { SONNET_VTT } from '../fixtureFiles'
 
 export interface SonnetWord {
   text: string

@@ -1,12 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
 import { INTERVIEW_VTT } from '../sampleTranscripts'
 import { tempFolder } from '../tempFolder'
 import { api, episodeId, exportEpisode, newSonnetEpisode, openTab } from './analysisPage'
 import { expect, test } from './hostFixture'
-
-test.skip(!haveFixtures, MISSING_FIXTURES)
 
 test('the speaker dialog proposes roles from the title and the words said, and asks for affiliations', async ({
   page,

@@ -2,16 +2,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { parsePreciseClock } from '../../src/shared/preciseTime'
-import { MISSING_FIXTURES, SONNET_VTT, haveFixtures } from '../sharedFixtures'
+import { SONNET_VTT } from '../fixtureFiles'
 import { tempFolder } from '../tempFolder'
 import { api, episodeId, exportEpisode, newSonnetEpisode, openTab } from './analysisPage'
 import { expect, test } from './hostFixture'
 import { sonnetAsWhisperJson, sonnetLines } from './sonnetWords'
 
-test.skip(!haveFixtures, MISSING_FIXTURES)
-
 // Read only where the fixtures are: without them the file still loads, and its tests skip.
-const lines = haveFixtures ? sonnetLines() : []
+const lines = sonnetLines()
 /** Every word and line boundary of the timed sonnet: where dragged edges snap. */
 const STARTS = lines.flatMap((l) => [l.start, ...l.words.map((w) => w.start)])
 const ENDS = lines.flatMap((l) => [l.end, ...l.words.map((w) => w.end)])

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { havePage, PAGE } from '../publishedExample'
+import { MISSING_PAGE, havePage } from '../publishedExample'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium'
 import { openTab } from './analysisPage'
 import { expect, test } from './hostFixture'
@@ -10,7 +10,7 @@ import { openPublishedEpisode } from './publishedEpisode'
  * statements table fits its panel: every column, Delete included, in view without a sideways scroll, its
  * flags read whole; the Details fields hold the published episode's title and URL.
  */
-test.skip(!havePage, `needs the published reference page, missing here: ${PAGE}`)
+test.skip(!havePage, MISSING_PAGE)
 test.use({
   viewport: { width: 1280, height: 800 },
   launchOptions: {

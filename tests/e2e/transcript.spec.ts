@@ -3,13 +3,11 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { parseWebVtt } from '../../src/core/transcript/parseWebVtt'
 import { parseSrt } from '../../src/core/transcript/parseSrt'
-import { MISSING_FIXTURES, SONNET_MP3, SONNET_VTT, fixture, haveFixtures } from '../sharedFixtures'
+import { SONNET_MP3, SONNET_SRT, SONNET_VTT, fixture } from '../fixtureFiles'
 import { tempFolder } from '../tempFolder'
 import { expect, test } from './hostFixture'
 import { INTERVIEW_VTT } from '../sampleTranscripts'
 import { sonnetAsWhisperJson } from './sonnetWords'
-
-test.skip(!haveFixtures, MISSING_FIXTURES)
 
 function writeTemp(name: string, text: string): string {
   const file = path.join(tempFolder(), name)
@@ -42,7 +40,7 @@ test('each transcript format imports into the episode and shows its lines and sp
   await expect(panel.getByText('This episode has no transcript')).toBeVisible()
   const sources: { file: string; firstText: RegExp; speaker?: string }[] = [
     { file: SONNET_VTT, firstText: /^1$/ },
-    { file: fixture('aeneas', 'aeneas', 'tests', 'res', 'syncmaps', 'sonnet001.srt'), firstText: /^1$/ },
+    { file: SONNET_SRT, firstText: /^1$/ },
     {
       file: fixture('podcasting20', 'transcripts', 'example.json'),
       firstText: /I am your father\./,

@@ -4,7 +4,7 @@ import { openDatabase } from '../../src/core/db/openDatabase'
 import { editSegmentText } from '../../src/core/transcript/editSegmentText'
 import { transcriptView } from '../../src/core/transcript/transcriptQueries'
 import { machineEpisode } from '../machineEpisode'
-import { fixture, haveFixtures, MISSING_FIXTURES } from '../sharedFixtures'
+import { fixture } from '../fixtureFiles'
 import { openEpisodeDocument, openTab } from './analysisPage'
 import { seriousViolations } from './axeCheck'
 import { expect, test } from './hostFixture'
@@ -216,9 +216,7 @@ test('a rename to another dimension’s label is refused with a sentence, and th
   )
 })
 
-test.describe(`the Podcasting 2.0 HTML and SRT fixtures (${haveFixtures ? 'found' : MISSING_FIXTURES})`, () => {
-  test.skip(!haveFixtures, MISSING_FIXTURES)
-
+test.describe('the Podcasting 2.0 HTML and SRT fixtures', () => {
   test('an HTML transcript is read with its speakers and times; other HTML is refused as the CLI refuses it', async ({
     page,
     served,

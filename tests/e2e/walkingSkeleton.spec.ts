@@ -1,9 +1,7 @@
 import fs from 'node:fs'
 import { validateEpisodeDocument } from '../../src/shared/validateEpisode'
-import { MISSING_FIXTURES, SONNET_MP3, SONNET_VTT, haveFixtures } from '../sharedFixtures'
+import { SONNET_MP3, SONNET_VTT } from '../fixtureFiles'
 import { expect, test } from './hostFixture'
-
-test.skip(!haveFixtures, MISSING_FIXTURES)
 
 const cueCount = (): number =>
   fs

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { ParsedSegment } from '../../src/core/transcript/parsedTranscript'
 import { parseSrt } from '../../src/core/transcript/parseSrt'
 import { parseWebVtt } from '../../src/core/transcript/parseWebVtt'
-import { MISSING_FIXTURES, fixture, haveFixtures } from '../sharedFixtures'
+import { fixture } from '../fixtureFiles'
 
 /**
  * aeneas writes one sync map in ~30 formats. Of those we read only WebVTT and SRT; the others
@@ -12,7 +12,7 @@ import { MISSING_FIXTURES, fixture, haveFixtures } from '../sharedFixtures'
  */
 const VARIANTS = ['sonnet001', 'sonnet001_m', 'sonnet001_u', 'sonnet001_mu']
 
-const syncmap = (name: string): string => fixture('aeneas', 'aeneas', 'tests', 'res', 'syncmaps', name)
+const syncmap = (name: string): string => fixture('aeneas', 'syncmaps', name)
 const read = (name: string): string => fs.readFileSync(syncmap(name), 'utf8')
 
 interface AeneasJson {
@@ -27,7 +27,7 @@ function groundTruth(variant: string): Pick<ParsedSegment, 'start' | 'end' | 'te
 
 const view = (segments: ParsedSegment[]) => segments.map(({ start, end, text }) => ({ start, end, text }))
 
-describe.skipIf(!haveFixtures)(`aeneas sync maps (${haveFixtures ? 'found' : MISSING_FIXTURES})`, () => {
+describe('aeneas sync maps', () => {
   for (const variant of VARIANTS) {
     describe(variant, () => {
       it('the .vtt gives the fragments of the .json', () => {

@@ -6,7 +6,7 @@ import { openDatabase } from '../../src/core/db/openDatabase'
 import { createEpisode } from '../../src/core/episodes/createEpisode'
 import { startHost, type RunningHost } from '../../src/host/startHost'
 import { readWaveformData } from '../../src/shared/waveformData'
-import { MISSING_FIXTURES, SONNET_MP3, haveFixtures } from '../sharedFixtures'
+import { SONNET_MP3 } from '../fixtureFiles'
 import { tempFolder } from '../tempFolder'
 
 interface Answer {
@@ -60,11 +60,9 @@ describe('browser host', () => {
     fs.writeFileSync(path.join(rendererDir, 'assets', 'index-CLV8yFbQ.js'), 'export {}')
     fs.writeFileSync(path.join(rendererDir, 'assets', 'logo.svg'), '<svg/>')
     const dbFile = path.join(dir, 'host.sqlite')
-    if (haveFixtures) {
-      const db = openDatabase(dbFile)
-      episodeId = await createEpisode(db, { mediaPath: SONNET_MP3 })
-      db.close()
-    }
+    const db = openDatabase(dbFile)
+    episodeId = await createEpisode(db, { mediaPath: SONNET_MP3 })
+    db.close()
     host = await startHost({ databaseFile: dbFile, rendererDir })
     const key = new URL(host.url).searchParams.get('key') ?? ''
     const entry = await request(host.port, `/?key=${key}`)
@@ -141,29 +139,26 @@ describe('browser host', () => {
     expect([413, 'ECONNRESET', 'EPIPE']).toContain(huge.status)
   })
 
-  it.skipIf(!haveFixtures)(
-    `streams the media with byte ranges (${haveFixtures ? 'fixture' : MISSING_FIXTURES})`,
-    async () => {
-      const whole = fs.readFileSync(SONNET_MP3)
-      const part = await request(host.port, `/media/${episodeId}`, { cookie, range: 'bytes=100-199' })
-      expect(part.status).toBe(206)
-      expect(part.headers['content-range']).toBe(`bytes 100-199/${whole.length}`)
-      expect(part.body.equals(whole.subarray(100, 200))).toBe(true)
-      const tail = await request(host.port, `/media/${episodeId}`, { cookie, range: 'bytes=-10' })
-      expect(tail.body.equals(whole.subarray(whole.length - 10))).toBe(true)
-      const beyond = await request(host.port, `/media/${episodeId}`, {
-        cookie,
-        range: `bytes=${whole.length}-`,
-      })
-      expect(beyond.status).toBe(416)
-      const all = await request(host.port, `/media/${episodeId}`, { cookie })
-      expect(all.status).toBe(200)
-      expect(all.body.equals(whole)).toBe(true)
-      expect((await request(host.port, `/media/..%2F..%2Fetc%2Fpasswd`, { cookie })).status).toBe(404)
-    },
-  )
+  it('streams the media with byte ranges', async () => {
+    const whole = fs.readFileSync(SONNET_MP3)
+    const part = await request(host.port, `/media/${episodeId}`, { cookie, range: 'bytes=100-199' })
+    expect(part.status).toBe(206)
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${whole.length}`)
+    expect(part.body.equals(whole.subarray(100, 200))).toBe(true)
+    const tail = await request(host.port, `/media/${episodeId}`, { cookie, range: 'bytes=-10' })
+    expect(tail.body.equals(whole.subarray(whole.length - 10))).toBe(true)
+    const beyond = await request(host.port, `/media/${episodeId}`, {
+      cookie,
+      range: `bytes=${whole.length}-`,
+    })
+    expect(beyond.status).toBe(416)
+    const all = await request(host.port, `/media/${episodeId}`, { cookie })
+    expect(all.status).toBe(200)
+    expect(all.body.equals(whole)).toBe(true)
+    expect((await request(host.port, `/media/..%2F..%2Fetc%2Fpasswd`, { cookie })).status).toBe(404)
+  })
 
-  it.skipIf(!haveFixtures)('serves waveform peaks computed once and cached by content hash', async () => {
+  it('serves waveform peaks computed once and cached by content hash', async () => {
     const first = await request(host.port, `/peaks/${episodeId}`, { cookie })
     expect(first.status).toBe(200)
     const waveform = readWaveformData(first.body)

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { MISSING_FIXTURES, SONNET_MP3, SONNET_VTT, haveFixtures } from '../sharedFixtures'
+import { SONNET_MP3, SONNET_VTT } from '../fixtureFiles'
 import { episcore } from '../episcoreCli'
 import { tempFolder } from '../tempFolder'
 
@@ -51,82 +51,80 @@ describe('episcore CLI without fixtures', () => {
   })
 })
 
-describe.skipIf(!haveFixtures)(
-  `episcore CLI on the sonnet fixture (${haveFixtures ? 'found' : MISSING_FIXTURES})`,
-  () => {
-    it('new, list, export and validate work together', () => {
-      const dir = tempFolder()
-      const db = path.join(dir, 'cli.sqlite')
-      const created = episcore([
-        '--db',
-        db,
-        'new',
-        '--media',
-        SONNET_MP3,
-        '--transcript',
-        SONNET_VTT,
-        '--title',
-        'Sonnet 1',
-        '--show',
-        'librivox',
-        '--date',
-        '2025-05-09',
-      ])
-      expect(created.stderr).toBe('')
-      expect(created.code).toBe(0)
-      const id = created.stdout.trim()
-      expect(id).toMatch(/^[0-9a-f-]{36}$/)
+describe('episcore CLI on the sonnet fixture', () => {
+  it('new, list, export and validate work together', () => {
+    const dir = tempFolder()
+    const db = path.join(dir, 'cli.sqlite')
+    const created = episcore([
+      '--db',
+      db,
+      'new',
+      '--media',
+      SONNET_MP3,
+      '--transcript',
+      SONNET_VTT,
+      '--title',
+      'Sonnet 1',
+      '--show',
+      'librivox',
+      '--date',
+      '2025-05-09',
+    ])
+    expect(created.stderr).toBe('')
+    expect(created.code).toBe(0)
+    const id = created.stdout.trim()
+    expect(id).toMatch(/^[0-9a-f-]{36}$/)
 
-      expect(episcore(['--db', db, 'list']).stdout).toBe(`${id}\tSonnet 1\tdraft\n`)
+    expect(episcore(['--db', db, 'list']).stdout).toBe(`${id}\tSonnet 1\tdraft\n`)
 
-      const out = path.join(dir, 'sonnet.json')
-      expect(episcore(['--db', db, 'export', id, '--out', out]).code).toBe(0)
-      const doc = JSON.parse(fs.readFileSync(out, 'utf8')) as {
-        episode: { id: string }
-        transcript: { segments: unknown[] }
-      }
-      expect(doc.episode.id).toBe(id)
-      const cues = fs
-        .readFileSync(SONNET_VTT, 'utf8')
-        .split('\n')
-        .filter((l) => l.includes('-->'))
-      expect(doc.transcript.segments).toHaveLength(cues.length)
-      expect(episcore(['validate', out])).toMatchObject({ code: 0, stdout: 'valid\n' })
+    const out = path.join(dir, 'sonnet.json')
+    expect(episcore(['--db', db, 'export', id, '--out', out]).code).toBe(0)
+    const doc = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+      episode: { id: string }
+      transcript: { segments: unknown[] }
+    }
+    expect(doc.episode.id).toBe(id)
+    const cues = fs
+      .readFileSync(SONNET_VTT, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('-->'))
+    expect(doc.transcript.segments).toHaveLength(cues.length)
+    expect(episcore(['validate', out])).toMatchObject({ code: 0, stdout: 'valid\n' })
 
-      const toStdout = episcore(['--db', db, 'export', id])
-      expect(JSON.parse(toStdout.stdout)).toMatchObject({ format: 'episode-analysis', version: 1 })
-    })
+    const toStdout = episcore(['--db', db, 'export', id])
+    expect(JSON.parse(toStdout.stdout)).toMatchObject({ format: 'episode-analysis', version: 1 })
+  })
 
-    it('a corrupt transcript or missing media gets a one-line error and leaves the database as it was', () => {
-      const dir = tempFolder()
-      const db = path.join(dir, 'cli.sqlite')
-      const id = episcore(['--db', db, 'new', '--media', SONNET_MP3]).stdout.trim()
-      const snapshot = (): unknown => {
-        const { exportedAt: _at, ...rest } = JSON.parse(
-          episcore(['--db', db, 'export', id]).stdout,
-        ) as Record<string, unknown>
-        return { list: episcore(['--db', db, 'list']).stdout, rest }
-      }
-      const before = snapshot()
-      const corrupt = path.join(dir, 'corrupt.srt')
-      fs.writeFileSync(corrupt, '1\n00:00:01,000 --> not a time\nHello\n')
-      for (const args of [
-        ['new', '--media', SONNET_MP3, '--transcript', corrupt],
-        ['new', '--media', path.join(dir, 'missing.mp3')],
-        ['new', '--media', corrupt],
-      ]) {
-        const run = episcore(['--db', db, ...args])
-        expect(run.code, args.join(' ')).toBe(1)
-        expect(run.stderr.trim().split('\n'), run.stderr).toHaveLength(1)
-        expect(run.stdout).toBe('')
-      }
-      expect(snapshot()).toEqual(before)
-    })
+  it('a corrupt transcript or missing media gets a one-line error and leaves the database as it was', () => {
+    const dir = tempFolder()
+    const db = path.join(dir, 'cli.sqlite')
+    const id = episcore(['--db', db, 'new', '--media', SONNET_MP3]).stdout.trim()
+    const snapshot = (): unknown => {
+      const { exportedAt: _at, ...rest } = JSON.parse(episcore(['--db', db, 'export', id]).stdout) as Record<
+        string,
+        unknown
+      >
+      return { list: episcore(['--db', db, 'list']).stdout, rest }
+    }
+    const before = snapshot()
+    const corrupt = path.join(dir, 'corrupt.srt')
+    fs.writeFileSync(corrupt, '1\n00:00:01,000 --> not a time\nHello\n')
+    for (const args of [
+      ['new', '--media', SONNET_MP3, '--transcript', corrupt],
+      ['new', '--media', path.join(dir, 'missing.mp3')],
+      ['new', '--media', corrupt],
+    ]) {
+      const run = episcore(['--db', db, ...args])
+      expect(run.code, args.join(' ')).toBe(1)
+      expect(run.stderr.trim().split('\n'), run.stderr).toHaveLength(1)
+      expect(run.stdout).toBe('')
+    }
+    expect(snapshot()).toEqual(before)
+  })
 
-    it('export of an unknown id fails with exit 1 and a message', () => {
-      const db = path.join(tempFolder(), 'cli.sqlite')
-      const run = episcore(['--db', db, 'export', 'nope'])
-      expect(run).toMatchObject({ code: 1, stderr: 'episcore: episode nope does not exist\n' })
-    })
-  },
-)
+  it('export of an unknown id fails with exit 1 and a message', () => {
+    const db = path.join(tempFolder(), 'cli.sqlite')
+    const run = episcore(['--db', db, 'export', 'nope'])
+    expect(run).toMatchObject({ code: 1, stderr: 'episcore: episode nope does not exist\n' })
+  })
+})

@@ -8,7 +8,7 @@ import { refuseIfAny } from '../../src/core/publish/publishRefusal'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { episcore } from '../episcoreCli'
 import { machineEpisode } from '../machineEpisode'
-import { MISSING_FIXTURES, SONNET_MP3, haveFixtures } from '../sharedFixtures'
+import { SONNET_MP3 } from '../fixtureFiles'
 import { tempFolder } from '../tempFolder'
 
 const BIN = path.resolve(__dirname, '..', '..', 'bin', 'episcore')
@@ -158,7 +158,7 @@ describe('a refusal with many problems', () => {
   })
 })
 
-describe.skipIf(!haveFixtures)(`a title given to \`new\` (${MISSING_FIXTURES})`, () => {
+describe('a title given to `new`', () => {
   it('has each run of control characters replaced by one space, with a warning on stderr', () => {
     const file = path.join(tempFolder(), 'episcore.sqlite')
     const made = episcore(['--db', file, 'new', '--media', SONNET_MP3, '--title', 'Sonnet\n\n\t1\u001b[0m'])

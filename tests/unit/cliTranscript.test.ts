@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { parseSrt } from '../../src/core/transcript/parseSrt'
 import { parseWebVtt } from '../../src/core/transcript/parseWebVtt'
 import { transcriptSchema } from '../../src/shared/episodeFormat'
-import { MISSING_FIXTURES, SONNET_SRT, SONNET_VTT, haveFixtures } from '../sharedFixtures'
+import { SONNET_SRT, SONNET_VTT } from '../fixtureFiles'
 import { tempFolder } from '../tempFolder'
 
 const BIN = path.resolve(__dirname, '..', '..', 'bin', 'episcore')
@@ -167,33 +167,30 @@ describe('episcore transcript convert', () => {
   })
 })
 
-describe.skipIf(!haveFixtures)(
-  `episcore transcript convert on the sonnet fixture (${haveFixtures ? 'found' : MISSING_FIXTURES})`,
-  () => {
-    it('WebVTT to SRT keeps every line and wraps at 32 characters', () => {
-      const run = convert(SONNET_VTT, '--to', 'srt')
-      expect(run).toMatchObject({ code: 0, stderr: '' })
-      expect(run.stdout).toMatch(
-        /^1\n00:00:00,000 --> 00:00:02,680\n1\n\n2\n00:00:02,680 --> 00:00:05,880\nFrom fairest creatures we desire\nincrease,\n\n3\n/,
-      )
-      const source = parseWebVtt(fs.readFileSync(SONNET_VTT, 'utf8')).segments
-      const cues = parseSrt(run.stdout).segments
-      expect(cues.map((c) => [c.start, c.end, c.text])).toEqual(source.map((s) => [s.start, s.end, s.text]))
-    })
+describe('episcore transcript convert on the sonnet fixture', () => {
+  it('WebVTT to SRT keeps every line and wraps at 32 characters', () => {
+    const run = convert(SONNET_VTT, '--to', 'srt')
+    expect(run).toMatchObject({ code: 0, stderr: '' })
+    expect(run.stdout).toMatch(
+      /^1\n00:00:00,000 --> 00:00:02,680\n1\n\n2\n00:00:02,680 --> 00:00:05,880\nFrom fairest creatures we desire\nincrease,\n\n3\n/,
+    )
+    const source = parseWebVtt(fs.readFileSync(SONNET_VTT, 'utf8')).segments
+    const cues = parseSrt(run.stdout).segments
+    expect(cues.map((c) => [c.start, c.end, c.text])).toEqual(source.map((s) => [s.start, s.end, s.text]))
+  })
 
-    it('SRT to WebVTT and to episode JSON keep the cues and their times', () => {
-      const source = parseSrt(fs.readFileSync(SONNET_SRT, 'utf8')).segments
-      const vtt = convert(SONNET_SRT, '--to', 'vtt')
-      expect(vtt.code).toBe(0)
-      expect(parseWebVtt(vtt.stdout).segments).toEqual(source)
+  it('SRT to WebVTT and to episode JSON keep the cues and their times', () => {
+    const source = parseSrt(fs.readFileSync(SONNET_SRT, 'utf8')).segments
+    const vtt = convert(SONNET_SRT, '--to', 'vtt')
+    expect(vtt.code).toBe(0)
+    expect(parseWebVtt(vtt.stdout).segments).toEqual(source)
 
-      const json = convert(SONNET_SRT, '--to', 'json')
-      const transcript = transcriptSchema.parse(JSON.parse(json.stdout))
-      expect(transcript.segments).toHaveLength(source.length)
-      expect(transcript.segments.map((s) => [s.start, s.end, s.text])).toEqual(
-        source.map((s) => [s.start, s.end, s.text]),
-      )
-      expect(transcript.segments.map((s) => s.id)).toEqual(source.map((_, i) => `s${i + 1}`))
-    })
-  },
-)
+    const json = convert(SONNET_SRT, '--to', 'json')
+    const transcript = transcriptSchema.parse(JSON.parse(json.stdout))
+    expect(transcript.segments).toHaveLength(source.length)
+    expect(transcript.segments.map((s) => [s.start, s.end, s.text])).toEqual(
+      source.map((s) => [s.start, s.end, s.text]),
+    )
+    expect(transcript.segments.map((s) => s.id)).toEqual(source.map((_, i) => `s${i + 1}`))
+  })
+})

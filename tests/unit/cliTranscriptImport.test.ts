@@ -9,7 +9,7 @@ import { transcriptView } from '../../src/core/transcript/transcriptQueries'
 import { transcriptSchema } from '../../src/shared/episodeFormat'
 import { episcore } from '../episcoreCli'
 import { speechMp3 } from '../generateMedia'
-import { fixture, haveFixtures, MISSING_FIXTURES } from '../sharedFixtures'
+import { fixture } from '../fixtureFiles'
 import { tempFolder } from '../tempFolder'
 
 const HTML = fixture('podcasting20', 'transcripts', 'snippet-from-transcripts-md.html')
@@ -32,59 +32,53 @@ const speakersOf = (json: string): [string | null, number, string][] => {
   return transcript.segments.map((s) => [names.get(s.speakerId) ?? null, s.start, s.text.slice(0, 20)])
 }
 
-describe.skipIf(!haveFixtures)(
-  `the Podcasting 2.0 HTML and SRT transcripts (${haveFixtures ? 'found' : MISSING_FIXTURES})`,
-  () => {
-    it('reads the HTML transcript’s <cite> speakers and <time> stamps, never its markup', () => {
-      const run = episcore(['transcript', 'convert', HTML, '--to', 'vtt'])
-      expect(run.code, run.stderr).toBe(0)
-      expect(run.stdout).toContain('<v Kevin>We have an update planned')
-      expect(run.stdout).toContain("00:00:09.000 --> 00:00:13.800\n<v Alban>You're triggering Tom")
-      expect(run.stdout).not.toMatch(/<(cite|time|p)>/)
-    })
+describe('the Podcasting 2.0 HTML and SRT transcripts', () => {
+  it('reads the HTML transcript’s <cite> speakers and <time> stamps, never its markup', () => {
+    const run = episcore(['transcript', 'convert', HTML, '--to', 'vtt'])
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain('<v Kevin>We have an update planned')
+    expect(run.stdout).toContain("00:00:09.000 --> 00:00:13.800\n<v Alban>You're triggering Tom")
+    expect(run.stdout).not.toMatch(/<(cite|time|p)>/)
+  })
 
-    it('refuses HTML that is not a Podcasting 2.0 transcript, in one line naming the file', () => {
-      const page = writeTemp(
-        'page.html',
-        '<html><body><h1>Show notes</h1><p>No times here.</p></body></html>',
-      )
-      const run = episcore(['transcript', 'convert', page, '--to', 'json'])
-      expect(run.code).toBe(1)
-      expect(run.stdout).toBe('')
-      expect(run.stderr.trimEnd().split('\n')).toEqual([
-        `episcore: ${page}: line 1: HTML without a Podcasting 2.0 transcript in it (<cite>Speaker:</cite> <time>0:00</time> <p>text</p>)`,
-      ])
-    })
+  it('refuses HTML that is not a Podcasting 2.0 transcript, in one line naming the file', () => {
+    const page = writeTemp('page.html', '<html><body><h1>Show notes</h1><p>No times here.</p></body></html>')
+    const run = episcore(['transcript', 'convert', page, '--to', 'json'])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe('')
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      `episcore: ${page}: line 1: HTML without a Podcasting 2.0 transcript in it (<cite>Speaker:</cite> <time>0:00</time> <p>text</p>)`,
+    ])
+  })
 
-    it('gives an SRT turn’s unnamed cues the speaker of its first, and says how many on stderr', () => {
-      const run = episcore(['transcript', 'convert', SRT, '--to', 'json'])
-      expect(run.code, run.stderr).toBe(0)
-      expect(run.stderr).toBe(
-        `episcore: warning: ${SRT}: 5 cues without a speaker name given the speaker of the cue before (less than 2 s between them)\n`,
-      )
-      const transcript = JSON.parse(run.stdout) as { segments: { speakerId: string | null }[] }
-      const speakers = transcript.segments.map((s) => s.speakerId)
-      expect(speakers.every((s) => s !== null)).toBe(true)
-      // Sarah's five cues, then Gillian's two.
-      expect(new Set(speakers.slice(0, 5)).size).toBe(1)
-      expect(speakers[5]).not.toBe(speakers[0])
-      expect(speakers[6]).toBe(speakers[5])
-      expect(speakersOf(run.stdout)).toHaveLength(7)
-    })
+  it('gives an SRT turn’s unnamed cues the speaker of its first, and says how many on stderr', () => {
+    const run = episcore(['transcript', 'convert', SRT, '--to', 'json'])
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toBe(
+      `episcore: warning: ${SRT}: 5 cues without a speaker name given the speaker of the cue before (less than 2 s between them)\n`,
+    )
+    const transcript = JSON.parse(run.stdout) as { segments: { speakerId: string | null }[] }
+    const speakers = transcript.segments.map((s) => s.speakerId)
+    expect(speakers.every((s) => s !== null)).toBe(true)
+    // Sarah's five cues, then Gillian's two.
+    expect(new Set(speakers.slice(0, 5)).size).toBe(1)
+    expect(speakers[5]).not.toBe(speakers[0])
+    expect(speakers[6]).toBe(speakers[5])
+    expect(speakersOf(run.stdout)).toHaveLength(7)
+  })
 
-    it('counts the whole of Sarah’s turn in an episode made from the SRT', () => {
-      const db = path.join(tempFolder(), 'episcore.sqlite')
-      const made = episcore(['--db', db, 'new', '--media', media, '--transcript', SRT])
-      expect(made.code, made.stderr).toBe(0)
-      expect(made.stderr).toContain('snippet-from-transcripts-md.srt: 5 cues without a speaker name')
-      const view = episodeView(openDatabase(db), made.stdout.trim())
-      expect(view.participants.map((p) => [p.name, p.speakingSeconds])).toEqual([
-        ['Sarah', 18.63],
-        ['Gillian', 6.27],
-      ])
-    })
-  },
-)
+  it('counts the whole of Sarah’s turn in an episode made from the SRT', () => {
+    const db = path.join(tempFolder(), 'episcore.sqlite')
+    const made = episcore(['--db', db, 'new', '--media', media, '--transcript', SRT])
+    expect(made.code, made.stderr).toBe(0)
+    expect(made.stderr).toContain('snippet-from-transcripts-md.srt: 5 cues without a speaker name')
+    const view = episodeView(openDatabase(db), made.stdout.trim())
+    expect(view.participants.map((p) => [p.name, p.speakingSeconds])).toEqual([
+      ['Sarah', 18.63],
+      ['Gillian', 6.27],
+    ])
+  })
+})
 
 describe('episcore transcript import', () => {
   const TALK = [

@@ -18,7 +18,7 @@ import type { EpisodeView } from '../../src/shared/contract'
 import { findProblems } from '../../src/shared/problems'
 import { formatClock } from '../../src/shared/time'
 import { machineEpisode } from '../machineEpisode'
-import { MISSING_FIXTURES, SONNET_MP3, haveFixtures } from '../sharedFixtures'
+import { SONNET_MP3 } from '../fixtureFiles'
 import { tempFolder } from '../tempFolder'
 
 const freshDb = (): Db => openDatabase(path.join(tempFolder(), 'episcore.sqlite'))
@@ -383,7 +383,7 @@ describe('a title typed, given to `new` or renamed', () => {
   })
 })
 
-describe.skipIf(!haveFixtures)(`a loaded file's media, linked (${MISSING_FIXTURES})`, () => {
+describe("a loaded file's media, linked", () => {
   it('decoding to a length more than 1 s from the file’s: kept, with a problem naming both lengths', async () => {
     const db = freshDb()
     const doc = machineEpisode()

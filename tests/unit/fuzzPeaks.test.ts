@@ -10,7 +10,7 @@ import {
   waveformHeader,
   type WaveformData,
 } from '../../src/shared/waveformData'
-import { WAVEFORM_DATA, haveFixtures } from '../sharedFixtures'
+import { WAVEFORM_DATA } from '../fixtureFiles'
 import {
   CostBound,
   FUZZ_TIMEOUT_MS,
@@ -66,12 +66,10 @@ const SAMPLES: Buffer[] = [
   versionOne(16, [-32768, 32767, -1, 1]),
   versionTwoChannels(2, 20),
   versionTwoChannels(24, 2),
-  ...(haveFixtures
-    ? fs
-        .readdirSync(WAVEFORM_DATA)
-        .filter((f) => f.endsWith('.dat'))
-        .map((f) => fs.readFileSync(path.join(WAVEFORM_DATA, f)).subarray(0, 8192))
-    : []),
+  ...fs
+    .readdirSync(WAVEFORM_DATA)
+    .filter((f) => f.endsWith('.dat'))
+    .map((f) => fs.readFileSync(path.join(WAVEFORM_DATA, f)).subarray(0, 8192)),
 ]
 
 const HEADER_VALUES = [0, 1, 2, 3, -1, 2, 24, 25, 0x7fffffff, -0x80000000, 0xffffffff, 0x80000000, 1 << 29]
@@ -163,7 +161,7 @@ describe('the peaks reader under hostile input', () => {
               try {
                 readWaveformData(sample)
               } catch {
-                // The shared fixtures are cut to 8 KB: checking them is the work measured.
+                // The fixture files are cut to 8 KB: checking them is the work measured.
               }
             }
         },

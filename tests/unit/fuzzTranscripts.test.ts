@@ -6,7 +6,7 @@ import { UserError } from '../../src/core/errors'
 import type { ParsedTranscript } from '../../src/core/transcript/parsedTranscript'
 import { parseTranscript } from '../../src/core/transcript/parseTranscript'
 import { INTERVIEW_VTT } from '../sampleTranscripts'
-import { FIXTURES, haveFixtures } from '../sharedFixtures'
+import { FIXTURES } from '../fixtureFiles'
 import {
   CostBound,
   FUZZ_TIMEOUT_MS,
@@ -216,9 +216,8 @@ const TEXT_SAMPLES = [
   PLAIN_TEXT,
 ]
 
-/** Small transcripts from the shared fixtures, when present: real files, with what real tools write. */
+/** Small transcripts from the fixture files: real files, with what real tools write. */
 function fixtureSamples(): Buffer[] {
-  if (!haveFixtures) return []
   const found: Buffer[] = []
   const walk = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -230,7 +229,7 @@ function fixtureSamples(): Buffer[] {
   }
   for (const area of ['webvtt', 'srt', 'asr-json', 'podcasting20']) {
     const dir = path.join(FIXTURES, area)
-    if (fs.existsSync(dir)) walk(dir)
+    walk(dir)
   }
   return found.slice(0, 200)
 }

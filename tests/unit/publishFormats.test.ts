@@ -10,7 +10,7 @@ import { writeVttChapters } from '../../src/core/publish/vttChapters'
 import { writeYoutubeChapters } from '../../src/core/publish/youtubeChapters'
 import { parseWebVtt, parseWebVttCues } from '../../src/core/transcript/parseWebVtt'
 import { SEED_DIMENSIONS } from '../../src/shared/rubric'
-import { fixture, haveFixtures, MISSING_FIXTURES } from '../sharedFixtures'
+import { fixture } from '../fixtureFiles'
 import { HOSTILE, publishedDocument, type ChapterSpec } from './publishFixture'
 
 /** The message of the UserError a writer refuses with, split into its lines. */
@@ -32,32 +32,23 @@ const three = (titles: [string, string, string] = ['One', 'Two', 'Three']): Chap
 ]
 
 describe('Podcasting 2.0 JSON chapters', () => {
-  const fixtures: [string, unknown][] = haveFixtures
-    ? fs
-        .readdirSync(fixture('podcasting20', 'chapters'))
-        .map((name) => [name, JSON.parse(fs.readFileSync(fixture('podcasting20', 'chapters', name), 'utf8'))])
-    : []
+  const fixtures: [string, unknown][] = fs
+    .readdirSync(fixture('podcasting20', 'chapters'))
+    .map((name) => [name, JSON.parse(fs.readFileSync(fixture('podcasting20', 'chapters', name), 'utf8'))])
 
-  it.skipIf(!haveFixtures)(
-    `accepts both examples of the spec (${haveFixtures ? 'found' : MISSING_FIXTURES})`,
-    () => {
-      expect(fixtures.map(([name]) => name).sort()).toEqual(['example.json', 'exampleComplex.json'])
-      for (const [name, json] of fixtures)
-        expect(checkPodcastChapters(json), name).toMatchObject({ ok: true })
-    },
-  )
+  it('accepts both examples of the spec', () => {
+    expect(fixtures.map(([name]) => name).sort()).toEqual(['example.json', 'exampleComplex.json'])
+    for (const [name, json] of fixtures) expect(checkPodcastChapters(json), name).toMatchObject({ ok: true })
+  })
 
-  it.skipIf(!haveFixtures)(
-    'holds its own files to a title on every chapter, which the silent chapter of the complex example has not',
-    () => {
-      const byName = new Map(fixtures)
-      expect(checkPublishedChapters(byName.get('example.json'))).toMatchObject({ ok: true })
-      expect(checkPublishedChapters(byName.get('exampleComplex.json'))).toEqual({
-        ok: false,
-        problems: ['/chapters/7/title: missing; every published chapter has a title'],
-      })
-    },
-  )
+  it('holds its own files to a title on every chapter, which the silent chapter of the complex example has not', () => {
+    const byName = new Map(fixtures)
+    expect(checkPublishedChapters(byName.get('example.json'))).toMatchObject({ ok: true })
+    expect(checkPublishedChapters(byName.get('exampleComplex.json'))).toEqual({
+      ok: false,
+      problems: ['/chapters/7/title: missing; every published chapter has a title'],
+    })
+  })
 
   it('writes version 1.2.0 with every chapter titled and timed, which both checkers accept', () => {
     const doc = publishedDocument()

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { decodeEntities } from '../../src/core/transcript/cueText'
 import { TranscriptError, type ParsedSegment } from '../../src/core/transcript/parsedTranscript'
 import { parseSrt, parseSrtMillis } from '../../src/core/transcript/parseSrt'
-import { MISSING_FIXTURES, fixture, haveFixtures } from '../sharedFixtures'
+import { fixture } from '../fixtureFiles'
 
 interface SubparseCase {
   input: string
@@ -17,7 +17,6 @@ const SUBPARSE = (...parts: string[]): string => fixture('srt', 'gstreamer-subpa
 const PYSRT = (name: string): string => fixture('srt', 'pysrt', name)
 
 function subparseGroups(): [string, SubparseCase[]][] {
-  if (!haveFixtures) return []
   const cases = JSON.parse(fs.readFileSync(SUBPARSE('srt_cases.json'), 'utf8')) as {
     groups: Record<string, SubparseCase[]>
   }
@@ -42,57 +41,52 @@ const expectedCues = (cases: SubparseCase[]) =>
     .map((c) => ({ start_ms: c.start_ms, end_ms: c.end_ms, text: plainExpected(c.expected_text) }))
     .filter((cue) => cue.text !== '')
 
-describe.skipIf(!haveFixtures)(
-  `GStreamer subparse SRT cases (${haveFixtures ? 'found' : MISSING_FIXTURES})`,
-  () => {
-    const groups = subparseGroups()
+describe('GStreamer subparse SRT cases', () => {
+  const groups = subparseGroups()
 
-    it('has the five groups and 27 cases of subparse.c', () => {
-      expect(groups.map(([name]) => name)).toEqual([
-        'srt_input',
-        'srt_input0',
-        'srt_input1',
-        'srt_input2',
-        'srt_input3',
-      ])
-      expect(groups.reduce((sum, [, cases]) => sum + cases.length, 0)).toBe(27)
+  it('has the five groups and 27 cases of subparse.c', () => {
+    expect(groups.map(([name]) => name)).toEqual([
+      'srt_input',
+      'srt_input0',
+      'srt_input1',
+      'srt_input2',
+      'srt_input3',
+    ])
+    expect(groups.reduce((sum, [, cases]) => sum + cases.length, 0)).toBe(27)
+  })
+
+  for (const [group, cases] of groups) {
+    cases.forEach((c, i) => {
+      it(`${group}[${i}] ${JSON.stringify(c.input.split('\n')[1])}`, () => {
+        const expected = expectedCues([c])
+        if (expected.length === 0) {
+          expect(() => parseSrt(c.input)).toThrow(TranscriptError)
+          return
+        }
+        expect(parseSrt(c.input).segments.map(cueView)).toEqual(expected)
+      })
     })
 
-    for (const [group, cases] of groups) {
-      cases.forEach((c, i) => {
-        it(`${group}[${i}] ${JSON.stringify(c.input.split('\n')[1])}`, () => {
-          const expected = expectedCues([c])
-          if (expected.length === 0) {
-            expect(() => parseSrt(c.input)).toThrow(TranscriptError)
-            return
-          }
-          expect(parseSrt(c.input).segments.map(cueView)).toEqual(expected)
-        })
-      })
+    it(`${group}: the chunks pushed in order`, () => {
+      expect(parseSrt(cases.map((c) => c.input).join('')).segments.map(cueView)).toEqual(expectedCues(cases))
+    })
 
-      it(`${group}: the chunks pushed in order`, () => {
-        expect(parseSrt(cases.map((c) => c.input).join('')).segments.map(cueView)).toEqual(
-          expectedCues(cases),
-        )
-      })
+    it(`${group}.srt: the file on disk`, () => {
+      const text = fs.readFileSync(SUBPARSE(`${group}.srt`), 'utf8')
+      expect(parseSrt(text).segments.map(cueView)).toEqual(expectedCues(cases))
+    })
+  }
 
-      it(`${group}.srt: the file on disk`, () => {
-        const text = fs.readFileSync(SUBPARSE(`${group}.srt`), 'utf8')
-        expect(parseSrt(text).segments.map(cueView)).toEqual(expectedCues(cases))
-      })
+  it('srt_input replayed from chunks 1 to 5, as test_srt does', () => {
+    const cases = groups.find(([name]) => name === 'srt_input')?.[1] ?? []
+    for (let from = 1; from <= 5; from++) {
+      const rest = cases.slice(from)
+      expect(parseSrt(rest.map((c) => c.input).join('')).segments.map(cueView)).toEqual(expectedCues(rest))
     }
+  })
+})
 
-    it('srt_input replayed from chunks 1 to 5, as test_srt does', () => {
-      const cases = groups.find(([name]) => name === 'srt_input')?.[1] ?? []
-      for (let from = 1; from <= 5; from++) {
-        const rest = cases.slice(from)
-        expect(parseSrt(rest.map((c) => c.input).join('')).segments.map(cueView)).toEqual(expectedCues(rest))
-      }
-    })
-  },
-)
-
-describe.skipIf(!haveFixtures)(`pysrt test files (${haveFixtures ? 'found' : MISSING_FIXTURES})`, () => {
+describe('pysrt test files', () => {
   const read = (name: string) => parseSrt(fs.readFileSync(PYSRT(name), 'utf8')).segments
 
   it('no-indexes.srt: the 7 cues pysrt counts (test_missing_indexes), with their times and text', () => {

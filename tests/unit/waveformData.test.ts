@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { computePeaks } from '../../src/core/media/computePeaks'
 import { probeMedia } from '../../src/core/media/probeMedia'
 import { channelPeaks, readWaveformData, waveformHeader } from '../../src/shared/waveformData'
-import { MISSING_FIXTURES, SONNET_MP3, WAVEFORM_DATA, haveFixtures } from '../sharedFixtures'
+import { SONNET_MP3, WAVEFORM_DATA } from '../fixtureFiles'
 import { tempFolder } from '../tempFolder'
 
 /** Header fields straight from the bytes, read independently of the reader under test. */
@@ -48,73 +48,68 @@ describe('waveform data in memory', () => {
   })
 })
 
-describe.skipIf(!haveFixtures)(
-  `BBC audiowaveform fixtures (${haveFixtures ? 'found' : MISSING_FIXTURES})`,
-  () => {
-    const valid = fs.existsSync(WAVEFORM_DATA)
-      ? fs
-          .readdirSync(WAVEFORM_DATA)
-          .filter((f) => f.endsWith('.dat') && (f.startsWith('test_file') || f.startsWith('0702')))
-      : []
+describe('BBC audiowaveform fixtures', () => {
+  const valid = fs
+    .readdirSync(WAVEFORM_DATA)
+    .filter((f) => f.endsWith('.dat') && (f.startsWith('test_file') || f.startsWith('0702')))
 
-    it.each(valid)('reads the header of %s as written', (name) => {
-      const file = path.join(WAVEFORM_DATA, name)
-      const waveform = readWaveformData(fs.readFileSync(file))
-      const raw = rawHeader(file)
-      expect(waveform).toMatchObject({
-        version: raw.version,
-        sampleRate: raw.sampleRate,
-        samplesPerPixel: raw.samplesPerPixel,
-        length: raw.length,
-      })
-      expect(waveform.data.length).toBe(raw.length * waveform.channels * 2)
+  it.each(valid)('reads the header of %s as written', (name) => {
+    const file = path.join(WAVEFORM_DATA, name)
+    const waveform = readWaveformData(fs.readFileSync(file))
+    const raw = rawHeader(file)
+    expect(waveform).toMatchObject({
+      version: raw.version,
+      sampleRate: raw.sampleRate,
+      samplesPerPixel: raw.samplesPerPixel,
+      length: raw.length,
     })
+    expect(waveform.data.length).toBe(raw.length * waveform.channels * 2)
+  })
 
-    it.each([
-      ['zero_length.dat', /header announces 1800 points .* holds 0 bytes/],
-      ['version3.dat', /version 3 is not supported/],
-      ['size_mismatch.dat', /announces 2056 points/],
-      ['too_many_channels.dat', /25 channels is too many/],
-      ['not_enough_channels.dat', /0 channels is too few/],
-      ['sample_rate_too_low.dat', /sample rate 0 is too low/],
-      ['samples_per_pixel_too_low.dat', /samples per pixel 0 is too low/],
-    ])('refuses %s with a clear message', (name, message) => {
-      expect(() => readWaveformData(fs.readFileSync(path.join(WAVEFORM_DATA, name)))).toThrow(message)
+  it.each([
+    ['zero_length.dat', /header announces 1800 points .* holds 0 bytes/],
+    ['version3.dat', /version 3 is not supported/],
+    ['size_mismatch.dat', /announces 2056 points/],
+    ['too_many_channels.dat', /25 channels is too many/],
+    ['not_enough_channels.dat', /0 channels is too few/],
+    ['sample_rate_too_low.dat', /sample rate 0 is too low/],
+    ['samples_per_pixel_too_low.dat', /samples per pixel 0 is too low/],
+  ])('refuses %s with a clear message', (name, message) => {
+    expect(() => readWaveformData(fs.readFileSync(path.join(WAVEFORM_DATA, name)))).toThrow(message)
+  })
+
+  it('computes peaks of real speech that match its length and are not silent', async () => {
+    const probe = await probeMedia(SONNET_MP3)
+    const out = path.join(tempFolder(), 'sonnet.dat')
+    const progress: number[] = []
+    await computePeaks(SONNET_MP3, out, {
+      sampleRate: probe.sampleRate,
+      durationSeconds: probe.durationSeconds,
+      onProgress: (f) => progress.push(f),
     })
+    const waveform = readWaveformData(fs.readFileSync(out))
+    expect(waveform.sampleRate).toBe(probe.sampleRate)
+    // The container's duration and the decoded sample count differ by an mp3 frame or so.
+    const expected = (probe.durationSeconds * probe.sampleRate) / waveform.samplesPerPixel
+    expect(Math.abs(waveform.length - expected)).toBeLessThan(expected * 0.005)
+    const loud = Array.from(channelPeaks(waveform)).filter((v) => Math.abs(v) > 0.1).length
+    expect(loud).toBeGreaterThan(waveform.length / 4)
+    expect(progress.at(-1)).toBe(1)
+    expect(progress).toEqual([...progress].sort((a, b) => a - b))
+  })
 
-    it('computes peaks of real speech that match its length and are not silent', async () => {
-      const probe = await probeMedia(SONNET_MP3)
-      const out = path.join(tempFolder(), 'sonnet.dat')
-      const progress: number[] = []
-      await computePeaks(SONNET_MP3, out, {
+  it('leaves no file behind when cancelled', async () => {
+    const probe = await probeMedia(SONNET_MP3)
+    const dir = tempFolder()
+    const abort = new AbortController()
+    abort.abort()
+    await expect(
+      computePeaks(SONNET_MP3, path.join(dir, 'x.dat'), {
         sampleRate: probe.sampleRate,
         durationSeconds: probe.durationSeconds,
-        onProgress: (f) => progress.push(f),
-      })
-      const waveform = readWaveformData(fs.readFileSync(out))
-      expect(waveform.sampleRate).toBe(probe.sampleRate)
-      // The container's duration and the decoded sample count differ by an mp3 frame or so.
-      const expected = (probe.durationSeconds * probe.sampleRate) / waveform.samplesPerPixel
-      expect(Math.abs(waveform.length - expected)).toBeLessThan(expected * 0.005)
-      const loud = Array.from(channelPeaks(waveform)).filter((v) => Math.abs(v) > 0.1).length
-      expect(loud).toBeGreaterThan(waveform.length / 4)
-      expect(progress.at(-1)).toBe(1)
-      expect(progress).toEqual([...progress].sort((a, b) => a - b))
-    })
-
-    it('leaves no file behind when cancelled', async () => {
-      const probe = await probeMedia(SONNET_MP3)
-      const dir = tempFolder()
-      const abort = new AbortController()
-      abort.abort()
-      await expect(
-        computePeaks(SONNET_MP3, path.join(dir, 'x.dat'), {
-          sampleRate: probe.sampleRate,
-          durationSeconds: probe.durationSeconds,
-          signal: abort.signal,
-        }),
-      ).rejects.toThrow(/cancelled/)
-      expect(fs.readdirSync(dir)).toEqual([])
-    })
-  },
-)
+        signal: abort.signal,
+      }),
+    ).rejects.toThrow(/cancelled/)
+    expect(fs.readdirSync(dir)).toEqual([])
+  })
+})

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { TranscriptError } from '../../src/core/transcript/parsedTranscript'
 import { parseTranscript } from '../../src/core/transcript/parseTranscript'
 import { parseWebVtt, parseWebVttCues, type WebVttCue } from '../../src/core/transcript/parseWebVtt'
-import { MISSING_FIXTURES, fixture, haveFixtures } from '../sharedFixtures'
+import { fixture } from '../fixtureFiles'
 
 interface WptCase {
   name: string
@@ -16,7 +16,6 @@ interface WptCase {
 const WPT = (...parts: string[]): string => fixture('webvtt', 'wpt-file-parsing', ...parts)
 
 function wptCases(): WptCase[] {
-  if (!haveFixtures) return []
   return (JSON.parse(fs.readFileSync(WPT('cases.json'), 'utf8')) as { cases: WptCase[] }).cases
 }
 
@@ -72,45 +71,40 @@ const STALE_NEWLINES = {
     'lfcr\r00:00:00.000 --> 00:00:01.000\ntext4\n\r',
 }
 
-describe.skipIf(!haveFixtures)(
-  `WPT webvtt/parsing/file-parsing cases (${haveFixtures ? 'found' : MISSING_FIXTURES})`,
-  () => {
-    const cases = wptCases()
+describe('WPT webvtt/parsing/file-parsing cases', () => {
+  const cases = wptCases()
 
-    it('has the five cases of the fixture', () => {
-      expect(cases.map((c) => c.name).sort()).toEqual([
-        'arrows',
-        'ids',
-        'newlines',
-        'timings-omitted-hours',
-        'timings-too-long',
-      ])
+  it('has the five cases of the fixture', () => {
+    expect(cases.map((c) => c.name).sort()).toEqual([
+      'arrows',
+      'ids',
+      'newlines',
+      'timings-omitted-hours',
+      'timings-too-long',
+    ])
+  })
+
+  for (const wpt of cases.filter((c) => c.name !== 'newlines')) {
+    it(`${wpt.name}: ${wpt.title}`, () => {
+      const cues = parseWebVttCues(fs.readFileSync(WPT(wpt.vtt_file), 'utf8'))
+      runAssertions(wpt.js_assertions, cues)
     })
+  }
 
-    for (const wpt of cases.filter((c) => c.name !== 'newlines')) {
-      it(`${wpt.name}: ${wpt.title}`, () => {
-        const cues = parseWebVttCues(fs.readFileSync(WPT(wpt.vtt_file), 'utf8'))
-        runAssertions(wpt.js_assertions, cues)
-      })
-    }
+  it('newlines: the stale fixture input gives the cues the W3C algorithm defines (see STALE_NEWLINES)', () => {
+    const newlines = cases.find((c) => c.name === 'newlines')
+    if (!newlines) throw new Error('no newlines case')
+    const cues = parseWebVttCues(fs.readFileSync(WPT(newlines.vtt_file), 'utf8'))
+    expect(cues.map((cue) => [cue.id, cue.text])).toEqual(STALE_NEWLINES.fixtureCues)
+    expect(() => runAssertions(newlines.js_assertions, cues)).toThrow('expected "text1" but got "text1\\nlf"')
+  })
 
-    it('newlines: the stale fixture input gives the cues the W3C algorithm defines (see STALE_NEWLINES)', () => {
-      const newlines = cases.find((c) => c.name === 'newlines')
-      if (!newlines) throw new Error('no newlines case')
-      const cues = parseWebVttCues(fs.readFileSync(WPT(newlines.vtt_file), 'utf8'))
-      expect(cues.map((cue) => [cue.id, cue.text])).toEqual(STALE_NEWLINES.fixtureCues)
-      expect(() => runAssertions(newlines.js_assertions, cues)).toThrow(
-        'expected "text1" but got "text1\\nlf"',
-      )
-    })
-
-    it('newlines: CR, LF, CRLF and LFCR line ends (assertions run on the upstream-corrected input)', () => {
-      const newlines = cases.find((c) => c.name === 'newlines')
-      if (!newlines) throw new Error('no newlines case')
-      runAssertions(newlines.js_assertions, parseWebVttCues(STALE_NEWLINES.upstreamInput))
-    })
-  },
-)
+  it('newlines: CR, LF, CRLF and LFCR line ends (assertions run on the upstream-corrected input)', () => {
+    const newlines = cases.find((c) => c.name === 'newlines')
+    if (!newlines) throw new Error('no newlines case')
+    runAssertions(newlines.js_assertions, parseWebVttCues(STALE_NEWLINES.upstreamInput))
+  })
+})
 
 const refused = (text: string): unknown => {
   try {
