@@ -11,7 +11,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { openDatabase } from '../src/core/db/openDatabase'
 import { createEpisode } from '../src/core/episodes/createEpisode'
-import { computePeaks, DEFAULT_PIXELS_PER_SECOND, PeakFolder } from '../src/core/media/computePeaks'
+import { computePeaks, DEFAULT_PIXELS_PER_SECOND } from '../src/core/media/computePeaks'
+import { PeakFolder } from '../src/core/media/peakFolder'
 import { PeaksCache, peaksFolderBeside } from '../src/core/media/peaksCache'
 import { probeMedia } from '../src/core/media/probeMedia'
 import { ffmpegPath } from '../src/core/media/tools'
@@ -23,6 +24,7 @@ import { launch, newPage, percentile, seconds, tenths, type Row } from './common
 import { measureRows, THIS_MACHINE, type MeasuredRow } from './rowRunner'
 import { libraryBench } from './library'
 import { scaleBench } from './scale'
+import { spanningStatementsRows } from './spanningStatements'
 import { FULL, QUICK, type Sizes } from './sizes'
 
 const ROOT = path.resolve(__dirname, '..')
@@ -459,7 +461,7 @@ function printTable(all: readonly MeasuredRow[]): void {
 }
 
 /** The groups BENCH_ONLY names (comma-separated), in the order they run. */
-const GROUPS = ['cli', 'agreement', 'peaks', 'browser', 'wavesurfer', 'scale', 'library'] as const
+const GROUPS = ['cli', 'agreement', 'load', 'peaks', 'browser', 'wavesurfer', 'scale', 'library'] as const
 type Group = (typeof GROUPS)[number]
 
 type Measure = (group: Group, name: string, run: () => Promise<Row[]>) => Promise<void>
@@ -620,6 +622,7 @@ async function main(): Promise<void> {
 
   await measure('cli', 'CLI start', async () => cliStart(sizes.cliRuns))
   await measure('agreement', 'agreement on a huge scale', async () => hugeScaleRows(sizes))
+  await measure('load', 'statements spanning the whole episode', async () => spanningStatementsRows(sizes))
   const needsMedia = only.has('peaks') || only.has('browser') || only.has('wavesurfer')
   const media = needsMedia ? benchMedia(log, sizes) : null
   if (media) {

@@ -31,6 +31,8 @@ export interface Sizes {
   agreement: { analyses: number; chapters: number }
   /** Analyses compared on a scale of 0 to 10^12, and their chapters (issue 38: 6 of 2,000). */
   hugeScale: { analyses: number; chapters: number }
+  /** Transcript segments of the file whose statements (a tenth as many) each span it all (issue 38). */
+  spanningStatements: { segments: number }
   /**
    * The library at a show's scale: its episodes (each as `episode` says, loaded `batch` files to a
    * multi-file load), the searches timed and the library's and show page's opens in Chromium.
@@ -65,6 +67,7 @@ export const FULL: Sizes = {
   cliRuns: 5,
   agreement: { analyses: 10, chapters: 40 },
   hugeScale: { analyses: 6, chapters: 2_000 },
+  spanningStatements: { segments: 20_000 },
   library: {
     episodes: 1_000,
     batch: 100,
@@ -105,6 +108,7 @@ export const QUICK: Sizes = {
   cliRuns: 3,
   agreement: { analyses: 4, chapters: 12 },
   hugeScale: { analyses: 3, chapters: 200 },
+  spanningStatements: { segments: 2_000 },
   library: {
     episodes: 12,
     batch: 5,
