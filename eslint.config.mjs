@@ -3,6 +3,21 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+// Listeners and timers in the renderer are held by a scope (src/renderer/src/scope.ts), which removes
+// them all together when their effect or component ends: the raw calls are refused everywhere else.
+const HELD_BY_A_SCOPE =
+  'Hold it in a scope (createScope, useScope or pageScope from scope.ts), which removes it with the rest.'
+const TIMERS = [
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -55,7 +70,21 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-globals': ['error', ...TIMERS.map((name) => ({ name, message: HELD_BY_A_SCOPE }))],
+      'no-restricted-properties': [
+        'error',
+        { property: 'addEventListener', message: HELD_BY_A_SCOPE },
+        { property: 'removeEventListener', message: HELD_BY_A_SCOPE },
+        ...['window', 'globalThis', 'self'].flatMap((object) =>
+          TIMERS.map((property) => ({ object, property, message: HELD_BY_A_SCOPE })),
+        ),
+      ],
     },
+  },
+  {
+    // The one place the raw calls are made.
+    files: ['src/renderer/src/scope.ts'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
   {
     files: ['src/core/**/*.ts', 'src/shared/**/*.ts', 'src/host/**/*.ts', 'src/cli/**/*.ts'],

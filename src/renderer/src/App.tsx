@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { LibraryScreen, type LibraryCommand } from './library/LibraryScreen'
 import { go, routeOf, type Route } from './routes'
+import { createScope } from './scope'
 import { Loaded, screenScript } from './screenScripts'
 
 /*
@@ -23,15 +24,9 @@ function fetchScreensWhenIdle(): () => void {
     // One that cannot be fetched now is fetched again, and said, when its screen is opened.
     for (const script of Object.values(screens)) script.load().catch(() => undefined)
   }
-  let idle: number | null = null
-  const timer = setTimeout(() => {
-    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(fetchAll, { timeout: 2000 })
-    else fetchAll()
-  }, SCREENS_AFTER_MS)
-  return () => {
-    clearTimeout(timer)
-    if (idle !== null) cancelIdleCallback(idle)
-  }
+  const scope = createScope()
+  scope.timeout(() => scope.idle(fetchAll, { timeout: 2000 }), SCREENS_AFTER_MS)
+  return scope.dispose
 }
 
 /**
@@ -50,8 +45,9 @@ function Screen(): React.JSX.Element {
   const [startWith, setStartWith] = useState<LibraryCommand | null>(null)
   useEffect(() => {
     const onHash = (): void => setRoute(routeOf(window.location.hash))
-    window.addEventListener('hashchange', onHash)
-    return () => window.removeEventListener('hashchange', onHash)
+    const scope = createScope()
+    scope.listen(window, 'hashchange', onHash)
+    return scope.dispose
   }, [])
   if (route.screen === 'compare')
     return (

@@ -1,18 +1,14 @@
 import { useEffect, useState } from 'react'
+import { createScope } from './scope'
 
 /**
  * Runs `run` once the next frame is done (its callbacks, style, layout and paint): work that a frame
  * showing an edit need not wait for. Answers a function that cancels it.
  */
 export function afterNextFrame(run: () => void): () => void {
-  let timer: number | undefined
-  const frame = requestAnimationFrame(() => {
-    timer = window.setTimeout(run)
-  })
-  return () => {
-    cancelAnimationFrame(frame)
-    window.clearTimeout(timer)
-  }
+  const scope = createScope()
+  scope.frame(() => scope.timeout(run))
+  return scope.dispose
 }
 
 /**

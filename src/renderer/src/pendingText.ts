@@ -9,6 +9,8 @@
  * episode offers it back ({@link keptEdits}).
  */
 
+import { pageScope } from './scope'
+
 /** Edits sent and not yet answered. */
 const underWay = new Set<Promise<unknown>>()
 
@@ -92,7 +94,7 @@ export function watchForLeaving(
     desktop.onCommitPending(commitPendingText)
     return
   }
-  window.addEventListener('pagehide', (event) => {
+  pageScope.listen(window, 'pagehide', (event) => {
     // Kept in the back/forward cache, the page comes back as it was, field and text included.
     if (event.persisted) return
     leaving = true

@@ -4,6 +4,7 @@ import type { Reply } from '../../shared/result'
 import { VIEW_BASE_HEADER, ViewReceiver } from '../../shared/viewDelta'
 import { fetchHost } from './hostAnswers'
 import { pageIsLeaving, sendWhileLeaving, track } from './pendingText'
+import { pageScope } from './scope'
 import { SocketClient, SocketUnavailable } from './socketClient'
 
 export interface ChosenFile {
@@ -122,7 +123,7 @@ function browserPlatform(): Platform {
       link.download = fileName
       link.click()
       // The download reads the blob after this task ends.
-      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      pageScope.timeout(() => URL.revokeObjectURL(url), 10_000)
     },
     showMediaInFolder: null,
     onMenuCommand: () => () => undefined,

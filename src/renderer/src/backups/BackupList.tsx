@@ -5,6 +5,7 @@ import './backups.css'
 import { TableHead } from '../TableHead'
 import { MessageLine } from '../MessageLines'
 import { lossInWords } from './lossInWords'
+import { createScope } from '../scope'
 
 const megabytes = (bytes: number): string =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`
@@ -37,23 +38,20 @@ export function BackupList({
   }, [])
   useEffect(() => {
     if (!busy) return
-    let stopped = false
+    const scope = createScope()
     const ask = (): void => {
       call('backups.restoring', {}).then(
         (under) => {
-          if (stopped) return
+          if (scope.disposed) return
           if (under) setProgress(under.progress)
-          timer = setTimeout(ask, RESTORE_POLL_MS)
+          scope.timeout(ask, RESTORE_POLL_MS)
         },
         // The restore's own answer says what went wrong; the bar just stops.
         () => undefined,
       )
     }
-    let timer = setTimeout(ask, RESTORE_POLL_MS)
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-    }
+    scope.timeout(ask, RESTORE_POLL_MS)
+    return scope.dispose
   }, [busy])
 
   const restore = (backup: BackupInfo): void => {

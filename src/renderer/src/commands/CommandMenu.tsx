@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { COMMANDS, type CommandId } from '../../../shared/commands'
 import { shortcutOf } from './shortcuts'
+import { createScope } from '../scope'
 
 /**
  * A context menu of declared commands: each item its label and shortcut from the declarations, off when
@@ -27,12 +28,10 @@ export function CommandMenu(props: {
       event.preventDefault()
       onClose()
     }
-    window.addEventListener('pointerdown', away, true)
-    window.addEventListener('keydown', escape, true)
-    return () => {
-      window.removeEventListener('pointerdown', away, true)
-      window.removeEventListener('keydown', escape, true)
-    }
+    const scope = createScope()
+    scope.listen(window, 'pointerdown', away, true)
+    scope.listen(window, 'keydown', escape, true)
+    return scope.dispose
   }, [onClose])
   return (
     <ul

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react'
 import { COMMANDS, type CommandId } from '../../../shared/commands'
 import { keyboardIsTaken, keyboardIsTakenFrom } from './keyboardOwner'
 import { matchesShortcut } from './shortcuts'
+import { createScope } from '../scope'
 
 /**
  * What a screen does for a declared command: the enabled rule and the performing, both given the
@@ -72,11 +73,9 @@ export function useCommandKeys<C, V>(handlers: CommandHandlers<C, V>, context: C
       event.preventDefault()
       handlers[id]?.perform(now)
     }
-    window.addEventListener('pointerdown', onPointer, true)
-    window.addEventListener('keydown', onKey)
-    return () => {
-      window.removeEventListener('pointerdown', onPointer, true)
-      window.removeEventListener('keydown', onKey)
-    }
+    const scope = createScope()
+    scope.listen(window, 'pointerdown', onPointer, true)
+    scope.listen(window, 'keydown', onKey)
+    return scope.dispose
   }, [handlers])
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { CommandId } from '../../../shared/commands'
 import type { ExportChoice } from './exportFile'
+import { createScope } from '../scope'
 
 interface Choice {
   /** A file the menu exports at once, or the command whose dialog asks first. */
@@ -61,8 +62,9 @@ export function ExportMenu(props: {
     const outside = (e: PointerEvent): void => {
       if (menu.current?.open && !menu.current.contains(e.target as Node)) close(false)
     }
-    document.addEventListener('pointerdown', outside)
-    return () => document.removeEventListener('pointerdown', outside)
+    const scope = createScope()
+    scope.listen(document, 'pointerdown', outside)
+    return scope.dispose
   }, [])
   const item = (c: Choice): React.JSX.Element => (
     <li key={c.value} role="none">

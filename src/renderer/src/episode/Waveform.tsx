@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import WaveSurfer from 'wavesurfer.js'
 import { clampZoom, scrollKeepingAnchor, ZOOM_STEP } from './waveformZoom'
 import { themeColors, useColorScheme } from './themeColors'
+import { createScope } from '../scope'
 
 export interface WaveformController {
   /** Multiplies the zoom by `factor`, keeping the time under `anchorX` (px from the left) in place. */
@@ -126,9 +127,10 @@ export function Waveform(props: {
       const factor = Math.pow(ZOOM_STEP, -Math.max(-100, Math.min(100, event.deltaY)) / 100)
       controllerRef.current?.zoomBy(factor, event.clientX - element.getBoundingClientRect().left)
     }
-    element.addEventListener('wheel', onWheel, { passive: false })
+    const scope = createScope()
+    scope.listen(element, 'wheel', onWheel, { passive: false })
     return () => {
-      element.removeEventListener('wheel', onWheel)
+      scope.dispose()
       controllerRef.current = null
       surfer.current = null
       ws.destroy()

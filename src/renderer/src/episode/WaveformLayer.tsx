@@ -5,6 +5,7 @@ import { sizeCanvas } from './sizeCanvas'
 import { useColorScheme } from './themeColors'
 import type { Bands } from './spans/paintBands'
 import type { ViewWindow } from './Waveform'
+import { useScope } from '../scope'
 
 /**
  * The canvas under wavesurfer's (transparent) view: the waveform, chapters, statements, the loop and the
@@ -21,6 +22,7 @@ export const WaveformLayer = memo(function WaveformLayer(
   const { view, duration, ...frame } = props
   const { statements, pyramid, chapters, highlights } = props
   const canvas = useRef<HTMLCanvasElement>(null)
+  const scope = useScope()
   // A change of the OS's light or dark setting renders, and so paints, again.
   useColorScheme()
 
@@ -43,7 +45,7 @@ export const WaveformLayer = memo(function WaveformLayer(
     if (!element.dataset.painted) {
       element.dataset.painted = 'true'
       // When the frame holding the first waveform has been handed to the screen (the bench reads it).
-      requestAnimationFrame(() => (element.dataset.presentedAt = performance.now().toFixed(1)))
+      scope.frame(() => (element.dataset.presentedAt = performance.now().toFixed(1)))
     }
   })
 

@@ -25,6 +25,7 @@ import type { PeaksState } from './usePeaks'
 import { Waveform, type ViewWindow, type WaveformController } from './Waveform'
 import { WaveformLayer } from './WaveformLayer'
 import { PeaksProgress, WaveformWaiting } from './WaveformWaiting'
+import { createScope } from '../scope'
 
 /** The cursor says what a press would grab. */
 function pointerKind(hit: WaveformHit | null): string | undefined {
@@ -81,8 +82,9 @@ export function WaveformPanel(props: {
   // The finer levels are made after the first paint, while the editor looks at the waveform.
   useEffect(() => {
     if (!pyramid) return
-    const idle = requestIdleCallback(() => pyramid.warm())
-    return () => cancelIdleCallback(idle)
+    const scope = createScope()
+    scope.idle(() => pyramid.warm())
+    return scope.dispose
   }, [pyramid])
 
   const selectedId = editor.selection?.kind === 'statement' ? editor.selection.id : null

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { createScope, pageScope } from '../scope'
 
 /**
  * The canvas painters' colours, read from the design tokens (tokens.css) for the theme in force, so that
@@ -38,9 +39,10 @@ export type ColorScheme = 'light' | 'dark'
 // looked up anew by the browser each time (70 ms over the bench's 300 edits).
 let dark = darkQuery?.matches ?? false
 // Added before any subscriber below, so they read the new scheme when told of it.
-darkQuery?.addEventListener('change', (event) => {
-  dark = event.matches
-})
+if (darkQuery)
+  pageScope.listen(darkQuery, 'change', (event) => {
+    dark = event.matches
+  })
 const currentScheme = (): ColorScheme => (dark ? 'dark' : 'light')
 
 export function themeColors(): ThemeColors {
@@ -75,8 +77,9 @@ export function themeColors(): ThemeColors {
 }
 
 const subscribe = (onChange: () => void): (() => void) => {
-  darkQuery?.addEventListener('change', onChange)
-  return () => darkQuery?.removeEventListener('change', onChange)
+  const scope = createScope()
+  if (darkQuery) scope.listen(darkQuery, 'change', onChange)
+  return scope.dispose
 }
 
 /** The OS's colour scheme, for canvases to paint again when it changes. */

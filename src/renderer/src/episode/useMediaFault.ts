@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { EpisodeView } from '../../../shared/contract'
 import { call } from '../platform'
+import { createScope } from '../scope'
 
 export const MEDIA_UNREADABLE =
   'The media file could not be read (moved or deleted?): put it back and reopen the episode, or relink it.'
@@ -22,7 +23,8 @@ export function useMediaFault(
       onError(MEDIA_UNREADABLE)
       call('episodes.open', { id: episodeId }).then(onView, () => undefined)
     }
-    media.addEventListener('error', failed)
-    return () => media.removeEventListener('error', failed)
+    const scope = createScope()
+    scope.listen(media, 'error', failed)
+    return scope.dispose
   }, [media, episodeId, onView, onError])
 }

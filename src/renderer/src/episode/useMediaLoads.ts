@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { createScope } from '../scope'
 
 /**
  * Whether the media element may start loading: once the waveform has had its first paint (creating the
@@ -8,8 +9,9 @@ export function useMediaLoads(peaksAnswered: boolean, shown: boolean): boolean {
   const [mediaLoads, setMediaLoads] = useState(false)
   useEffect(() => {
     if (!peaksAnswered || !shown || mediaLoads) return
-    const idle = requestIdleCallback(() => setMediaLoads(true), { timeout: 1000 })
-    return () => cancelIdleCallback(idle)
+    const scope = createScope()
+    scope.idle(() => setMediaLoads(true), { timeout: 1000 })
+    return scope.dispose
   }, [peaksAnswered, shown, mediaLoads])
   return mediaLoads
 }

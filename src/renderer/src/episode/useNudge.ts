@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import type { EpisodeView } from '../../../shared/contract'
 import { roundMillis } from '../../../shared/time'
 import type { Edit, Selection } from './editorPanelProps'
+import { useScope, type Held } from '../scope'
 
 /** A run of nudges ends when no press follows for this long; the run is then one edit. */
 export const NUDGE_RUN_MS = 450
@@ -49,7 +50,9 @@ export function useNudge(
   seek?: (seconds: number) => void,
 ): (seconds: number) => void {
   const run = useRef<NudgeRun | null>(null)
-  const timer = useRef<number | undefined>(undefined)
+  // Held for the component's life: an unmount drops a run not yet written, as it always has.
+  const scope = useScope()
+  const timer = useRef<Held | null>(null)
   const latest = useRef({ view, selection, edit, now, seek })
   useEffect(() => {
     latest.current = { view, selection, edit, now, seek }
@@ -63,7 +66,6 @@ export function useNudge(
       void write('statements.update', { id, statementId: done.id, patch: { [done.edge]: done.at } })
     else void write('chapters.moveBoundary', { id, chapterId: done.id, edge: done.edge, at: done.at })
   }, [id])
-  useEffect(() => () => window.clearTimeout(timer.current), [])
   return useCallback(
     (seconds: number) => {
       const { view: current, selection: selected, now: playhead, seek: go } = latest.current
@@ -73,9 +75,9 @@ export function useNudge(
       const duration = current.summary.durationSeconds
       run.current = { ...started, at: roundMillis(Math.min(Math.max(0, started.at + seconds), duration)) }
       go?.(run.current.at)
-      window.clearTimeout(timer.current)
-      timer.current = window.setTimeout(commit, NUDGE_RUN_MS)
+      timer.current?.cancel()
+      timer.current = scope.timeout(commit, NUDGE_RUN_MS)
     },
-    [commit],
+    [commit, scope],
   )
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { PeaksStatus } from '../../../shared/contract'
 import { channelPeaks, readWaveformData, type WaveformData } from '../../../shared/waveformData'
 import { call, platform } from '../platform'
+import { createScope } from '../scope'
 
 export type PeaksState =
   | { kind: 'asking' }
@@ -51,29 +52,28 @@ export function usePeaks(episodeId: string): { state: PeaksState; cancel: () => 
   const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
+    const scope = createScope()
     const poll = async (restart: boolean): Promise<void> => {
       try {
         const status = await call('media.peaks', { id: episodeId, restart })
-        if (stopped) return
+        if (scope.disposed) return
         if (status.state === 'ready') {
           // The overview paints the whole episode at once; the full resolution follows for close zooms.
           const overview = await fetchPeaks(episodeId, 'overview')
-          if (stopped) return
+          if (scope.disposed) return
           setState({ kind: 'ready', overview, full: null })
           // After the first paint: the full level is only needed for close zooms.
-          await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 1000 }))
-          if (stopped) return
+          await new Promise((resolve) => scope.idle(resolve, { timeout: 1000 }))
+          if (scope.disposed) return
           const full = await fetchPeaks(episodeId, 'full')
-          if (!stopped) setState({ kind: 'ready', overview, full })
+          if (!scope.disposed) setState({ kind: 'ready', overview, full })
           return
         }
         const partial =
           status.state === 'computing'
             ? await call('media.partialPeaks', { id: episodeId, points: FILLING_POINTS })
             : null
-        if (stopped) return
+        if (scope.disposed) return
         if (status.state === 'computing' && partial && partial.filled.length > 0)
           setState({
             kind: 'filling',
@@ -82,16 +82,13 @@ export function usePeaks(episodeId: string): { state: PeaksState; cancel: () => 
           })
         else setState({ kind: 'waiting', status })
         // The first poll at once: a decode folds its first minutes in well under a second.
-        if (status.state === 'computing') timer = setTimeout(() => void poll(false), POLL_MS)
+        if (status.state === 'computing') scope.timeout(() => void poll(false), POLL_MS)
       } catch (error) {
-        if (!stopped) setState({ kind: 'error', message: (error as Error).message })
+        if (!scope.disposed) setState({ kind: 'error', message: (error as Error).message })
       }
     }
     void poll(attempt > 0)
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-    }
+    return scope.dispose
   }, [episodeId, attempt])
 
   const cancel = useCallback(() => {

@@ -18,6 +18,7 @@ import { ShowLink } from '../show/ShowLink'
 import { TrashUndo } from './TrashUndo'
 import { TrashView } from './TrashView'
 import { useEpisodeActions } from './useEpisodeActions'
+import { useScope } from '../scope'
 
 /** A library command's key, said only where the app's menu takes it (a browser keeps Ctrl+N for itself). */
 const menuKey = (id: 'file.new' | 'file.open'): React.ReactNode =>
@@ -46,6 +47,7 @@ export function LibraryScreen({
   const [error, setError] = useState<string | null>(null)
   const [creating, setCreating] = useState(startWith === 'file.new')
   const newButton = useRef<HTMLButtonElement>(null)
+  const scope = useScope()
   const [restoring, setRestoring] = useState(startWith === 'help.restoreBackup')
   const [damage, setDamage] = useState<string | null>(null)
   const [restored, setRestored] = useState<RestoreOutcome | null>(null)
@@ -175,7 +177,7 @@ export function LibraryScreen({
             setCreating(false)
             setDropped([])
             // Back to the button that opened the form, enabled again once the form is gone.
-            requestAnimationFrame(() => newButton.current?.focus())
+            scope.frame(() => newButton.current?.focus())
           }}
         />
       )}

@@ -4,6 +4,7 @@ import { formatClock } from '../../../shared/time'
 import { platform } from '../platform'
 import type { Selection } from '../episode/editorPanelProps'
 import { go } from '../routes'
+import { createScope } from '../scope'
 import './librarySearch.css'
 
 /** Typing pauses this long before the library is searched: one search per word, not per key. */
@@ -41,22 +42,20 @@ export function LibrarySearch(): React.JSX.Element {
 
   useEffect(() => {
     if (query.trim() === '') return
-    let current = true
-    const timer = setTimeout(() => {
+    const scope = createScope()
+    scope.timeout(() => {
       platform.call('library.search', { query }).then(
         (reply) => {
-          if (!current) return
+          // A newer query's answer is the one shown.
+          if (scope.disposed) return
           setActive(0)
           setFound(reply.ok ? reply.value.hits : null)
           setProblem(reply.ok ? null : reply.error.message)
         },
-        (e: Error) => current && setProblem(e.message),
+        (e: Error) => !scope.disposed && setProblem(e.message),
       )
     }, TYPING_PAUSE_MS)
-    return () => {
-      current = false
-      clearTimeout(timer)
-    }
+    return scope.dispose
   }, [query])
 
   const onKeyDown = (e: React.KeyboardEvent): void => {

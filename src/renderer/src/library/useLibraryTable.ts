@@ -10,6 +10,7 @@ import type { LibraryDimension, LibraryEpisode } from '../../../shared/contract'
 import type { Preferences } from '../../../shared/preferences'
 import { HIDDEN_AT_FIRST, libraryColumns, libraryFeatures, type LibraryTableMeta } from './libraryColumns'
 import type { LibraryTable } from './EpisodesTable'
+import { createScope } from '../scope'
 
 type Kept = Preferences['libraryTable']
 
@@ -48,7 +49,8 @@ export function useLibraryTable(props: {
       first.current = false
       return
     }
-    const timer = setTimeout(() => {
+    const scope = createScope()
+    scope.timeout(() => {
       keep({
         libraryTable: {
           sorting: sorting.slice(0, 8),
@@ -62,7 +64,7 @@ export function useLibraryTable(props: {
         },
       })
     }, KEEP_AFTER_MS)
-    return () => clearTimeout(timer)
+    return scope.dispose
   }, [sorting, columnFilters, columnVisibility, keep])
 
   // A sort or filter kept for a column the library no longer has (a dimension no episode holds now)

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 import { SCORE_DIGIT_WAIT_MS, typeScoreDigit } from './scoreEntry'
+import { useScope, type Held } from '../../scope'
 
 export interface ScoreCellAddress {
   chapterId: string
@@ -37,14 +38,15 @@ export function useScoreTyping(
   // The digits that may still grow and their timer live outside render: a timeout fires long after
   // the render that started it.
   const growing = useRef<PendingScore | null>(null)
-  const timer = useRef<number | undefined>(undefined)
+  const scope = useScope()
+  const timer = useRef<Held | null>(null)
   const latestSetScore = useRef(setScore)
   useLayoutEffect(() => {
     latestSetScore.current = setScore
   })
 
   const stop = useCallback(() => {
-    window.clearTimeout(timer.current)
+    timer.current?.cancel()
     growing.current = null
     setPending(null)
   }, [])
@@ -52,7 +54,7 @@ export function useScoreTyping(
   const type = useCallback(
     (cell: ScoreCellAddress, digit: string) => {
       const before = growing.current && sameCell(growing.current.cell, cell) ? growing.current.typed : ''
-      window.clearTimeout(timer.current)
+      timer.current?.cancel()
       const entry = typeScoreDigit(before, digit, { max: scaleMax })
       const typed = entry.kind === 'set' ? String(entry.value) : entry.typed
       // The digit grew the number written just before on this cell: the same gesture, one undo step.
@@ -61,12 +63,10 @@ export function useScoreTyping(
       if (entry.kind === 'set') return stop()
       growing.current = { cell, typed: entry.typed }
       setPending(growing.current)
-      timer.current = window.setTimeout(stop, SCORE_DIGIT_WAIT_MS)
+      timer.current = scope.timeout(stop, SCORE_DIGIT_WAIT_MS)
     },
-    [scaleMax, stop],
+    [scaleMax, stop, scope],
   )
-
-  useEffect(() => () => window.clearTimeout(timer.current), [])
 
   return { pending, type, flush: stop, discard: stop }
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { seekMedia, setPlaybackRate } from './mediaControl'
+import { createScope } from '../../scope'
 
 /** A stretch of media played over and over (L), or once (audition). */
 export interface PlaySpan {
@@ -57,18 +58,14 @@ export function usePlayback(duration: number, onError: (message: string) => void
     }
     const onPlay = (): void => setPlaying(true)
     const onPause = (): void => setPlaying(false)
-    media.addEventListener('timeupdate', onLoopTime)
-    media.addEventListener('timeupdate', onTime)
-    media.addEventListener('seeked', onTime)
-    media.addEventListener('play', onPlay)
-    media.addEventListener('pause', onPause)
-    return () => {
-      media.removeEventListener('timeupdate', onTime)
-      media.removeEventListener('timeupdate', onLoopTime)
-      media.removeEventListener('seeked', onTime)
-      media.removeEventListener('play', onPlay)
-      media.removeEventListener('pause', onPause)
-    }
+    const scope = createScope()
+    // The loop's check first: a pass over the end jumps back before the playhead is drawn there.
+    scope.listen(media, 'timeupdate', onLoopTime)
+    scope.listen(media, 'timeupdate', onTime)
+    scope.listen(media, 'seeked', onTime)
+    scope.listen(media, 'play', onPlay)
+    scope.listen(media, 'pause', onPause)
+    return scope.dispose
   }, [media])
 
   const seek = useCallback(

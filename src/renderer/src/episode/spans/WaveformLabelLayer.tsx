@@ -1,5 +1,6 @@
 import { memo } from 'react'
 import { highlightText, pinnedToView, type LabelBox, type WaveformLabels } from './waveformLabels'
+import { createScope } from '../../scope'
 
 /** The labels' font, for measuring: what styles.css gives `.wave-label`. */
 export const LABEL_FONT = '11px system-ui, sans-serif'
@@ -25,13 +26,13 @@ export function measureLabel(text: string): number {
  */
 export function measureLabelsWhenIdle(texts: readonly string[]): () => void {
   let at = 0
-  let idle = 0
+  const scope = createScope()
   const work = (deadline: IdleDeadline): void => {
     while (at < texts.length && deadline.timeRemaining() > 1) measureLabel(texts[at++] as string)
-    if (at < texts.length) idle = requestIdleCallback(work)
+    if (at < texts.length) scope.idle(work)
   }
-  idle = requestIdleCallback(work)
-  return () => cancelIdleCallback(idle)
+  scope.idle(work)
+  return scope.dispose
 }
 
 /**

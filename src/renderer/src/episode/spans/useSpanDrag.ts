@@ -10,6 +10,7 @@ import { commit, edgeScrollPx, flagUnder, labelUnder, pointAt, previewOf, type G
 import type { SpanPreview } from './spanPreview'
 import type { LabelBox, WaveformLabels } from './waveformLabels'
 import { BANDS, hitWaveform, NOTHING, sameHit, type WaveformHit } from './waveformBands'
+import { createScope, type Held, type Scope } from '../../scope'
 
 export interface SpanDragInput {
   episodeId: string
@@ -59,16 +60,19 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
 
   useEffect(() => {
     if (!stack) return
+    const scope = createScope()
+    // The window's listeners while a gesture lasts, dropped together when it ends.
+    let during: Scope | null = null
     let gesture: Gesture | null = null
     let swallowClick = false
     // While a drag holds the pointer at an edge, the view scrolls a step a frame and the drag follows.
     let lastMove: PointerEvent | null = null
-    let edgeFrame = 0
+    let edgeFrame: Held | null = null
     // The view as scrolled, before the screen's state has caught up with it.
     let scrolled: ViewWindow | null = null
     const viewNow = (input: SpanDragInput): ViewWindow | null => scrolled ?? input.view
     const scrollAtEdge = (): void => {
-      edgeFrame = 0
+      edgeFrame = null
       const g = gesture
       if (!g?.dragging || g.cancelled || !lastMove) return
       const px = edgeScrollPx(lastMove.clientX - stack.getBoundingClientRect().left, stack.clientWidth)
@@ -76,20 +80,18 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
       const input = latest.current
       scrolled = input.scrollBy(px) ?? scrolled
       show(previewOf(g, pointAt(stack, lastMove, input, viewNow(input)), lastMove.altKey, input))
-      edgeFrame = requestAnimationFrame(scrollAtEdge)
+      edgeFrame = scope.frame(scrollAtEdge)
     }
     // Which preview is current: an edit answered after a newer drag began must not clear that drag's.
     let generation = 0
 
     const stop = (): void => {
-      cancelAnimationFrame(edgeFrame)
-      edgeFrame = 0
+      edgeFrame?.cancel()
+      edgeFrame = null
       lastMove = null
       scrolled = null
-      window.removeEventListener('pointermove', onDrag)
-      window.removeEventListener('pointerup', onUp)
-      window.removeEventListener('pointercancel', onCancel)
-      window.removeEventListener('keydown', onKey, true)
+      during?.dispose()
+      during = null
       gesture = null
       setActive(null)
     }
@@ -118,10 +120,11 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
         dragging: false,
         cancelled: false,
       }
-      window.addEventListener('pointermove', onDrag)
-      window.addEventListener('pointerup', onUp)
-      window.addEventListener('pointercancel', onCancel)
-      window.addEventListener('keydown', onKey, true)
+      during = scope.child()
+      during.listen(window, 'pointermove', onDrag)
+      during.listen(window, 'pointerup', onUp)
+      during.listen(window, 'pointercancel', onCancel)
+      during.listen(window, 'keydown', onKey, true)
     }
     const onDrag = (event: PointerEvent): void => {
       const g = gesture
@@ -132,7 +135,7 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
       lastMove = event
       const input = latest.current
       show(previewOf(g, pointAt(stack, event, input, viewNow(input)), event.altKey, input))
-      if (!edgeFrame) edgeFrame = requestAnimationFrame(scrollAtEdge)
+      if (!edgeFrame) edgeFrame = scope.frame(scrollAtEdge)
     }
     const onUp = (event: PointerEvent): void => {
       const g = gesture
@@ -143,7 +146,7 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
       // media element's duration, which for an MP3 can be a few tenths of a percent off the probed one
       // the bands are painted by, and it waits until the media has data at the previous seek.
       swallowClick = true
-      setTimeout(() => (swallowClick = false), 0)
+      scope.timeout(() => (swallowClick = false), 0)
       if (g.cancelled) return
       const input = latest.current
       if (!g.dragging && g.flag) {
@@ -195,15 +198,12 @@ export function useSpanDrag(stack: HTMLElement | null, input: SpanDragInput): Sp
       setLabel(null)
     }
 
-    stack.addEventListener('pointerdown', onDown, true)
-    stack.addEventListener('click', onClick, true)
-    stack.addEventListener('pointermove', onHover)
-    stack.addEventListener('pointerleave', onLeave)
+    scope.listen(stack, 'pointerdown', onDown, true)
+    scope.listen(stack, 'click', onClick, true)
+    scope.listen(stack, 'pointermove', onHover)
+    scope.listen(stack, 'pointerleave', onLeave)
     return () => {
-      stack.removeEventListener('pointerdown', onDown, true)
-      stack.removeEventListener('click', onClick, true)
-      stack.removeEventListener('pointermove', onHover)
-      stack.removeEventListener('pointerleave', onLeave)
+      scope.dispose()
       stop()
     }
   }, [stack])

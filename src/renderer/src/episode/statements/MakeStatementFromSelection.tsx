@@ -11,6 +11,7 @@ import type { EditorPanelProps } from '../editorPanelProps'
 import { readTranscriptSelection, type SelectedWords } from './transcriptSelection'
 import { noteWordsSelected } from '../evidence/citeSource'
 import { keepTranscript } from '../evidence/wordsSaid'
+import { createScope, type Held } from '../../scope'
 
 const TRANSCRIPT = '[aria-label="Transcript"]'
 
@@ -19,11 +20,12 @@ function useTranscriptSelection(transcript: TranscriptView | null): SelectedWord
   const [picked, setPicked] = useState<SelectedWords | null>(null)
   const segments = useMemo(() => new Map((transcript?.segments ?? []).map((s) => [s.id, s])), [transcript])
   useEffect(() => {
-    let frame = 0
+    const scope = createScope()
+    let frame: Held | null = null
     // Selecting by dragging fires many changes a frame: read the selection once per frame.
     const read = (): void => {
-      cancelAnimationFrame(frame)
-      frame = requestAnimationFrame(() => {
+      frame?.cancel()
+      frame = scope.frame(() => {
         const region = document.querySelector(TRANSCRIPT)
         setPicked(region ? readTranscriptSelection(region, segments) : null)
       })
@@ -34,13 +36,9 @@ function useTranscriptSelection(transcript: TranscriptView | null): SelectedWord
       if (document.getSelection()?.isCollapsed === false) read()
     }
     read()
-    document.addEventListener('selectionchange', read)
-    document.addEventListener('scroll', follow, true)
-    return () => {
-      cancelAnimationFrame(frame)
-      document.removeEventListener('selectionchange', read)
-      document.removeEventListener('scroll', follow, true)
-    }
+    scope.listen(document, 'selectionchange', read)
+    scope.listen(document, 'scroll', follow, true)
+    return scope.dispose
   }, [segments])
   return picked
 }

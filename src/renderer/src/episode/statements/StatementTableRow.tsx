@@ -2,6 +2,7 @@ import { FlexRender, type Row } from '@tanstack/react-table'
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { savedFieldText, type statementFeatures, type StatementsTableMeta } from './statementColumns'
 import type { StatementRow } from './statementRows'
+import { createScope, useScope } from '../../scope'
 
 export type TableRow = Row<typeof statementFeatures, StatementRow>
 
@@ -54,6 +55,7 @@ export const StatementTableRow = memo(
     const [entered, setEntered] = useState(false)
     const editing = selected || entered
     const element = useRef<HTMLTableRowElement | null>(null)
+    const scope = useScope()
     const press = useRef<Press | null>(null)
     // The field to focus once the row shows its fields, when the editor went for it as text.
     const opening = useRef<(Press & { pointer: boolean }) | null>(null)
@@ -95,8 +97,9 @@ export const StatementTableRow = memo(
     useEffect(() => {
       if (!entered) return
       // An edit saved while the editor was elsewhere comes back as a new statement.
-      const frame = requestAnimationFrame(settle)
-      return () => cancelAnimationFrame(frame)
+      const pending = createScope()
+      pending.frame(settle)
+      return pending.dispose
     }, [entered, settle])
 
     const fieldText = (target: EventTarget): HTMLElement | null =>
@@ -138,7 +141,7 @@ export const StatementTableRow = memo(
         }}
         onBlur={(e) => {
           if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return
-          requestAnimationFrame(settle)
+          scope.frame(settle)
         }}
       >
         {row.getAllCells().map((cell) => {

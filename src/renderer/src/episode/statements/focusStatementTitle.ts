@@ -1,3 +1,5 @@
+import { pageScope } from '../../scope'
+
 /**
  * A statement just made gets its title typed next: the focus goes to its row's Title field once the
  * row shows it (selected rows open their fields; the table scrolls to it). Enter or Escape in the field
@@ -11,5 +13,5 @@ export function focusStatementTitle(statementId: string, frames = 30): void {
     field.focus()
     return
   }
-  if (frames > 0) requestAnimationFrame(() => focusStatementTitle(statementId, frames - 1))
+  if (frames > 0) pageScope.frame(() => focusStatementTitle(statementId, frames - 1))
 }
