@@ -15,7 +15,7 @@ import {
   tooMany,
 } from './episodeLimits'
 import { PROTOTYPE_KEY_PROBLEM, PROTOTYPE_NAMES } from './prototypeKeys'
-import { sameLabel } from './rubric'
+import { sameLabel } from './labelIdentity'
 import { grouped, TEXT_LIMITS, tooLong } from './textLimits'
 import { bySpan } from './spanOrder'
 

@@ -1,4 +1,5 @@
 import type { Dimension } from './episodeFormat'
+import { labelIdentity, sameLabel } from './labelIdentity'
 
 /** The seed's four dimensions: what every new episode is scored on unless the editor saved another rubric. */
 export const SEED_DIMENSIONS: readonly Dimension[] = [
@@ -29,12 +30,6 @@ export const SEED_DIMENSIONS: readonly Dimension[] = [
 ]
 
 export const SEED_SCALE = { min: 0, max: 10 } as const
-
-/** What is left of a label when case and surrounding spaces are not counted. */
-const labelIdentity = (label: string): string => label.trim().toLocaleLowerCase()
-
-/** Two labels are the same when they differ only in case and surrounding spaces ("Humour", " humour "). */
-export const sameLabel = (a: string, b: string): boolean => labelIdentity(a) === labelIdentity(b)
 
 /**
  * Why `label` cannot be given to a dimension (the one keyed `key`, or a new one): the table, the

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { PeakFolder } from '../../src/core/media/computePeaks'
+import { PeakFolder } from '../../src/core/media/peakFolder'
 import {
   WaveformFormatError,
   channelPeaks,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PeakFolder } from '../../src/core/media/computePeaks'
+import { PeakFolder } from '../../src/core/media/peakFolder'
 import { pixelFolder } from '../../src/core/media/foldPixels'
 
 /** The plain definition: min and max of each run of `spp` samples, the last run possibly shorter. */

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { UserError } from '../errors'
-import type { PeakFolder } from './computePeaks'
+import type { PeakFolder } from './peakFolder'
 import { decoders } from './decoderPool'
 import { MARGIN_SECONDS, type PeakRange } from './peakRanges'
 import { reusedReadSocket } from './reusedReadSocket'

@@ -9,7 +9,7 @@ import type { SpanPreview } from './spanPreview'
 import { labelAt, type LabelBox, type WaveformLabels } from './waveformLabels'
 import { isTarget, snapTolerance } from './spanSnapping'
 import { BANDS, type WaveformHit, type WaveformPoint } from './waveformBands'
-import type { SpanDragInput } from './useSpanDrag'
+import type { SpanDragInput } from './spanDragInput'
 
 export interface Gesture {
   hit: WaveformHit

@@ -1,34 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { ChapterEdge } from './chapterEdges'
-import type { StatementView } from '../../../../shared/contract'
-import type { HighlightMark } from '../highlights/highlightMarks'
-import type { SpanLayout } from './spanGeometry'
-import type { SnapTargets } from './spanSnapping'
-import type { Edit, Selection } from '../editorPanelProps'
 import type { ViewWindow } from '../Waveform'
 import { commit, edgeScrollPx, flagUnder, labelUnder, pointAt, previewOf, type Gesture } from './spanGesture'
 import type { SpanPreview } from './spanPreview'
-import type { LabelBox, WaveformLabels } from './waveformLabels'
+import type { LabelBox } from './waveformLabels'
+import type { SpanDragInput } from './spanDragInput'
 import { BANDS, hitWaveform, NOTHING, sameHit, type WaveformHit } from './waveformBands'
 import { createScope, type Held, type Scope } from '../../scope'
-
-export interface SpanDragInput {
-  episodeId: string
-  duration: number
-  view: ViewWindow | null
-  statements: SpanLayout<StatementView>
-  edges: readonly ChapterEdge[]
-  highlights: readonly HighlightMark[]
-  /** The chapter titles and highlight flags as laid out: a press on a flag selects its highlight. */
-  labels: WaveformLabels | null
-  targets: SnapTargets
-  selectedId: string | null
-  edit: Edit
-  select: (selection: Selection) => void
-  seek: (seconds: number) => void
-  /** Scrolls the waveform by some pixels; answers the view it shows then. */
-  scrollBy: (px: number) => ViewWindow | null
-}
 
 export interface SpanDrag {
   /** What the drag would make, shown until the edit it made is answered. */

@@ -1,6 +1,6 @@
 import { formatPreciseClock, parsePreciseClock } from '../../../../shared/preciseTime'
 import { CommitField } from '../details/CommitField'
-import type { StatementsTableMeta } from './statementColumns'
+import type { StatementsTableMeta } from './statementsTableMeta'
 import type { StatementRow } from './statementRows'
 
 /**

@@ -10,7 +10,6 @@ import {
   sortFn_basic,
   tableFeatures,
 } from '@tanstack/react-table'
-import type { ParticipantView, RequestOf } from '../../../../shared/contract'
 import { formatPreciseClock } from '../../../../shared/preciseTime'
 import { TEXT_LIMITS } from '../../../../shared/textLimits'
 import { CommitField } from '../details/CommitField'
@@ -19,18 +18,10 @@ import { OnceButton } from '../OnceButton'
 import { shortcutOf } from '../../commands/shortcuts'
 import { FieldText, FlagsCell, SpeakerCell, TIME_LABEL, TimeCell } from './statementCells'
 import type { StatementRow } from './statementRows'
+import type { StatementsTableMeta } from './statementsTableMeta'
 
-export type StatementPatch = RequestOf<'statements.update'>['patch']
-
-/** What the cells need from the panel: the participants to pick from and the edits they make. */
-export interface StatementsTableMeta {
-  participants: readonly ParticipantView[]
-  /** Resolves false when the core refused the edit, so the field keeps the text to correct. */
-  update: (statementId: string, patch: StatementPatch) => Promise<boolean>
-  remove: (statementId: string) => Promise<unknown>
-  /** The editor vouches for a quote filled by estimated word times. */
-  confirmQuote: (statementId: string) => Promise<unknown>
-}
+// Kept in a file of their own, which the cells read too; the panel and the row take them with the columns.
+export type { StatementPatch, StatementsTableMeta } from './statementsTableMeta'
 
 export const statementFeatures = tableFeatures({
   rowSortingFeature,
