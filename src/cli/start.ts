@@ -2,7 +2,8 @@
  * The command line's entry: `--help` and a usage error answer at once; every command loads the core
  * first (its schemas and SQLite take most of a start), only when it is run.
  */
-import { globalArguments, UsageError, USAGE, type Io } from './usage'
+import { USAGE } from './helpText'
+import { globalArguments, UsageError, type Io } from './usage'
 
 import { terminalField } from './terminalText'
 

@@ -1,15 +1,15 @@
-import type { SearchHit } from '../shared/contract'
-import { OlderSchema, openLocalService, userMessage, type LocalService } from '../core/service/localService'
-import { terminalField } from './terminalText'
-import { UsageError, type Io, type Options } from './usage'
+import type { SearchHit } from '../../shared/contract'
+import {
+  OlderSchema,
+  openLocalService,
+  userMessage,
+  type LocalService,
+} from '../../core/service/localService'
+import { terminalField } from '../terminalText'
+import { UsageError, type Io, type Options, type RunCommand } from '../usage'
 
 const DEFAULT_LIMIT = 20
 const MAX_LIMIT = 1000
-
-type ParseCommand = (options: Record<string, { type: 'string' | 'boolean' }>) => {
-  values: Options
-  positionals: string[]
-}
 
 /** `episode-id<TAB>seconds<TAB>kind<TAB>snippet`, the matches in brackets, never terminal codes. */
 export const searchHitLine = (hit: SearchHit): string =>
@@ -58,11 +58,7 @@ function openForSearch(dbPath: string | undefined, io: Io): LocalService | null 
 }
 
 /** `search QUERY [--show S] [--limit N]`: one hit a line, best first. */
-export async function searchCommand(
-  parseCommand: ParseCommand,
-  dbPath: () => string | undefined,
-  io: Io,
-): Promise<number> {
+export const searchCommand: RunCommand = async (parseCommand, dbPath, io) => {
   const { values, positionals } = parseCommand({ show: { type: 'string' }, limit: { type: 'string' } })
   if (positionals.length === 0) throw new UsageError('search needs a QUERY')
   const limit = limitOf(values.limit)
