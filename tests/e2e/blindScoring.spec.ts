@@ -71,3 +71,23 @@ test('blind, the machine’s numbers stay off the screen until the reviewer scor
   expect(exported.chapters[1]?.scores.guestTeaching?.value).toBe(8)
   expect(exported.chapters[0]?.scores.guestTeaching?.value).toBe(4)
 })
+
+test('B on an analysis without machine scores says why it hides nothing, and nothing changes', async ({
+  page,
+  served,
+}) => {
+  await page.goto(served.host.url)
+  const machine = machineEpisode()
+  // A reviewer's own analysis: every chapter theirs, so no machine score to hide.
+  await openEpisodeDocument(page, {
+    ...machine,
+    chapters: machine.chapters.map((c) => ({ ...c, origin: 'human' as const })),
+  })
+  await expect(page.getByRole('button', { name: 'Score blind' })).toHaveCount(0)
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  await page.keyboard.press('b')
+  await expect(
+    page.locator('.status-line').getByText('Score blind hides a machine’s scores; this analysis has none'),
+  ).toBeVisible()
+  expect((await exportEpisode(page)).review.blind).toBeFalsy()
+})

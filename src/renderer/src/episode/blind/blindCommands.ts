@@ -5,6 +5,9 @@ import { hasMachineScores } from '../../../../shared/blindView'
 
 type Handler = CommandHandler<EditorContext, EpisodeView>
 
+/** Why Score blind does nothing here: what it hides is not in this analysis. */
+export const NOTHING_TO_HIDE = 'Score blind hides a machine’s scores; this analysis has none'
+
 /** The selected chapter's dimensions whose machine score is hidden (none unless scoring blind). */
 const hiddenInSelected = (c: EditorContext): { chapter: ChapterView; hidden: string[] } | null => {
   const { selection } = c
@@ -16,11 +19,14 @@ const hiddenInSelected = (c: EditorContext): { chapter: ChapterView; hidden: str
 /** Scoring blind and revealing a chapter: the Review group's commands for it. */
 export const BLIND_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
   'review.blind': {
+    // Always runs: where there is nothing to hide, B says so rather than doing nothing in silence.
     // Turning it off stays possible whatever became of the machine's chapters.
-    enabled: (c) => c.view.blind || hasMachineScores(c.view),
     label: (view) =>
       view.blind ? 'Stop scoring blind: show every machine score' : 'Score blind: hide the machine’s scores',
-    perform: (c) => void c.edit('review.setBlind', { id: c.id, blind: !c.view.blind }),
+    perform: (c) => {
+      if (!c.view.blind && !hasMachineScores(c.view)) return c.notify(NOTHING_TO_HIDE)
+      void c.edit('review.setBlind', { id: c.id, blind: !c.view.blind })
+    },
   },
   'review.reveal': {
     enabled: (c) => hiddenInSelected(c) !== null,
