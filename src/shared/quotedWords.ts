@@ -3,6 +3,7 @@
  * whether they were said: quotation marks mean verbatim, so each quoted passage of four words or more
  * must be found, word for word, in what the transcript says in the right stretch of time.
  */
+import { firstIndex } from './firstIndex'
 
 /** A passage shorter than this is a term or a title in quotes, not a claim about what was said. */
 export const QUOTED_MIN_WORDS = 4
@@ -114,14 +115,7 @@ export class SaidWords {
 
   /** The first index whose word's middle is at or after `time`. */
   private indexAt(time: number): number {
-    let lo = 0
-    let hi = this.middles.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if ((this.middles[mid] ?? 0) < time) lo = mid + 1
-      else hi = mid
-    }
-    return lo
+    return firstIndex(this.middles.length, (i) => (this.middles[i] ?? 0) < time)
   }
 
   /** The first place at or after `from` (and before `to`) where `words` are said one after another. */
@@ -129,14 +123,7 @@ export class SaidWords {
     const first = words[0]
     const places = first === undefined ? undefined : this.at.get(first)
     if (!places) return -1
-    let lo = 0
-    let hi = places.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if ((places[mid] ?? 0) < from) lo = mid + 1
-      else hi = mid
-    }
-    for (let k = lo; k < places.length; k++) {
+    for (let k = firstIndex(places.length, (i) => (places[i] ?? 0) < from); k < places.length; k++) {
       const start = places[k] ?? 0
       if (start + words.length > to) return -1
       let same = true

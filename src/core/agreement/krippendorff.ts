@@ -1,3 +1,4 @@
+import { firstIndex } from '../../shared/firstIndex'
 /**
  * Krippendorff's alpha for numeric ratings, any number of raters, missing values allowed, as defined by
  * the coincidence matrix in K. Krippendorff, "Computing Krippendorff's Alpha-Reliability" (2011).
@@ -94,14 +95,7 @@ export function krippendorffAlpha(
 
 /** Where `value` is in the sorted `values`, which hold it. */
 function indexOf(values: readonly number[], value: number): number {
-  let lo = 0
-  let hi = values.length - 1
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if ((values[mid] as number) < value) lo = mid + 1
-    else hi = mid
-  }
-  return lo
+  return firstIndex(values.length, (i) => (values[i] as number) < value)
 }
 
 /** Each distinct value's position on the metric: the value itself (interval) or its midrank (ordinal). */

@@ -1,6 +1,7 @@
 import { estimatedWordTimes } from '../../shared/estimatedWordTimes'
 import { foldedTokens } from '../../shared/quoteCheck'
 import { foldToken, type TimedWord } from '../../shared/transcriptTokens'
+import { firstIndex } from '../../shared/firstIndex'
 
 /** A transcript as the span reading needs it: the database's snapshot, or a document being loaded. */
 export interface SpokenTranscript {
@@ -52,14 +53,7 @@ export class SpokenIndex {
   /** The first segment that can overlap a span starting at `start`: every one before it ends by then. */
   private firstFrom(start: number): number {
     if (!this.sorted) return 0
-    let low = 0
-    let high = this.maxEnds.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if ((this.maxEnds[middle] ?? 0) > start) high = middle
-      else low = middle + 1
-    }
-    return low
+    return firstIndex(this.maxEnds.length, (i) => (this.maxEnds[i] ?? 0) <= start)
   }
 
   /** Whether segment `i` lies wholly past the span's end, and so does every later one. */

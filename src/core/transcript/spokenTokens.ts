@@ -1,5 +1,6 @@
 import { foldedTokens, MISSING_AT_EDGES, tokensMatch, wordsNeeded } from '../../shared/quoteCheck'
 import type { SpokenTranscript } from '../analysis/spokenIndex'
+import { firstIndex } from '../../shared/firstIndex'
 
 // Word times and a hand-set span rarely agree to the millisecond.
 const SPAN_MARGIN_SECONDS = 0.5
@@ -59,15 +60,10 @@ export class SpokenTokens {
 
   /** The first piece whose start is past `time` (or at it, with `inclusive`). */
   private firstStarting(time: number, inclusive: boolean): number {
-    let lo = 0
-    let hi = this.pieces.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      const start = this.pieces[mid]?.start ?? 0
-      if (inclusive ? start < time : start <= time) lo = mid + 1
-      else hi = mid
-    }
-    return lo
+    return firstIndex(this.pieces.length, (i) => {
+      const start = this.pieces[i]?.start ?? 0
+      return inclusive ? start < time : start <= time
+    })
   }
 
   /**
@@ -123,14 +119,7 @@ export class SpokenTokens {
     for (const [first, last] of runs) {
       if (last <= at) continue
       const from = Math.max(first, at)
-      let lo = 0
-      let hi = places.length
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1
-        if ((places[mid] ?? 0) < from) lo = mid + 1
-        else hi = mid
-      }
-      const place = places[lo]
+      const place = places[firstIndex(places.length, (i) => (places[i] ?? 0) < from)]
       if (place !== undefined && place < last) return place
     }
     return -1

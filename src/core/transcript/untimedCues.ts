@@ -1,4 +1,5 @@
 import type { TranscriptSnapshot } from './transcriptSnapshot'
+import { firstIndex } from '../../shared/firstIndex'
 
 /**
  * Whether a span touches a cue without word times (WebVTT and SRT captions), whose words' times are
@@ -13,14 +14,11 @@ export function untimedCueIndex(transcript: TranscriptSnapshot): (start: number,
   const longest = cues.reduce((max, c) => Math.max(max, c.end - c.start), 0)
   return (start, end) => {
     // Cues are sorted by start and none is longer than `longest`: earlier ones cannot reach the span.
-    let lo = 0
-    let hi = cues.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if ((cues[mid]?.start ?? 0) < start - longest) lo = mid + 1
-      else hi = mid
-    }
-    for (let i = lo; i < cues.length; i++) {
+    for (
+      let i = firstIndex(cues.length, (k) => (cues[k]?.start ?? 0) < start - longest);
+      i < cues.length;
+      i++
+    ) {
       const cue = cues[i]
       if (!cue || cue.start >= end) break
       if (cue.end > start) return true

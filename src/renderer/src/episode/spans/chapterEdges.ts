@@ -1,5 +1,6 @@
 import { MIN_CHAPTER_SECONDS } from '../../../../shared/chapterLimits'
 import type { IdentifiedSpan } from './spanGeometry'
+import { firstIndex } from '../../../../shared/firstIndex'
 
 /**
  * The chapter boundaries an editor can drag on the timeline, each with how far it may go. The limits
@@ -50,14 +51,7 @@ export function chapterEdges(chapters: readonly IdentifiedSpan[], last: number):
 
 /** Index of the first edge at or after `time`. */
 function firstFrom(edges: readonly ChapterEdge[], time: number): number {
-  let lo = 0
-  let hi = edges.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((edges[mid] as ChapterEdge).at < time) lo = mid + 1
-    else hi = mid
-  }
-  return lo
+  return firstIndex(edges.length, (i) => (edges[i] as ChapterEdge).at < time)
 }
 
 /** The edges within [from, to]: what a frame draws. */

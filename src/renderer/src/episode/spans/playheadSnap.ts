@@ -1,4 +1,5 @@
 import type { SnapTargets } from './spanSnapping'
+import { firstIndex } from '../../../../shared/firstIndex'
 
 /** How far a key-set edge in a pause between words may move to reach a word. */
 export const PLAYHEAD_SNAP_REACH = 0.5
@@ -11,14 +12,7 @@ export const LONGEST_WORD = 2
 
 /** Index of the last element of `sorted` at or before `time` (-1 when none is). */
 function lastAtOrBefore(sorted: Float64Array, time: number): number {
-  let lo = 0
-  let hi = sorted.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((sorted[mid] as number) <= time) lo = mid + 1
-    else hi = mid
-  }
-  return lo - 1
+  return firstIndex(sorted.length, (i) => (sorted[i] as number) <= time) - 1
 }
 
 /** Index of the first element of `sorted` after `time` (`sorted.length` when none is). */

@@ -1,3 +1,4 @@
+import { firstIndex } from '../../../../shared/firstIndex'
 /**
  * Spans on a timeline, laid out for drawing and pointing: sorted, in lanes so that overlapping spans
  * stay visible and grabbable, and searched by binary search so that a frame or a pointer move costs
@@ -87,14 +88,11 @@ export function eachInWindow<T extends TimeSpan>(
   to: number,
   visit: (span: T, index: number) => void,
 ): void {
-  let lo = 0
-  let hi = lane.spans.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((lane.reach[mid] as number) < from) lo = mid + 1
-    else hi = mid
-  }
-  for (let i = lo; i < lane.spans.length; i++) {
+  for (
+    let i = firstIndex(lane.spans.length, (k) => (lane.reach[k] as number) < from);
+    i < lane.spans.length;
+    i++
+  ) {
     const span = lane.spans[i] as T
     if (span.start > to) break
     if (span.end >= from) visit(span, i)

@@ -1,5 +1,6 @@
 import type { TranscriptView } from '../../../../shared/contract'
 import { estimatedWordTimes } from '../../../../shared/estimatedWordTimes'
+import { firstIndex } from '../../../../shared/firstIndex'
 
 /**
  * Where a span's edges may snap: a start to where a word (or a segment) starts, an end to where one
@@ -47,13 +48,7 @@ export function snapTargets(
 
 /** The target nearest to `time` when it is at most `tolerance` away; binary search, so any length is cheap. */
 export function nearestWithin(sorted: Float64Array, time: number, tolerance: number): number | null {
-  let lo = 0
-  let hi = sorted.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((sorted[mid] as number) < time) lo = mid + 1
-    else hi = mid
-  }
+  const lo = firstIndex(sorted.length, (i) => (sorted[i] as number) < time)
   let best: number | null = null
   for (const i of [lo - 1, lo]) {
     const candidate = sorted[i]
