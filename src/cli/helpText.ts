@@ -1,4 +1,4 @@
-import { COMMANDS, type CommandUsage } from './commands'
+import { COMMANDS, type CommandEntry, type CommandUsage } from './commands'
 
 /** Where each command's description starts: beside a short synopsis, else on the lines below it. */
 const ABOUT_COLUMN = 25
@@ -22,3 +22,19 @@ export const USAGE = [
   '',
   "--db PATH (or EPISCORE_DB) names the database; the default is the app's own.",
 ].join('\n')
+
+/**
+ * What a usage mistake in one command prints below its sentence: that command's forms and what they do,
+ * rather than the whole help (every command's), which would bury the sentence.
+ */
+export function commandUsage(command: CommandEntry): string {
+  const indent = ' '.repeat(ABOUT_COLUMN)
+  return [
+    ...command.usage.flatMap(({ synopsis, about }, i) => [
+      `${i === 0 ? 'usage:' : '      '} episcore ${synopsis}`,
+      ...about.map((line) => indent + line),
+    ]),
+    '',
+    'episcore --help lists every command and the database option, --db PATH.',
+  ].join('\n')
+}

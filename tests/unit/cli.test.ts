@@ -15,6 +15,26 @@ describe('episcore CLI without fixtures', () => {
     }
   })
 
+  it("follows a usage mistake in a command with that command's usage alone, not every command's", () => {
+    const help = episcore(['--help']).stdout
+    const mistake = episcore(['export', 'ID', '--format', 'podcast-item'])
+    expect(mistake.code).toBe(2)
+    const [sentence, usage] = mistake.stderr.split('\n\n')
+    expect(sentence).toBe(
+      'episcore: export --format podcast-item needs --base-url URL (where the site folder is served)',
+    )
+    // Both forms of export, each with what it does as the help says it, and nothing of the others.
+    expect(usage).toMatch(/^usage: episcore export ID \[--format F\]/)
+    expect(usage).toMatch(/\n {7}episcore export ID --format site --out DIR/)
+    for (const line of usage?.split('\n') ?? []) expect(help).toContain(line.replace(/^.*episcore /, ''))
+    expect(mistake.stderr).not.toMatch(/\bload FILE\.json|\bcommands:/)
+    expect(mistake.stderr).toMatch(/\nepiscore --help lists every command.*\n$/)
+    // An option the command does not take is its mistake too; a command that does not exist shows them all.
+    expect(episcore(['list', '--nope']).stderr).toMatch(/\n\nusage: episcore list \[--trash\]\n[^]*$/)
+    expect(episcore(['list', '--nope']).stderr).not.toMatch(/commands:/)
+    expect(episcore(['frobnicate']).stderr).toBe(`episcore: unknown command "frobnicate"\n\n${help}`)
+  })
+
   it('validate exits 1 with one `<json path>: <problem>` line per problem', () => {
     const file = path.join(tempFolder(), 'bad.json')
     fs.writeFileSync(
