@@ -18,6 +18,7 @@ export function showEpisodes(): EpisodeDocument[] {
     const doc = structuredClone(machineEpisode(id))
     doc.episode.title = title
     doc.episode.publishedOn = publishedOn
+    ownMedia(doc)
     doc.chapters.forEach((chapter, i) => {
       for (const [key, score] of Object.entries(chapter.scores))
         if (score.value !== null) {
@@ -43,9 +44,21 @@ export function showEpisodes(): EpisodeDocument[] {
   ]
 }
 
+/**
+ * Media of the episode's own: three episodes of a show are three programmes, each its own file (the
+ * same file would make them analyses of one episode, which the page counts once).
+ */
+function ownMedia(doc: EpisodeDocument): void {
+  const media = doc.episode.media
+  if (!media) return
+  const hex = [...doc.episode.id].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('')
+  doc.episode.media = { ...media, sha256: hex.padEnd(64, '0').slice(0, 64) }
+}
+
 /** An episode of another show, which no page of this one may count. */
 export function otherShowEpisode(): EpisodeDocument {
   const doc = structuredClone(machineEpisode('other-show-1'))
+  ownMedia(doc)
   doc.episode.show = 'another-show'
   doc.episode.title = 'Elsewhere'
   doc.chapters.forEach((c) => {
@@ -54,15 +67,19 @@ export function otherShowEpisode(): EpisodeDocument {
   return withDerivedFields(doc)
 }
 
-/** The episode's average per dimension weighted by chapter length, one decimal: what the page plots. */
+/**
+ * The episode's average per dimension, one decimal: the plain mean of its scored chapters' scores, the
+ * one definition the library, the page, the Chapters table and the published page share.
+ */
 export function expectedAverages(doc: EpisodeDocument): Record<string, number> {
   const averages: Record<string, number> = {}
   for (const { key } of doc.rubric.dimensions) {
-    const scored = doc.chapters.filter((c) => c.scores[key]?.value != null && c.end > c.start)
-    const length = scored.reduce((sum, c) => sum + (c.end - c.start), 0)
-    if (length === 0) continue
-    const weighted = scored.reduce((sum, c) => sum + (c.scores[key]?.value ?? 0) * (c.end - c.start), 0)
-    averages[key] = Math.round((weighted / length) * 10) / 10
+    const values = doc.chapters.flatMap((c) => {
+      const value = c.scores[key]?.value
+      return typeof value === 'number' ? [value] : []
+    })
+    if (values.length === 0) continue
+    averages[key] = Math.round((values.reduce((sum, v) => sum + v, 0) / values.length) * 10) / 10
   }
   return averages
 }

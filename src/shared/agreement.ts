@@ -16,6 +16,8 @@ export interface LibraryAnalysis {
   reviewStatus: 'draft' | 'inReview' | 'final'
   /** A consensus built from other analyses (its choices are made on the consensus screen). */
   consensus: boolean
+  /** "reviewer · kind · date", as the library names it: the strips, the picker and the toolbar show it. */
+  name: string
 }
 
 export interface AgreementAnalysis {

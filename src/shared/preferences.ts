@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { countedChoiceSchema } from './analyses'
 
 /** The video's height the editor may choose, in CSS pixels. */
 export const PLAYER_HEIGHT = { least: 120, most: 2000 } as const
@@ -25,6 +26,13 @@ export const preferencesSchema = z.strictObject({
     filters: z.array(z.strictObject({ id: columnId, value: z.string().max(200) })).max(64),
     columns: z.array(z.strictObject({ id: columnId, shown: z.boolean() })).max(256),
   }),
+  /**
+   * Per show, the analysis each episode counts through on its page, in trends and in the library's
+   * averages, where the show overrides the rule (a show named here and nowhere else is harmless).
+   */
+  countedAnalysis: z
+    .record(z.string().max(200), countedChoiceSchema)
+    .refine((choices) => Object.keys(choices).length <= 10_000, 'at most 10,000 shows have a choice'),
 })
 
 export type Preferences = z.infer<typeof preferencesSchema>
@@ -35,6 +43,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   playerHeight: null,
   requireEvidence: false,
   libraryTable: { sorting: [], filters: [], columns: [] },
+  countedAnalysis: {},
 }
 
 export type PreferenceKey = keyof Preferences

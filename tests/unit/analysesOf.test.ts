@@ -51,6 +51,7 @@ describe('the analyses of one episode in the library', () => {
         origin: 'machine',
         reviewStatus: 'draft',
         consensus: false,
+        name: `machine · original · ${machine.review.updatedAt.slice(0, 10)}`,
       },
       {
         id: 'ada-pass',
@@ -59,6 +60,8 @@ describe('the analyses of one episode in the library', () => {
         origin: 'human',
         reviewStatus: 'draft',
         consensus: false,
+        // Named by who made it: a machine's run stays the machine's once a person reviewed some of it.
+        name: `machine, reviewed by Ada · original · ${machine.review.updatedAt.slice(0, 10)}`,
       },
     ]
     expect(await call(db, 'episodes.analysesOf', { id: machine.episode.id })).toEqual({

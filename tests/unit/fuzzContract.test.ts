@@ -67,6 +67,10 @@ const VALID: Samples = {
   'library.dimensions': [{}],
   'library.shows': [{}],
   'library.showTrends': [{ show: MACHINE.episode.show }, { show: 'No such show' }],
+  'library.setCountedAnalysis': [
+    { show: MACHINE.episode.show, choice: 'machine' },
+    { show: 'No such show', choice: { reviewer: 'Ada' } },
+  ],
   'library.pointReasoning': [{ id: ID, dimension: MACHINE.rubric.dimensions[0]?.key ?? 'x' }],
   'library.search': [
     { query: 'agents' },

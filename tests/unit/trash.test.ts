@@ -190,7 +190,8 @@ describe('duplicating and renaming an episode', () => {
     const original = await l.call('episodes.open', { id })
     const duplicate = await l.call('episodes.open', { id: copy })
     expect(duplicate.media).toEqual(original.media)
-    expect(duplicate.summary.title).toBe('Original')
+    // Told apart from the original in its title too.
+    expect(duplicate.summary.title).toBe('Original (copy)')
 
     await l.call('episodes.update', { id: copy, patch: { title: 'Second analysis' } })
     expect((await l.call('episodes.open', { id })).summary.title).toBe('Original')

@@ -2,6 +2,7 @@ import type { LibraryAnalysis } from '../../shared/agreement'
 import type { Db } from '../db/openDatabase'
 import { statement } from '../db/statements'
 import { episodeRow } from '../episodes/episodeQueries'
+import { libraryEpisodes } from '../library/analysisFacts'
 import { sameEpisode } from './agreement'
 
 interface Candidate {
@@ -47,6 +48,11 @@ export function analysesOf(db: Db, id: string): LibraryAnalysis[] {
       { sha256: string } | undefined
     const target = { id, sha256: media?.sha256 ?? null }
     const rows = statement(db, CANDIDATES).all(id, target.sha256) as Candidate[]
+    const names = new Map(
+      libraryEpisodes(db)
+        .flatMap((e) => e.analyses)
+        .map((a) => [a.id, a.name]),
+    )
     return rows
       .filter((row) => sameEpisode(target, { id: row.id, sha256: row.sha256 }))
       .map((row) => ({
@@ -56,6 +62,7 @@ export function analysesOf(db: Db, id: string): LibraryAnalysis[] {
         origin: row.items > 0 && row.touched === 0 ? ('machine' as const) : ('human' as const),
         reviewStatus: row.review_status,
         consensus: isConsensus(row.extensions),
+        name: names.get(row.id) ?? row.title,
       }))
   })()
 }

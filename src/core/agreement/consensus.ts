@@ -64,7 +64,11 @@ export function buildConsensus(db: Db, ids: readonly string[]): { id: string } {
   }))
   base.statements = base.statements.map((s) => ({ ...s, extensions: withSource(s.extensions, from) }))
   base.highlights = base.highlights.map((h) => ({ ...h, extensions: withSource(h.extensions, from) }))
-  const { id } = loadEpisodeDocument(db, base, { keepBoth: true, name: `the consensus of ${ids.join(', ')}` })
+  const { id } = loadEpisodeDocument(db, base, {
+    keepBoth: true,
+    markCopy: false,
+    name: `the consensus of ${ids.join(', ')}`,
+  })
   return { id }
 }
 

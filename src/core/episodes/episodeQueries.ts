@@ -28,7 +28,8 @@ import {
   type ChapterScores,
   type UnscoredChapter,
 } from '../export/episodeParts'
-import { weightedAverages } from '../library/scoreAverages'
+import { libraryEpisodes } from '../library/analysisFacts'
+import { scoreAverages } from '../library/scoreAverages'
 import { historyState } from '../history/editHistory'
 import type { EditableTable, Row } from '../history/tables'
 import { quoteLocator } from '../transcript/findQuote'
@@ -60,18 +61,38 @@ export const toSummary = (row: EpisodeRow): EpisodeSummary => ({
   reviewStatus: row.review_status,
 })
 
-/** The library: trashed episodes are left out (see trash.ts). */
+/**
+ * The library: one row per analysis out of the trash (see trash.ts), newest first, each naming the
+ * episode it is an analysis of and whether that episode counts through it.
+ */
 export function listEpisodes(db: Db): LibraryEpisode[] {
-  const rows = db
-    .prepare(`SELECT * FROM episodes WHERE trashed_at IS NULL ORDER BY created_at DESC, id`)
-    .all() as EpisodeRow[]
-  const averages = weightedAverages(db)
-  return rows.map((row) => ({
-    ...toSummary(row),
-    reviewer: row.reviewer,
-    updatedAt: row.updated_at,
-    averages: averages.get(row.id) ?? {},
-  }))
+  return db.transaction(() => {
+    const rows = db
+      .prepare(`SELECT * FROM episodes WHERE trashed_at IS NULL ORDER BY created_at DESC, id`)
+      .all() as EpisodeRow[]
+    const averages = scoreAverages(db)
+    const ofAnalysis = new Map(
+      libraryEpisodes(db).flatMap((episode) =>
+        episode.analyses.map((analysis) => [analysis.id, { episode, analysis }] as const),
+      ),
+    )
+    return rows.flatMap((row) => {
+      const known = ofAnalysis.get(row.id)
+      if (!known) return []
+      return [
+        {
+          ...toSummary(row),
+          reviewer: row.reviewer,
+          updatedAt: row.updated_at,
+          averages: averages.get(row.id) ?? {},
+          episode: known.episode.id,
+          analysis: known.analysis,
+          counted: known.episode.counted === row.id,
+          countedBecause: known.episode.because,
+        },
+      ]
+    })
+  })()
 }
 
 interface Speech {

@@ -4,6 +4,7 @@ import { statement } from '../db/statements'
 import { UserError } from '../errors'
 import { exportEpisode } from '../export/exportEpisode'
 import { loadEpisodeDocument } from '../load/loadEpisode'
+import { TEXT_LIMITS } from '../../shared/textLimits'
 import { episodeRow, mediaRow, toSummary } from './episodeQueries'
 import type { EpisodeRow } from './episodeRows'
 
@@ -83,6 +84,17 @@ export function emptyTrash(db: Db, now = new Date()): string[] {
   })()
 }
 
+const COPY_MARK = ' (copy)'
+
+/** The title with "(copy)" after it, cut first where the whole would pass a title's limit. */
+export function copyTitle(title: string): string {
+  const room = TEXT_LIMITS.short - COPY_MARK.length
+  let kept = title.slice(0, room)
+  // Never half a character: a cut between a surrogate pair's halves would leave an unpaired one.
+  if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1)
+  return `${kept.trimEnd()}${COPY_MARK}`
+}
+
 /**
  * A second analysis of the episode: a copy under a new id, as loading its export with keep-both
  * makes it (`<id>-2`, …), linked to the same media file. Nothing is shared: editing one leaves the
@@ -90,6 +102,8 @@ export function emptyTrash(db: Db, now = new Date()): string[] {
  */
 export function duplicateEpisode(db: Db, id: string): { id: string } {
   const document = exportEpisode(db, id)
+  // The library's rows of one episode share its title: "(copy)" tells the copy apart in the title too.
+  document.episode.title = copyTitle(document.episode.title)
   return db.transaction(() => {
     const copy = loadEpisodeDocument(db, document, { keepBoth: true, name: `episode ${id}` })
     // The export never holds a local path: the copy gets the original's link, so it plays at once.

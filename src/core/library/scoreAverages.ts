@@ -12,12 +12,13 @@ export const HIDDEN_WHILE_BLIND = `(e.blind = 1 AND c.origin = 'machine' AND s.r
   AND (s.machine_value IS NOT NULL OR coalesce(s.machine_reasoning, '') <> ''))`
 
 /**
- * Each episode's average score per dimension, weighted by chapter length: a 20-minute chapter counts
- * twice a 10-minute one, so a short aside cannot pull an hour's score. One decimal, as the export's mean;
- * a dimension with no scored chapter (or a blind review's hidden score) has no entry. Trashed episodes
- * are left out; `episodeIds` narrows to those episodes (all of the library when absent).
+ * Each analysis's average score per dimension: the plain mean of its scored chapters' scores, one
+ * decimal, the same number the Chapters table, the Charts tab, the export's `scoreSummary` and the
+ * published page show (one definition everywhere; a length-weighted mean here read 1.5 where the page
+ * read 1.3). A dimension with no scored chapter (or a blind review's hidden score) has no entry.
+ * Trashed episodes are left out; `episodeIds` narrows to those analyses (all of the library when absent).
  */
-export function weightedAverages(
+export function scoreAverages(
   db: Db,
   episodeIds?: readonly string[],
 ): ReadonlyMap<string, Readonly<Record<string, number>>> {
@@ -49,12 +50,12 @@ function readAverages(db: Db): Averages {
   const rows = db
     .prepare(
       `SELECT s.episode_id AS episodeId, s.dimension_key AS dimension,
-         sum(s.value * (c.end - c.start)) / sum(c.end - c.start) AS average,
+         avg(s.value) AS average,
          max(${HIDDEN_WHILE_BLIND}) AS hidden
        FROM scores s
        JOIN chapters c ON c.episode_id = s.episode_id AND c.id = s.chapter_id
        JOIN episodes e ON e.id = s.episode_id
-       WHERE e.trashed_at IS NULL AND c.end > c.start AND (s.value IS NOT NULL OR ${HIDDEN_WHILE_BLIND})
+       WHERE e.trashed_at IS NULL AND (s.value IS NOT NULL OR ${HIDDEN_WHILE_BLIND})
        GROUP BY s.episode_id, s.dimension_key`,
     )
     .all() as { episodeId: string; dimension: string; average: number | null; hidden: number }[]

@@ -2,18 +2,24 @@ import type { RoleSeconds, ShowSummary, ShowTrendEpisode, ShowTrends } from '../
 import type { Db } from '../db/openDatabase'
 import { statement } from '../db/statements'
 import { UserError } from '../errors'
-import { HIDDEN_WHILE_BLIND, libraryDimensions, weightedAverages } from './scoreAverages'
+import { countedBecauseText, type CountedChoice } from '../../shared/analyses'
+import { keepPreferences, readPreferences } from '../settings/preferences'
+import { countedChoices, libraryEpisodes } from './analysisFacts'
+import { HIDDEN_WHILE_BLIND, libraryDimensions, scoreAverages } from './scoreAverages'
 
 /** The longest reasoning a point's tooltip shows: a sentence or two, never a chapter's whole essay. */
 export const MAX_POINT_REASONING = 300
 
-/** Every show with an episode out of the trash, by name; episodes with no show make none. */
+/** Every show with an episode out of the trash, by name, with its episodes (not analyses) counted. */
 export function libraryShows(db: Db): ShowSummary[] {
-  return statement(
-    db,
-    `SELECT show AS name, count(*) AS episodeCount FROM episodes
-     WHERE trashed_at IS NULL AND show <> '' GROUP BY show ORDER BY show`,
-  ).all() as ShowSummary[]
+  const counts = new Map<string, number>()
+  for (const episode of libraryEpisodes(db)) {
+    const show = episode.facts[0]?.show ?? ''
+    if (show !== '') counts.set(show, (counts.get(show) ?? 0) + 1)
+  }
+  return [...counts]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, episodeCount]) => ({ name, episodeCount }))
 }
 
 interface EpisodeRow {
@@ -25,37 +31,64 @@ interface EpisodeRow {
 }
 
 /**
- * A show's page, from a few aggregate queries over the show's episodes rather than each episode's view,
- * so that a show of a thousand episodes opens at once. Trashed episodes are left out; a score hidden
- * from a blind reviewer counts nowhere (the averages wait for it, as the library's do).
+ * A show's page, from a few aggregate queries over the show's analyses rather than each one's view,
+ * so that a show of a thousand episodes opens at once. Each episode is drawn once, through the analysis
+ * it counts through (see `countedAnalysis`), and only that analysis's scores count in the distribution.
+ * Trashed analyses are left out; a score hidden from a blind reviewer counts nowhere (the averages wait
+ * for it, as the library's do).
  */
 export function showTrends(db: Db, show: string): ShowTrends {
-  const rows = statement(
-    db,
-    // A draft with no publication day stands where it was added, so it is still drawn, in order.
-    `SELECT id, title, published_on AS publishedOn, substr(created_at, 1, 10) AS addedOn,
-       duration_seconds AS durationSeconds
-     FROM episodes WHERE show = ? AND trashed_at IS NULL
-     ORDER BY coalesce(published_on, substr(created_at, 1, 10)), created_at, id`,
-  ).all(show) as EpisodeRow[]
-  if (rows.length === 0)
+  return db.transaction(() => readShowTrends(db, show))()
+}
+
+function readShowTrends(db: Db, show: string): ShowTrends {
+  const episodesOfShow = libraryEpisodes(db, show)
+  if (episodesOfShow.length === 0)
     throw new UserError('not-found', `No episode of the show "${show}" is in the library`)
-  const averages = weightedAverages(
-    db,
-    rows.map((r) => r.id),
+  const choice = countedChoices(db)(show)
+  const rows = new Map(
+    (
+      statement(
+        db,
+        `SELECT id, title, published_on AS publishedOn, substr(created_at, 1, 10) AS addedOn,
+           created_at AS createdAt, duration_seconds AS durationSeconds
+         FROM episodes WHERE show = ? AND trashed_at IS NULL`,
+      ).all(show) as (EpisodeRow & { createdAt: string })[]
+    ).map((r) => [r.id, r]),
   )
+  const counted = episodesOfShow.flatMap((episode) => {
+    const row = rows.get(episode.counted)
+    return row ? [{ episode, row }] : []
+  })
+  // A draft with no publication day stands where it was added, so it is still drawn, in order.
+  const dayOf = (r: EpisodeRow): string => r.publishedOn ?? r.addedOn
+  counted.sort(
+    (a, b) =>
+      compare(dayOf(a.row), dayOf(b.row)) ||
+      compare(a.row.createdAt, b.row.createdAt) ||
+      compare(a.row.id, b.row.id),
+  )
+  const ids = counted.map((c) => c.row.id)
+  const averages = scoreAverages(db, ids)
   const speaking = speakingSeconds(db, show)
-  const episodes = rows.map((r): ShowTrendEpisode => {
-    const ofEpisode = averages.get(r.id) ?? {}
+  const episodes = counted.map(({ episode, row: r }): ShowTrendEpisode => {
+    const analysis = episode.analyses.find((a) => a.id === episode.counted)
     return {
       id: r.id,
       title: r.title,
-      date: r.publishedOn ?? r.addedOn,
+      date: dayOf(r),
       dateFrom: r.publishedOn === null ? 'added' : 'published',
       publishedOn: r.publishedOn,
       durationSeconds: r.durationSeconds,
-      averages: ofEpisode,
+      averages: averages.get(r.id) ?? {},
       speaking: speaking.get(r.id) ?? { hostSeconds: 0, guestSeconds: 0, otherSeconds: 0 },
+      episode: episode.id,
+      analysisCount: episode.analyses.length,
+      counted: {
+        name: analysis?.name ?? r.id,
+        because: episode.because,
+        text: countedBecauseText(episode.because, choice),
+      },
     }
   })
   const scale = statement(
@@ -63,11 +96,34 @@ export function showTrends(db: Db, show: string): ShowTrends {
     `SELECT min(scale_min) AS min, max(scale_max) AS max FROM episodes WHERE show = ? AND trashed_at IS NULL`,
   ).get(show) as { min: number; max: number }
   const dimensions = libraryDimensions(db, show)
-  return { show, dimensions, scale, episodes, distribution: distribution(db, show, dimensions, scale) }
+  return {
+    show,
+    choice,
+    dimensions,
+    scale,
+    episodes,
+    distribution: distribution(db, ids, dimensions, scale),
+  }
 }
 
 /**
- * The reasoning behind an episode's average: that of the chapter that weighs most in it (the longest
+ * Keeps the show's choice of the analysis its episodes count through (`rule` forgets it) and answers
+ * the show's page as it now reads; a show with no episode in the library is refused and nothing kept.
+ */
+export function setCountedChoice(db: Db, show: string, choice: CountedChoice): ShowTrends {
+  return db.transaction(() => {
+    readShowTrends(db, show)
+    const { [show]: _was, ...others } = readPreferences(db).countedAnalysis
+    keepPreferences(db, { countedAnalysis: choice === 'rule' ? others : { ...others, [show]: choice } })
+    return readShowTrends(db, show)
+  })()
+}
+
+/** Code-unit order, as SQLite's default collation orders text. */
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * The reasoning behind an episode's average: that of the chapter that stands for most of it (the longest
  * chapter scored with a reasoning; the earlier of two as long), under the chapter's title, cut at
  * {@link MAX_POINT_REASONING} characters. One chapter's words read as an argument where all of them
  * joined would read as a list cut off mid-way; the chapter's scores are a click away in the episode.
@@ -133,19 +189,21 @@ const MAX_LISTED_VALUES = 100
  */
 function distribution(
   db: Db,
-  show: string,
+  ids: readonly string[],
   dimensions: readonly { key: string }[],
   scale: { min: number; max: number },
 ): ShowTrends['distribution'] {
+  // The counted analyses only: a copy or a second reviewer's pass of an episode is not another episode.
   const rows = statement(
     db,
     `SELECT s.dimension_key AS dimension, s.value AS value, count(*) AS count
-     FROM scores s
-     JOIN chapters c ON c.episode_id = s.episode_id AND c.id = s.chapter_id
-     JOIN episodes e ON e.id = s.episode_id
-     WHERE e.show = ? AND e.trashed_at IS NULL AND s.value IS NOT NULL AND ${HIDDEN_WHILE_BLIND} IS NOT 1
-     GROUP BY s.dimension_key, s.value`,
-  ).all(show) as { dimension: string; value: number; count: number }[]
+       FROM json_each(?) counted
+       JOIN scores s ON s.episode_id = counted.value
+       JOIN chapters c ON c.episode_id = s.episode_id AND c.id = s.chapter_id
+       JOIN episodes e ON e.id = s.episode_id
+       WHERE s.value IS NOT NULL AND ${HIDDEN_WHILE_BLIND} IS NOT 1
+       GROUP BY s.dimension_key, s.value`,
+  ).all(JSON.stringify(ids)) as { dimension: string; value: number; count: number }[]
   const counts = new Map<string, Map<number, number>>()
   for (const d of dimensions) {
     const values = new Map<number, number>()

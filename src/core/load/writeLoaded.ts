@@ -20,6 +20,11 @@ export interface LoadOptions {
    * (a second analysis of the same episode); excludes `replace`.
    */
   keepBoth?: boolean
+  /**
+   * With keepBoth, whether the new analysis is recorded as a copy of the one under the id (the library
+   * names it "copy of …"): yes unless false, which a consensus, an analysis of its own, says.
+   */
+  markCopy?: boolean
   /** A media file to link as the episode loads (a publishing pipeline): it must be the file's media. */
   media?: string
   /** How messages name the input. */
@@ -99,6 +104,8 @@ export function writeEpisodeRows(db: Db, rows: DocumentRows, options: LoadOption
         const copyId = freeCopyId(db, id)
         const copy = withEpisodeId(rows, copyId)
         for (const table of DOCUMENT_TABLES) insertRows(db, table, copy[table])
+        if (options.markCopy !== false)
+          db.prepare(`UPDATE episodes SET copy_of = ? WHERE id = ?`).run(id, copyId)
         return { id: copyId, replaced: false }
       }
       // A trashed episode is still whole until the trash is emptied: bringing it back may be what was meant.

@@ -29,7 +29,7 @@ import type { Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { createEpisode } from '../episodes/createEpisode'
 import { libraryDimensions } from '../library/scoreAverages'
-import { libraryShows, pointReasoning, showTrends } from '../library/showTrends'
+import { libraryShows, pointReasoning, setCountedChoice, showTrends } from '../library/showTrends'
 import { episodeRow, episodeView, listEpisodes, mediaRow } from '../episodes/episodeQueries'
 import { relinkMedia } from '../episodes/relinkMedia'
 import { duplicateEpisode, listTrash, refuseTrashed, restoreEpisode, trashEpisode } from '../episodes/trash'
@@ -168,6 +168,7 @@ function contractHandlers({ db, files, peaks, backups, notices }: CoreContext): 
     'library.notices': () => notices?.() ?? [],
     'library.shows': () => libraryShows(db),
     'library.showTrends': (r) => showTrends(db, r.show),
+    'library.setCountedAnalysis': (r) => setCountedChoice(db, r.show, r.choice),
     'library.pointReasoning': (r) => ({ text: pointReasoning(db, r.id, r.dimension) }),
     'library.search': (r) => ({
       hits: searchLibrary(db, r.query, {

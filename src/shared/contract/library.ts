@@ -1,18 +1,29 @@
 /** The library: its episodes listed, the rubric columns they share, and the trash. */
 import { z } from 'zod'
+import type { AnalysisSummary, CountedBecause } from '../analyses'
 import type { EpisodeSummary } from './episodeView'
 import { byId } from './fields'
 import { method } from './method'
 
 /**
- * A library row: the episode, its reviewer, its last edit (ISO 8601) and its average score per dimension
- * key (weighted by chapter length). Not in the episode's view: an edit changes the last edit, and the
- * view's summary must not be sent again for each.
+ * An analysis in the library: its summary, its reviewer, its last edit (ISO 8601), its average score per
+ * dimension key (the mean of its scored chapters' scores), and the episode it is an analysis of. The
+ * library lists episodes, each through the analysis it counts (`counted`), opening to the others. Not
+ * in the episode's view: an edit changes the last edit, and the view's summary must not be sent again
+ * for each.
  */
 export interface LibraryEpisode extends EpisodeSummary {
   reviewer: string | null
   updatedAt: string
   averages: Readonly<Record<string, number>>
+  /** The episode's id: that of its first analysis in the library. */
+  episode: string
+  /** This analysis named, and what it is of the episode. */
+  analysis: AnalysisSummary
+  /** Whether the episode counts through this analysis (one of each episode's rows). */
+  counted: boolean
+  /** Why the episode counts through the analysis it does (the same on each of its rows). */
+  countedBecause: CountedBecause
 }
 
 /** A rubric dimension as the library knows it: one per key, whatever each episode calls it. */

@@ -1,5 +1,6 @@
 /** The show pages: each show of the library, its trends, and the reasoning behind a point. */
 import { z } from 'zod'
+import { countedChoiceSchema, type CountedBecause, type CountedChoice } from '../analyses'
 import { dimensionKeySchema } from '../episodeFormat'
 import { episodeId } from './fields'
 import type { LibraryDimension } from './library'
@@ -8,7 +9,7 @@ import { method } from './method'
 /** A show of the library, for going from one show's page to another's. */
 export interface ShowSummary {
   name: string
-  /** Its episodes not in the trash. */
+  /** Its episodes out of the trash (an episode's several analyses count once). */
   episodeCount: number
 }
 
@@ -19,8 +20,9 @@ export interface RoleSeconds {
   otherSeconds: number
 }
 
-/** One episode of a show, as its trends place it. */
+/** One episode of a show, as its trends place it: through the one analysis it counts through. */
 export interface ShowTrendEpisode {
+  /** The id of the analysis counted (which a click opens). */
   id: string
   title: string
   /** Where the episode stands on the time axis (YYYY-MM-DD): its publication day, else the day it was added. */
@@ -29,9 +31,18 @@ export interface ShowTrendEpisode {
   dateFrom: 'published' | 'added'
   publishedOn: string | null
   durationSeconds: number
-  /** The average score per dimension key, weighted by chapter length; a dimension not scored has none. */
+  /**
+   * The average score per dimension key: the mean of the scored chapters' scores, as the Chapters table
+   * and the published page show it; a dimension not scored has none.
+   */
   averages: Record<string, number>
   speaking: RoleSeconds
+  /** The episode's id (its first analysis's), as `episcore list` names it in its last column. */
+  episode: string
+  /** How many analyses of the episode the library holds. */
+  analysisCount: number
+  /** Which analysis counts ("reviewer · kind · date"), and why, in a code and in words. */
+  counted: { name: string; because: CountedBecause; text: string }
 }
 
 /** How many chapter scores of the show's episodes gave each value of the scale, per dimension key. */
@@ -40,11 +51,13 @@ export type ScoreDistribution = Record<string, { value: number; count: number }[
 /** A show's page: its episodes over time, their speaking balance, and how its scores spread. */
 export interface ShowTrends {
   show: string
+  /** The show's choice of the analysis each episode counts through (`rule` unless the editor chose). */
+  choice: CountedChoice
   /** The show's dimension keys, each named by the label most of its episodes give it. */
   dimensions: LibraryDimension[]
   /** The scale the values lie on: the widest of the show's episodes. */
   scale: { min: number; max: number }
-  /** Oldest first. */
+  /** Oldest first; each episode once, whatever number of analyses it has. */
   episodes: ShowTrendEpisode[]
   distribution: ScoreDistribution
 }
@@ -63,6 +76,16 @@ export const trendsMethods = {
    * longest chapter scored, under its title, at most 300 characters; '' when none was given. Asked for
    * when a point is hovered, so that a show of a thousand episodes does not carry every one of them.
    */
+  /**
+   * Sets the show's choice of the analysis each of its episodes counts through (kept in the library;
+   * `rule` forgets it); answers the show's page as it now reads.
+   */
+  'library.setCountedAnalysis': method<ShowTrends>()(
+    z.strictObject({
+      show: z.string().min(1, 'name the show').max(200, 'a show name is at most 200 characters'),
+      choice: countedChoiceSchema,
+    }),
+  ),
   'library.pointReasoning': method<{ text: string }>()(
     z.strictObject({ id: episodeId, dimension: dimensionKeySchema }),
   ),

@@ -15,6 +15,7 @@ import { migration014 } from './014_search_index'
 import { migration015 } from './015_trash'
 import { migration016 } from './016_speaking_seconds'
 import { migration017 } from './017_episode_states'
+import { migration018 } from './018_copies'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration015,
   migration016,
   migration017,
+  migration018,
 ]
