@@ -31,18 +31,12 @@ function copyWindow(chunk: Int16Array, at: number, into: Int16Array, from: numbe
  * Keeps `compared` samples on each side of the range's edges for the overlap check. The whole file
  * is the range { seekSample: 0, keepFrom: 0, keepTo: null }.
  */
-export function decodeRange(
-  media: string,
-  range: PeakRange,
-  sampleRate: number,
-  compared: number,
-  folder: PeakFolder,
-  signal: AbortSignal | undefined,
-  onSamples: (kept: number) => void,
-): Promise<RangeSamples> {
-  return decoders.run(() => runDecoder(media, range, sampleRate, compared, folder, signal, onSamples), signal)
+export function decodeRange(...job: Parameters<typeof runDecoder>): Promise<RangeSamples> {
+  const signal = job[5]
+  return decoders.run(() => runDecoder(...job), signal)
 }
 
+/** One decode, once the pool gave it a slot: see decodeRange. */
 async function runDecoder(
   media: string,
   range: PeakRange,
