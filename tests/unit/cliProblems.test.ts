@@ -35,4 +35,32 @@ describe('episcore problems', () => {
     // Notes too: the machine's scores have reasoning and no evidence.
     expect(new Set(lines.map((l) => l.split('\t')[0]))).toEqual(new Set(['error', 'warning', 'note']))
   })
+
+  it('finds the same problems in a file as in the episode it loads as, its quotes read as the load reads them', () => {
+    const dir = tempFolder()
+    const db = path.join(dir, 'problems.sqlite')
+    const file = path.join(dir, 'captions.json')
+    const doc = machineEpisode()
+    // Captions without word times: the machine's quote, its span's words, is an estimate once loaded.
+    for (const segment of doc.transcript?.segments ?? []) segment.words = []
+    // And a quote its span does not say: an error whichever way the episode is checked.
+    doc.statements.push({ ...doc.statements[0]!, id: 's2', quote: 'Nobody said this here.' })
+    fs.writeFileSync(file, JSON.stringify(doc))
+    const problems = (...args: string[]): { severity: string; path: string; message: string }[] => {
+      const run = spawnSync(BIN, ['--db', db, 'problems', ...args, '--json'], { encoding: 'utf8' })
+      expect(run.stderr).toBe('')
+      return JSON.parse(run.stdout) as { severity: string; path: string; message: string }[]
+    }
+    const ofFile = problems(file)
+    expect(spawnSync(BIN, ['--db', db, 'load', file], { encoding: 'utf8' }).status).toBe(0)
+    expect(ofFile).toEqual(problems(doc.episode.id))
+    expect(ofFile).toContainEqual({
+      severity: 'note',
+      path: '/statements/0/quote',
+      message: expect.stringContaining('quote estimated: no word times'),
+    })
+    expect(ofFile.filter((p) => p.severity === 'error' && p.path.startsWith('/statements/1'))).not.toEqual([])
+    // The evidence rule asked on the command line holds for both.
+    expect(problems(file, '--require-evidence')).toEqual(problems(doc.episode.id, '--require-evidence'))
+  })
 })

@@ -1,15 +1,22 @@
+import { episodeFileView } from '../../core/service/episodeFileView'
 import { checkedEpisodeFile } from '../../core/service/localService'
+import type { EpisodeView } from '../../shared/contract'
 import { listedProblems, MAX_LISTED_PROBLEMS } from '../../shared/episodeLimits'
-import { documentProblems, findProblems, type Severity } from '../../shared/problems'
+import { findProblems, type Severity } from '../../shared/problems'
 import { isFile } from '../commandArguments'
 import { call, withService } from '../serviceCalls'
 import { terminalField } from '../terminalText'
 import { UsageError, type RunCommand } from '../usage'
 
+/** The view with the evidence rule the command line asks for, over the library's or the file's own. */
+const requiringEvidence = (view: EpisodeView, requireEvidence: boolean): EpisodeView =>
+  requireEvidence ? { ...view, rules: { ...view.rules, requireEvidence: true } } : view
+
 /**
  * `problems ID|FILE.json [--json]`: every problem, as the Problems panel finds them, of an episode of
- * the library or of a file (an existing path; no database is opened then). A file that is not episode
- * JSON gives its load problems as errors. Exit 1 while an error is left.
+ * the library or of a file (an existing path; the library is not opened then). A file is read as its
+ * load would leave it (episodeFileView), so one episode has one set of problems, file or library. A
+ * file that is not episode JSON gives its load problems as errors. Exit 1 while an error is left.
  */
 export const problemsCommand: RunCommand = async (parseCommand, dbPath, io) => {
   const { values, positionals } = parseCommand({
@@ -23,7 +30,7 @@ export const problemsCommand: RunCommand = async (parseCommand, dbPath, io) => {
   let more: string | null = null
   if (isFile(source)) {
     const { document, problems: invalid } = checkedEpisodeFile(source)
-    if (document) problems = documentProblems(document, { requireEvidence })
+    if (document) problems = findProblems(requiringEvidence(episodeFileView(document), requireEvidence))
     else {
       // A file of 600,000 problems is not printed whole: the first 100, then how many more (validate's rule).
       const listed = listedProblems(invalid)
@@ -35,7 +42,10 @@ export const problemsCommand: RunCommand = async (parseCommand, dbPath, io) => {
     }
   } else
     problems = findProblems(
-      await withService(dbPath(), (service) => call(service, 'episodes.open', { id: source }), true),
+      requiringEvidence(
+        await withService(dbPath(), (service) => call(service, 'episodes.open', { id: source }), true),
+        requireEvidence,
+      ),
     )
   const listed = problems.map(({ severity, path: at, message }) => ({ severity, path: at, message }))
   if (values.json === true)
