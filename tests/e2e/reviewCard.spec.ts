@@ -10,6 +10,7 @@ import { SEED_SCALE } from '../../src/shared/rubric'
 import { videoWithSpeech } from '../generateMedia'
 import { withDerivedFields } from '../machineEpisode'
 import { api } from './analysisPage'
+import { seriousViolations } from './axeCheck'
 import { expect, test, type HostHandle } from './hostFixture'
 
 /*
@@ -182,4 +183,38 @@ test('with 10 dimensions A refuses until the card has been scrolled to its end',
   await page.keyboard.press('a')
   await expect(title(page)).toHaveText('Part 2')
   expect((await api(page, 'episodes.open', { id })).chapters[0]?.status).toBe('accepted')
+})
+
+test('by keys alone a reviewer’s reasoning replaces the machine’s, or is added to at its end, and Ctrl+Enter gives the focus back to the score (issue 42)', async ({
+  page,
+  served,
+}) => {
+  const id = await openScored(page, served, 3)
+  await page.keyboard.press('n')
+  await expect(title(page)).toHaveText('Part 1')
+  const row = card(page).locator('table.machine-vs-own tbody tr').first()
+  const score = row.getByLabel(/reviewer’s score/)
+  const reasoning = row.getByLabel(/reviewer’s reasoning/)
+  await score.focus()
+  await page.keyboard.press('7')
+  await expect(score).toHaveText('7')
+  await page.keyboard.press('Enter')
+  await expect(reasoning).toBeFocused()
+  await page.keyboard.type('Typed by keyboard only.')
+  await page.keyboard.press('Control+Enter')
+  // Saved as typed, the machine's text gone; the keyboard back on the score, not the page.
+  const saved = async (): Promise<string | undefined> =>
+    (await api(page, 'episodes.open', { id })).chapters[0]?.scores.dimension1?.reasoning
+  await expect.poll(saved).toBe('Typed by keyboard only.')
+  await expect(score).toBeFocused()
+  // The reviewer's own text, opened again: typing goes at its end.
+  await page.keyboard.press('Enter')
+  await page.keyboard.type(' And more.')
+  await page.keyboard.press('Escape')
+  await expect(score).toBeFocused()
+  await expect.poll(saved).toBe('Typed by keyboard only. And more.')
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    expect(await seriousViolations(page), colorScheme).toEqual([])
+  }
 })

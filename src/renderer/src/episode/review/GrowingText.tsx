@@ -10,6 +10,8 @@ export function GrowingText(props: {
   saved: string
   placeholder?: string
   onSave: (text: string) => void
+  /** After Ctrl+Enter or Escape: where the keyboard goes back to (the score's cell), not the page. */
+  onDone?: () => void
 }): React.JSX.Element {
   return (
     <textarea
@@ -29,7 +31,20 @@ export function GrowingText(props: {
         e.stopPropagation()
         // Leaving saves (onBlur).
         e.currentTarget.blur()
+        props.onDone?.()
       }}
     />
   )
+}
+
+/**
+ * Opens a reasoning from its score's cell (Enter) ready to type: text that is still the machine's is
+ * selected, so typing replaces it; the reviewer's own text keeps it, the caret at its end. A focus
+ * alone puts the caret at the start, where typing would run in front of the text.
+ */
+export function openForTyping(field: HTMLTextAreaElement | null, machines: boolean): void {
+  if (!field) return
+  field.focus()
+  if (machines) field.select()
+  else field.setSelectionRange(field.value.length, field.value.length)
 }

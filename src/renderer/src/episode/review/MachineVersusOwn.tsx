@@ -5,7 +5,7 @@ import { ScoreCell, type CellMove } from '../chapters/ScoreCell'
 import { useScoreTyping, type ScoreCellAddress } from '../chapters/useScoreTyping'
 import type { Edit } from '../editorPanelProps'
 import { MachineScore } from '../blind/MachineScore'
-import { GrowingText } from './GrowingText'
+import { GrowingText, openForTyping } from './GrowingText'
 
 const REVIEW_WORDS = { unreviewed: '', accepted: 'accepted', edited: 'edited' } as const
 
@@ -91,7 +91,13 @@ export function MachineVersusOwn({
                   setScore(cell, value)
                 }}
                 onOpenReasoning={() =>
-                  table.current?.querySelector<HTMLElement>(`tr[data-dimension="${key}"] textarea`)?.focus()
+                  openForTyping(
+                    table.current?.querySelector<HTMLTextAreaElement>(
+                      `tr[data-dimension="${key}"] textarea`,
+                    ) ?? null,
+                    chapter.reasoningToConfirm.includes(key) ||
+                      (theirs !== undefined && own.reasoning === theirs.reasoning),
+                  )
                 }
                 onMove={(to) => move(row, to)}
                 onFocus={() => undefined}
@@ -108,6 +114,7 @@ export function MachineVersusOwn({
                     saved={own.reasoning}
                     placeholder="Why this score"
                     onSave={(reasoning) => void edit('scores.set', { id: episodeId, ...cell, reasoning })}
+                    onDone={() => move(row, { rows: 0, cols: 0 })}
                   />
                 )}
                 {chapter.reasoningToConfirm.includes(key) && (
