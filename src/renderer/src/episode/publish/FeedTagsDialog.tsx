@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { Edit } from '../editorPanelProps'
 import { call, platform } from '../../platform'
 import { useModalDialog } from '../../useModalDialog'
+import { ExportDialogFrame } from './ExportDialogFrame'
 import './publishDialogs.css'
 
 /**
@@ -45,48 +46,32 @@ export function FeedTagsDialog(props: {
     }
   }
   return (
-    <dialog ref={dialog} className="feed-tags" aria-label="Export the feed tags" onClose={props.onClose}>
-      <form
-        method="dialog"
-        // The core says what is wrong with an address, in the dialog, rather than the browser's bubble.
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          void submit()
-        }}
-      >
-        <h2>Export the feed tags</h2>
-        <p>
-          The chapters, transcripts, soundbites and people of this episode, as Podcasting 2.0 tags to paste
-          into its <code>&lt;item&gt;</code>. They point at the web page folder’s files where you upload it.
-        </p>
-        <label className="stacked">
-          Where the web page folder is served (its base URL)
-          <input
-            type="url"
-            required
-            autoFocus
-            value={baseUrl ?? ''}
-            disabled={baseUrl === null}
-            placeholder="https://cdn.example.com/show/episode-12/"
-            maxLength={2000}
-            onChange={(e) => setBaseUrl(e.target.value)}
-          />
-        </label>
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
-        <footer>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={baseUrl === null}>
-            Export
-          </button>
-        </footer>
-      </form>
-    </dialog>
+    <ExportDialogFrame
+      dialogRef={dialog}
+      className="feed-tags"
+      title="Export the feed tags"
+      error={error}
+      submit={{ label: 'Export', disabled: baseUrl === null }}
+      onSubmit={() => void submit()}
+      onClose={props.onClose}
+    >
+      <p>
+        The chapters, transcripts, soundbites and people of this episode, as Podcasting 2.0 tags to paste into
+        its <code>&lt;item&gt;</code>. They point at the web page folder’s files where you upload it.
+      </p>
+      <label className="stacked">
+        Where the web page folder is served (its base URL)
+        <input
+          type="url"
+          required
+          autoFocus
+          value={baseUrl ?? ''}
+          disabled={baseUrl === null}
+          placeholder="https://cdn.example.com/show/episode-12/"
+          maxLength={2000}
+          onChange={(e) => setBaseUrl(e.target.value)}
+        />
+      </label>
+    </ExportDialogFrame>
   )
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { PublishingChoices, SiteExport } from '../../../../shared/contract'
 import { call, platform, type ChosenFile } from '../../platform'
 import { useModalDialog } from '../../useModalDialog'
+import { ExportDialogFrame } from './ExportDialogFrame'
 import './publishDialogs.css'
 
 /** What the editor says of a finished export: where it went, how many files, what it left out. */
@@ -59,87 +60,71 @@ export function PublishSiteDialog(props: {
     }
   }
   return (
-    <dialog ref={dialog} className="publish-site" aria-label="Export the web page" onClose={props.onClose}>
-      <form
-        method="dialog"
-        // The core says what is wrong with an address, in the dialog, rather than the browser's bubble.
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          void submit()
-        }}
-      >
-        <h2>Export the web page</h2>
-        <p>
-          A folder that works opened from disk or uploaded as it is: the page with its player, the media,
-          captions, and the transcript and chapters files for the feed.
-        </p>
-        <fieldset disabled={choices === null}>
-          <legend>The page plays</legend>
-          <label>
-            <input
-              type="radio"
-              name="media-as"
-              checked={mediaAs === 'video'}
-              disabled={!isVideo}
-              onChange={() => setMediaAs('video')}
-            />{' '}
-            The video
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="media-as"
-              checked={mediaAs === 'audio'}
-              onChange={() => setMediaAs('audio')}
-            />{' '}
-            {isVideo ? 'Only its audio (copied into .m4a, not re-encoded)' : 'The audio'}
-          </label>
-        </fieldset>
-        <label className="stacked">
-          Public media URL (optional: the page plays it instead of a copy)
+    <ExportDialogFrame
+      dialogRef={dialog}
+      className="publish-site"
+      title="Export the web page"
+      error={error}
+      submit={{ label: busy ? 'Exporting…' : 'Export', disabled: busy || choices === null }}
+      onSubmit={() => void submit()}
+      onClose={props.onClose}
+    >
+      <p>
+        A folder that works opened from disk or uploaded as it is: the page with its player, the media,
+        captions, and the transcript and chapters files for the feed.
+      </p>
+      <fieldset disabled={choices === null}>
+        <legend>The page plays</legend>
+        <label>
           <input
-            type="url"
-            value={mediaUrl}
-            placeholder="https://cdn.example.com/episode.mp3"
-            maxLength={2000}
-            onChange={(e) => setMediaUrl(e.target.value)}
-          />
+            type="radio"
+            name="media-as"
+            checked={mediaAs === 'video'}
+            disabled={!isVideo}
+            onChange={() => setMediaAs('video')}
+          />{' '}
+          The video
         </label>
-        {chooseFolder ? (
-          <p className="folder">
-            <button
-              type="button"
-              onClick={() =>
-                void chooseFolder().then(
-                  (chosen) => chosen && setFolder(chosen),
-                  (e: Error) => setError(e.message),
-                )
-              }
-            >
-              Choose folder…
-            </button>{' '}
-            <span aria-live="polite">{folder ? folder.name : 'No folder chosen'}</span>
-          </p>
-        ) : (
-          <p className="hint">
-            A browser cannot choose a folder: the page goes into episcore-sites, beside the library.
-          </p>
-        )}
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
-        <footer>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy || choices === null}>
-            {busy ? 'Exporting…' : 'Export'}
-          </button>
-        </footer>
-      </form>
-    </dialog>
+        <label>
+          <input
+            type="radio"
+            name="media-as"
+            checked={mediaAs === 'audio'}
+            onChange={() => setMediaAs('audio')}
+          />{' '}
+          {isVideo ? 'Only its audio (copied into .m4a, not re-encoded)' : 'The audio'}
+        </label>
+      </fieldset>
+      <label className="stacked">
+        Public media URL (optional: the page plays it instead of a copy)
+        <input
+          type="url"
+          value={mediaUrl}
+          placeholder="https://cdn.example.com/episode.mp3"
+          maxLength={2000}
+          onChange={(e) => setMediaUrl(e.target.value)}
+        />
+      </label>
+      {chooseFolder ? (
+        <p className="folder">
+          <button
+            type="button"
+            onClick={() =>
+              void chooseFolder().then(
+                (chosen) => chosen && setFolder(chosen),
+                (e: Error) => setError(e.message),
+              )
+            }
+          >
+            Choose folder…
+          </button>{' '}
+          <span aria-live="polite">{folder ? folder.name : 'No folder chosen'}</span>
+        </p>
+      ) : (
+        <p className="hint">
+          A browser cannot choose a folder: the page goes into episcore-sites, beside the library.
+        </p>
+      )}
+    </ExportDialogFrame>
   )
 }

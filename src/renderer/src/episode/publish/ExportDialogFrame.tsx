@@ -1,0 +1,50 @@
+import type { RefObject } from 'react'
+
+/**
+ * The frame the export dialogs share: a modal form whose title, error line and Cancel / Export buttons
+ * sit where they sit in each; what the export asks goes between. Submitting runs `onSubmit`, never the
+ * browser's own validation: the core says what is wrong with an address, in the dialog.
+ */
+export function ExportDialogFrame({
+  dialogRef,
+  ...props
+}: {
+  dialogRef: RefObject<HTMLDialogElement | null>
+  className: string
+  title: string
+  error: string | null
+  /** The Export button's text and whether it can be pressed now. */
+  submit: { label: string; disabled: boolean }
+  onSubmit: () => void
+  onClose: () => void
+  children: React.ReactNode
+}): React.JSX.Element {
+  return (
+    <dialog ref={dialogRef} className={props.className} aria-label={props.title} onClose={props.onClose}>
+      <form
+        method="dialog"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          props.onSubmit()
+        }}
+      >
+        <h2>{props.title}</h2>
+        {props.children}
+        {props.error && (
+          <p role="alert" className="error">
+            {props.error}
+          </p>
+        )}
+        <footer>
+          <button type="button" onClick={() => dialogRef.current?.close()}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={props.submit.disabled}>
+            {props.submit.label}
+          </button>
+        </footer>
+      </form>
+    </dialog>
+  )
+}
