@@ -1,21 +1,17 @@
 import { useMemo } from 'react'
 import { shortcutOf } from '../../commands/shortcuts'
-import { findProblems, SEVERITIES, SEVERITY_MEANING, type Problem } from '../../../../shared/problems'
+import { bySeverity, problemCountsInWords } from '../../../../shared/problemOrder'
+import { findProblems, SEVERITY_MEANING } from '../../../../shared/problems'
 import { formatClock } from '../../../../shared/time'
 import type { EditorPanelProps } from '../editorPanelProps'
 
-/** "2 errors, 1 warning": each severity that has problems, counted. */
-function countsInWords(problems: readonly Problem[]): string {
-  return SEVERITIES.flatMap((severity) => {
-    const n = problems.filter((p) => p.severity === severity).length
-    return n === 0 ? [] : [`${n} ${severity}${n === 1 ? '' : 's'}`]
-  }).join(', ')
-}
-
-/** Everything to fix before publishing, in the order of the media; a click goes to the item and its time. */
+/**
+ * What to fix before publishing (errors) first, then warnings and notes, each in the order of the media; a
+ * click goes to the item and its time.
+ */
 export function ProblemsPanel(props: EditorPanelProps): React.JSX.Element {
   const { view, selection, select, seek } = props
-  const problems = useMemo(() => findProblems(view), [view])
+  const problems = useMemo(() => bySeverity(findProblems(view)), [view])
   // The desk's rule, kept with the library: the view that answers shows the problems it makes.
   const rule = (
     <label className="evidence-rule">
@@ -44,8 +40,7 @@ export function ProblemsPanel(props: EditorPanelProps): React.JSX.Element {
     <section className="problems-panel" aria-label="Problems">
       {rule}
       <p className="hint">
-        {countsInWords(problems)} to fix before publishing (errors block it; warnings and notes do not). Click
-        one to select its item and go to its time.
+        {problemCountsInWords(problems)} Click one to select its item and go to its time.
       </p>
       <ul className="problem-list">
         {problems.map((p) => {
