@@ -31,9 +31,18 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
       {
         synopsis: 'list [--trash]',
         about: [
-          'one line per episode: id, title, review status (tab-separated); trashed',
-          'episodes are left out. --trash lists the trash instead: id, title, when',
-          "it was trashed, when the app's or the host's next start deletes it for good",
+          'one line per analysis: id, title, review status, and the episode it is an',
+          "analysis of (its first analysis's id; tab-separated); trashed ones are left",
+          'out. --trash lists the trash instead: id, title, when it was trashed, when',
+          "the app's or the host's next start deletes it for good",
+        ],
+      },
+      {
+        synopsis: 'list --episodes',
+        about: [
+          'one line per episode (analyses of the same media are one episode): its id,',
+          'the title of the analysis it counts through, how many analyses it has, and',
+          'that analysis: its id and its name (reviewer · kind · date)',
         ],
       },
     ],
@@ -59,10 +68,11 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
       {
         synopsis: 'trends SHOW [--json]',
         about: [
-          "the show's episodes oldest first (by publication day, else the day added):",
-          "a header naming each dimension, then id, date and the episode's average",
-          'per dimension weighted by chapter length (- when not scored), tab-',
-          "separated. --json prints the show page's data: each episode's averages,",
+          "the show's episodes oldest first (by publication day, else the day added),",
+          'each once, through the analysis it counts: a header naming each dimension,',
+          "then that analysis's id, the date, its average per dimension (the mean of",
+          'its scored chapters; - when not scored), the episode and the analysis',
+          "counted (tab-separated). --json prints the show page's data: averages,",
           'the reasoning behind them, speaking seconds per role, and how many',
           'chapter scores gave each value',
         ],

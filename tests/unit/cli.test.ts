@@ -95,7 +95,8 @@ describe('episcore CLI on the sonnet fixture', () => {
     const id = created.stdout.trim()
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
 
-    expect(episcore(['--db', db, 'list']).stdout).toBe(`${id}\tSonnet 1\tdraft\n`)
+    // The episode it is an analysis of, last: its only analysis's id.
+    expect(episcore(['--db', db, 'list']).stdout).toBe(`${id}\tSonnet 1\tdraft\t${id}\n`)
 
     const out = path.join(dir, 'sonnet.json')
     expect(episcore(['--db', db, 'export', id, '--out', out]).code).toBe(0)

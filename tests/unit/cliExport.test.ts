@@ -31,7 +31,7 @@ function database(reviewed = false): string {
 }
 
 const statusIn = (db: string): string | undefined =>
-  episcore(['--db', db, 'list']).stdout.trim().split('\t').at(-1)
+  episcore(['--db', db, 'list']).stdout.trim().split('\t').at(2)
 
 describe('episcore export --format', () => {
   it('prints a publishing format on stdout, byte for byte', () => {

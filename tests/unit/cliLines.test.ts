@@ -45,7 +45,9 @@ describe('line-oriented output', () => {
     )
     const run = episcore(['--db', file, 'list'])
     expect(run.code).toBe(0)
-    expect(run.stdout).toBe('agentic-rl-2025-05-09\tRow one\\tforged\\nrow two\\r\\e[2Jcleared\tdraft\n')
+    expect(run.stdout).toBe(
+      'agentic-rl-2025-05-09\tRow one\\tforged\\nrow two\\r\\e[2Jcleared\tdraft\tagentic-rl-2025-05-09\n',
+    )
   })
 
   it('ends `episcore list | head -1` quietly: a closed stdout is no error', () => {
@@ -54,7 +56,7 @@ describe('line-oriented output', () => {
       encoding: 'utf8',
     })
     expect(run.stdout).toBe(
-      'agentic-rl-2025-05-09\t⚡️Open Questions in Agentic RL — Will Brown (Prime Intellect)\tdraft\n',
+      'agentic-rl-2025-05-09\t⚡️Open Questions in Agentic RL — Will Brown (Prime Intellect)\tdraft\tagentic-rl-2025-05-09\n',
     )
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
@@ -166,6 +168,6 @@ describe('a title given to `new`', () => {
     expect(made.stderr).toContain('episcore: warning: ')
     expect(made.stderr).toContain('"Sonnet 1 [0m"')
     const list = episcore(['--db', file, 'list'])
-    expect(list.stdout).toBe(`${made.stdout.trim()}\tSonnet 1 [0m\tdraft\n`)
+    expect(list.stdout).toBe(`${made.stdout.trim()}\tSonnet 1 [0m\tdraft\t${made.stdout.trim()}\n`)
   })
 })

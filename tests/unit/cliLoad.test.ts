@@ -24,7 +24,7 @@ describe('episcore load', () => {
     const { db, good } = files()
     const { id, title } = machineEpisode().episode
     expect(episcore(['--db', db, 'load', good])).toEqual({ code: 0, stdout: `${id}\n`, stderr: '' })
-    expect(episcore(['--db', db, 'list']).stdout).toBe(`${id}\t${title}\tdraft\n`)
+    expect(episcore(['--db', db, 'list']).stdout).toBe(`${id}\t${title}\tdraft\t${id}\n`)
 
     const again = episcore(['--db', db, 'load', good])
     expect(again.code).toBe(1)
@@ -137,7 +137,8 @@ describe('episcore load', () => {
       stdout: `${id}-3\n`,
     })
     expect(episcore(['--db', db, 'list']).stdout.trim().split('\n').sort()).toEqual(
-      [id, `${id}-2`, `${id}-3`].map((each) => `${each}\t${title}\tdraft`),
+      // Three analyses of one episode (the same media): the first's id names it.
+      [id, `${id}-2`, `${id}-3`].map((each) => `${each}\t${title}\tdraft\t${id}`),
     )
     const out = path.join(dir, 'copy.json')
     expect(episcore(['--db', db, 'export', `${id}-3`, '--out', out]).code).toBe(0)

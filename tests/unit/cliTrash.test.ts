@@ -39,7 +39,7 @@ describe('episcore delete and restore', () => {
     expect(opened.stderr).toContain('was moved to the trash')
 
     expect(episcore(['--db', db, 'restore', id])).toEqual({ code: 0, stdout: `${id}\n`, stderr: '' })
-    expect(episcore(['--db', db, 'list']).stdout).toBe(`${id}\t${title}\tdraft\n`)
+    expect(episcore(['--db', db, 'list']).stdout).toBe(`${id}\t${title}\tdraft\t${id}\n`)
     expect(episcore(['--db', db, 'list', '--trash']).stdout).toBe('')
   })
 
@@ -63,7 +63,7 @@ describe('episcore delete and restore', () => {
       `episcore: episode "${title}" (${id}) is in the trash; load with --replace to overwrite it, or restore it with episcore restore ${id}\n`,
     )
     expect(episcore(['--db', db, 'load', file, '--replace'])).toMatchObject({ code: 0, stdout: `${id}\n` })
-    expect(episcore(['--db', db, 'list']).stdout).toBe(`${id}\t${title}\tdraft\n`)
+    expect(episcore(['--db', db, 'list']).stdout).toBe(`${id}\t${title}\tdraft\t${id}\n`)
     expect(episcore(['--db', db, 'list', '--trash']).stdout).toBe('')
   })
 })

@@ -26,8 +26,9 @@ describe('episcore trends', () => {
     )
     const dimensions = docs[0]?.rubric.dimensions ?? []
     const [header, ...rows] = run.stdout.trimEnd().split('\n')
-    const labels = header?.split('\t').slice(2) ?? []
+    const labels = header?.split('\t').slice(2, -2) ?? []
     expect(header?.split('\t').slice(0, 2)).toEqual(['id', 'date'])
+    expect(header?.split('\t').slice(-2)).toEqual(['episode', 'counted'])
     expect([...labels].sort()).toEqual(dimensions.map((d) => d.label).sort())
     expect(rows).toEqual(
       docs.map((doc) => {
@@ -36,9 +37,31 @@ describe('episcore trends', () => {
           const key = dimensions.find((d) => d.label === label)?.key ?? ''
           return averages[key] === undefined ? '-' : averages[key].toFixed(1)
         })
-        return [doc.episode.id, doc.episode.publishedOn, ...cells].join('\t')
+        // Each its own episode, counted through its only analysis, the machine's.
+        const name = `machine · original · ${doc.review.updatedAt.slice(0, 10)}`
+        return [doc.episode.id, doc.episode.publishedOn, ...cells, doc.episode.id, name].join('\t')
       }),
     )
+  })
+
+  it('prints an episode once, through the analysis it counts, however many analyses of it are loaded', () => {
+    const file = library()
+    const [third] = showEpisodes()
+    if (!third) throw new Error('no episode')
+    // A copy of the third episode (keep-both) and a reviewer's final pass of it: still one episode.
+    const db = openDatabase(file)
+    loadEpisodeDocument(db, third, { keepBoth: true })
+    const ada = structuredClone(third)
+    ada.episode.id = 'ada-pass'
+    ada.review = { status: 'final', reviewer: 'Ada', updatedAt: '2026-01-02T00:00:00.000Z' }
+    loadEpisodeDocument(db, ada)
+    db.close()
+    const rows = episcore(['--db', file, 'trends', SHOW]).stdout.trimEnd().split('\n').slice(1)
+    expect(rows).toHaveLength(showEpisodes().length)
+    const ofThird = rows.filter((r) => r.split('\t').at(-2) === third.episode.id)
+    expect(ofThird).toHaveLength(1)
+    expect(ofThird[0]?.split('\t')[0]).toBe('ada-pass')
+    expect(ofThird[0]?.split('\t').at(-1)).toMatch(/^machine · original · 2026-01-02$/)
   })
 
   it('prints the show page’s data with --json', () => {

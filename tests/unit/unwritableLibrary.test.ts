@@ -60,7 +60,7 @@ describe('a library in a folder this user cannot write', () => {
       const before = fs.readdirSync(path.dirname(file)).sort()
       // `problems` exits 1 when the episode has an error among its problems, as this one has.
       const runs: [string[], RegExp, number?][] = [
-        [['list'], /^one\t.*Open Questions in Agentic RL.*\tdraft\n$/],
+        [['list'], /^one\t.*Open Questions in Agentic RL.*\tdraft\tone\n$/],
         [['search', 'agentic'], /^one\t\d+\tstatement\tMulti-\[agent\] systems/m],
         [['trends', 'latent-space'], /^one\t2025-05-09\t/m],
         [['report', 'one'], /^dimension\tcompared\tmean absolute difference\n/],
