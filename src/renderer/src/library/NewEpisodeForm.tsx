@@ -3,6 +3,9 @@ import { acceptFor, refusalOf } from '../../../shared/fileKinds'
 import { call, platform, type ChosenFile } from '../platform'
 import { MessageLine } from '../MessageLines'
 import { BrowserFileButton } from '../BrowserFileButton'
+import { TEXT_LIMITS, tooLong } from '../../../shared/textLimits'
+import { nearLimit, overLimit, TextLimit } from '../fields/TextLimit'
+import { refusalInWords } from '../episode/refusalInWords'
 
 function FilePicker(props: {
   kind: 'media' | 'transcript'
@@ -77,6 +80,15 @@ export function NewEpisodeForm(props: {
       setError('Choose the episode’s audio or video first.')
       return
     }
+    // Said before anything is sent, in the words of the core's refusal.
+    if (overLimit(title, TEXT_LIMITS.short) || overLimit(show, TEXT_LIMITS.name)) {
+      setError(
+        overLimit(title, TEXT_LIMITS.short)
+          ? `The title ${tooLong(TEXT_LIMITS.short)}`
+          : `The show ${tooLong(TEXT_LIMITS.name)}`,
+      )
+      return
+    }
     setBusy(true)
     setError(null)
     call('episodes.create', {
@@ -89,7 +101,8 @@ export function NewEpisodeForm(props: {
       ({ id }) => props.onCreated(id),
       (e: Error) => {
         setBusy(false)
-        setError(e.message)
+        // The door names a request path (/title: …); the editor reads the field's name.
+        setError(refusalInWords(e.message))
       },
     )
   }
@@ -124,12 +137,25 @@ export function NewEpisodeForm(props: {
       />
       <label className="field">
         <span>Title</span>
-        <input value={title} onChange={(e) => setTitle(e.target.value)} placeholder="from the file name" />
+        <input
+          value={title}
+          aria-invalid={overLimit(title, TEXT_LIMITS.short) || undefined}
+          aria-describedby={nearLimit(title, TEXT_LIMITS.short) ? 'new-episode-title-limit' : undefined}
+          onChange={(e) => setTitle(e.target.value)}
+          placeholder="from the file name"
+        />
       </label>
+      <TextLimit id="new-episode-title-limit" text={title} limit={TEXT_LIMITS.short} />
       <label className="field">
         <span>Show</span>
-        <input value={show} onChange={(e) => setShow(e.target.value)} />
+        <input
+          value={show}
+          aria-invalid={overLimit(show, TEXT_LIMITS.name) || undefined}
+          aria-describedby={nearLimit(show, TEXT_LIMITS.name) ? 'new-episode-show-limit' : undefined}
+          onChange={(e) => setShow(e.target.value)}
+        />
       </label>
+      <TextLimit id="new-episode-show-limit" text={show} limit={TEXT_LIMITS.name} />
       <label className="field">
         <span>Air date</span>
         <input type="date" value={date} onChange={(e) => setDate(e.target.value)} />

@@ -2,6 +2,8 @@ import { useState } from 'react'
 import type { Role } from '../../../../shared/episodeFormat'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { RoleSelect } from '../RoleSelect'
+import { TEXT_LIMITS, tooLong } from '../../../../shared/textLimits'
+import { overLimit, TextLimit } from '../../fields/TextLimit'
 
 /** Adds a participant the transcript does not name (a host who only introduces, a guest not yet transcribed). */
 export function AddParticipantForm(props: EditorPanelProps): React.JSX.Element {
@@ -13,6 +15,9 @@ export function AddParticipantForm(props: EditorPanelProps): React.JSX.Element {
 
   const add = async (): Promise<void> => {
     if (name.trim() === '') return setProblem('a participant needs a name')
+    if (overLimit(name, TEXT_LIMITS.name)) return setProblem(`The name ${tooLong(TEXT_LIMITS.name)}`)
+    if (overLimit(affiliation, TEXT_LIMITS.short))
+      return setProblem(`The affiliation ${tooLong(TEXT_LIMITS.short)}`)
     setProblem(null)
     const added = await edit('participants.add', {
       id: episodeId,
@@ -53,6 +58,8 @@ export function AddParticipantForm(props: EditorPanelProps): React.JSX.Element {
         onChange={(e) => setAffiliation(e.target.value)}
       />
       <button type="submit">Add participant</button>
+      <TextLimit text={name} limit={TEXT_LIMITS.name} />
+      <TextLimit text={affiliation} limit={TEXT_LIMITS.short} />
       {problem && (
         <span className="field-error" role="alert">
           {problem}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { useFieldCommit } from '../../fields/fieldCommit'
+import { TextLimit } from '../../fields/TextLimit'
 
 /**
  * A text field that follows the field rule (src/renderer/src/fields/fieldCommit.ts): Enter (Ctrl+Enter
@@ -66,9 +67,6 @@ export function CommitField(props: {
     onBlur: keys.onBlur,
     onKeyDown: keys.onKeyDown,
   }
-  const length = (draft ?? value).length
-  // Said once the text is within a tenth of the limit, and plainly once past it.
-  const near = maxLength !== undefined && length >= maxLength * 0.9
   return (
     <span className="commit-field">
       {multiline ? (
@@ -83,11 +81,7 @@ export function CommitField(props: {
       ) : (
         <input {...common} type={type} onChange={(e) => setDraft(e.target.value)} />
       )}
-      {near && (
-        <span className={length > maxLength ? 'field-error' : 'field-limit'} aria-live="polite">
-          {length.toLocaleString('en')} of at most {maxLength.toLocaleString('en')} characters
-        </span>
-      )}
+      {maxLength !== undefined && <TextLimit text={draft ?? value} limit={maxLength} />}
       {problem && (
         <span id={errorId} className="field-error" role="alert">
           {problem}

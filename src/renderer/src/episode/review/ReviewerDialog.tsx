@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { TEXT_LIMITS } from '../../../../shared/textLimits'
 import { useModalDialog } from '../../useModalDialog'
+import { overLimit, TextLimit } from '../../fields/TextLimit'
 
 /** Asked once, before the first review decision: the name written to `review.reviewer`. */
 export function ReviewerDialog(props: {
@@ -14,7 +15,8 @@ export function ReviewerDialog(props: {
       <form
         method="dialog"
         onSubmit={(e) => {
-          if (name.trim() === '') return e.preventDefault()
+          // A name over the limit is said under the field as it is typed; it is not cut silently.
+          if (name.trim() === '' || overLimit(name, TEXT_LIMITS.name)) return e.preventDefault()
           props.onAnswer(name.trim())
         }}
       >
@@ -26,10 +28,11 @@ export function ReviewerDialog(props: {
             autoFocus
             aria-label="Reviewer name"
             value={name}
-            maxLength={TEXT_LIMITS.name}
+            aria-invalid={overLimit(name, TEXT_LIMITS.name) || undefined}
             onChange={(e) => setName(e.target.value)}
           />
         </label>
+        <TextLimit text={name} limit={TEXT_LIMITS.name} />
         <footer>
           <button type="submit" className="primary">
             Continue
