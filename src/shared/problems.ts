@@ -39,6 +39,7 @@ export type ProblemKind =
   | 'unsaidQuote'
   | 'uncheckedQuote'
   | 'noEvidence'
+  | 'noDescription'
 
 /**
  * How much a problem matters, named the same in the app and the CLI: an `error` blocks publishing, a
@@ -86,6 +87,8 @@ const SEVERITY: Record<ProblemKind, Severity> = {
   uncheckedQuote: 'warning',
   // A reader cannot check a score nobody tied to a moment; a desk may require it (rules.requireEvidence).
   noEvidence: 'note',
+  // "How this is scored" is what lets a reader trust a number; without a description it gives the label alone.
+  noDescription: 'warning',
 }
 
 /** Something in the analysis to fix, where it is, and how the document says it. */
@@ -111,7 +114,7 @@ export interface ProblemSubject {
   durationSeconds: number
   /** The media file, when the length it declares is known to differ from what decodes. */
   media?: { fileName: string; declaredSeconds: number | null } | null
-  dimensions: readonly { key: string; label: string; highlightLabel?: string }[]
+  dimensions: readonly { key: string; label: string; highlightLabel?: string; description?: string }[]
   chapters: readonly {
     id: string
     title: string
@@ -299,6 +302,21 @@ function allProblems(subject: ProblemSubject): Problem[] {
       ['rubric', 'dimensions', index, 'label'],
       `the label of dimension "${first.key}" again`,
       `Two dimensions are labelled ${quoted(first.label)} and ${quoted(repeat.label)}: readers cannot tell them apart; give one another label in the Rubric tab`,
+      null,
+      0,
+    )
+  // One problem for the rubric, not one a dimension: a seed rubric has no descriptions at all.
+  const undescribed = subject.dimensions.flatMap((d, index) =>
+    d.description !== undefined && isMissingText(d.description) ? [{ d, index }] : [],
+  )
+  const firstUndescribed = undescribed[0]
+  if (firstUndescribed)
+    add(
+      'noDescription',
+      'dimension-descriptions',
+      ['rubric', 'dimensions', firstUndescribed.index, 'description'],
+      `no description: ${undescribed.map(({ d }) => `"${d.key}"`).join(', ')}`,
+      `The published page will have no description for ${undescribed.map(({ d }) => quoted(d.label)).join(', ')} under “How this is scored”: describe ${undescribed.length === 1 ? 'it' : 'them'} in the Rubric tab`,
       null,
       0,
     )

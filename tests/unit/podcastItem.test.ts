@@ -130,6 +130,25 @@ describe('the feed item tags (--format podcast-item)', () => {
     }
   })
 
+  it('gives two highlights at one moment one soundbite naming both, not the same clip twice', () => {
+    const twins = withHighlights([
+      highlight('h1', 300, 'Verifiers are the product'),
+      { ...highlight('h2', 300, 'Rewards are not the bottleneck'), dimension: 'guestDisagreement' },
+      highlight('h3', 500, 'Later'),
+    ])
+    const bites = tags(writePodcastItem(twins, 'https://cdn.example.com').text).filter(
+      (t) => t.name === 'soundbite',
+    )
+    expect(bites.map((b) => [b.attributes.startTime, b.attributes.duration, b.text])).toEqual([
+      [
+        '295',
+        '30',
+        'Biggest teaching moment: Verifiers are the product · Sharpest disagreement: Rewards are not the bottleneck',
+      ],
+      ['495', '30', 'Biggest teaching moment: Later'],
+    ])
+  })
+
   it('cuts a title to 128 characters, escapes hostile text, and warns when the episode is too short', () => {
     const long = writePodcastItem(
       withHighlights([highlight('h', 300, 'x'.repeat(400))]),

@@ -4,6 +4,7 @@ import { findProblems, publishingProblems, subjectOfView, type ProblemKind } fro
 import { SEED_DIMENSIONS, SEED_SCALE } from '../../src/shared/rubric'
 
 const DURATION = 1020
+const DESCRIBED = SEED_DIMENSIONS.map((d) => ({ ...d, description: `What ${d.label} means.` }))
 
 function episode(parts: Partial<EpisodeView> = {}): EpisodeView {
   return {
@@ -16,7 +17,8 @@ function episode(parts: Partial<EpisodeView> = {}): EpisodeView {
       reviewStatus: 'draft',
     },
     details: { sourceUrl: null, summary: '' },
-    rubric: { scale: { ...SEED_SCALE }, dimensions: [...SEED_DIMENSIONS] },
+    // Described: a rubric without descriptions is a warning of its own.
+    rubric: { scale: { ...SEED_SCALE }, dimensions: DESCRIBED },
     // Finished chapters covering the media: what is left to flag is what a test adds.
     chapters: covering(),
     highlights: [],
@@ -257,6 +259,30 @@ describe('findProblems', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b))
     const keys = findProblems(view).map((p) => p.key)
     expect(new Set(keys).size).toBe(keys.length)
+  })
+})
+
+describe('a dimension without a description', () => {
+  it('is one warning naming each, since the published page will say nothing under their labels', () => {
+    const [first, second, third, fourth] = DESCRIBED
+    if (!first || !second || !third || !fourth) throw new Error('four dimensions')
+    const view = episode({
+      rubric: {
+        scale: { ...SEED_SCALE },
+        dimensions: [first, { ...second, description: '' }, third, { ...fourth, description: '  ' }],
+      },
+    })
+    expect(findProblems(view)).toEqual([
+      expect.objectContaining({
+        kind: 'noDescription',
+        severity: 'warning',
+        path: '/rubric/dimensions/1/description',
+        message:
+          'The published page will have no description for “Guest teaching”, “The hosts pushing back” under “How this is scored”: describe them in the Rubric tab',
+      }),
+    ])
+    // A warning: it never blocks publishing.
+    expect(publishingProblems(subjectOfView(view))).toEqual([])
   })
 })
 

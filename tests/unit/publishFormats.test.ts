@@ -433,8 +433,35 @@ describe('the HTML page', () => {
       ...SEED_DIMENSIONS.map((d) => d.label),
       'Why',
     ])
-    expect(html).toContain('<td class="score" title="No reasoning given.">—</td>')
-    expect(html).toContain('<td class="score" title="Guest teaching reasoning.">1</td>')
+    expect(html).toContain('<td class="score" data-label="Guest teaching" title="No reasoning given.">—</td>')
+    expect(html).toContain(
+      '<td class="score" data-label="Guest teaching" title="Guest teaching reasoning.">1</td>',
+    )
+  })
+
+  it('leaves out under “How this is scored” what a dimension does not have', () => {
+    const doc = publishedDocument()
+    doc.rubric.dimensions[0] = { ...doc.rubric.dimensions[0]!, description: 'Do the hosts know the field?' }
+    doc.rubric.dimensions[1] = { ...doc.rubric.dimensions[1]!, highlightLabel: '' }
+    const html = writeEpisodePage(doc)
+    const section = html.slice(html.indexOf('id="how-scored"')).replace(/<\/?(?:bdi)[^>]*>/g, '')
+    expect(section).not.toContain('No description given.')
+    const items = [...section.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) =>
+      (m[1] ?? '')
+        .replace(/<[^>]+>/g, '|')
+        .split('|')
+        .filter(Boolean),
+    )
+    expect(items).toEqual([
+      [
+        'The hosts as informed peer',
+        'Do the hosts know the field?',
+        'Its highlight: The host holds their own',
+      ],
+      ['Guest teaching'],
+      ['Guest disagreement', 'Its highlight: Sharpest disagreement'],
+      ['The hosts pushing back', 'Its highlight: Hardest push from the hosts'],
+    ])
   })
 })
 

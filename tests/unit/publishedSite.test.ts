@@ -126,14 +126,21 @@ describe('the web page folder', () => {
       'the media URL must be an absolute http(s) address',
     )
     expect(fs.existsSync(out)).toBe(false)
-    const site = await exportSite(db, audio.id, out, { mediaUrl: 'https://cdn.example.com/show/ep1.mp3' })
+    const site = await exportSite(db, audio.id, out, {
+      mediaUrl: 'https://cdn.example.com/show/ep%201.mp3',
+    })
     expect(site.files).not.toContain('media.mp3')
+    // The chapters name the file the page plays.
+    const chapters = JSON.parse(fs.readFileSync(path.join(out, 'chapters.json'), 'utf8')) as {
+      fileName?: string
+    }
+    expect(chapters.fileName).toBe('ep 1.mp3')
     // No transcript: no captions file, no Captions button, and the export says so.
     expect(site.files).not.toContain('captions.vtt')
     expect(site.warnings.join('\n')).toMatch(/no transcript/)
     const html = fs.readFileSync(path.join(out, 'index.html'), 'utf8')
     expect(html).not.toContain('id="cc"')
-    expect(html).toContain('<source src="https://cdn.example.com/show/ep1.mp3" type="audio/mpeg">')
+    expect(html).toContain('<source src="https://cdn.example.com/show/ep%201.mp3" type="audio/mpeg">')
     expect(html).toContain('media-src &#39;self&#39; https://cdn.example.com;')
     db.close()
   })
@@ -228,6 +235,12 @@ describe('episcore export --format site and load --media', () => {
     expect(site.stderr).toBe('')
     expect(site.stdout).toBe(`${out}\n`)
     expect(fs.readdirSync(out)).toContain('media.mp3')
+    // The chapters go with the file beside them, not with the one the analysis was made from.
+    const chapters = JSON.parse(fs.readFileSync(path.join(out, 'chapters.json'), 'utf8')) as {
+      fileName?: string
+    }
+    expect(doc.episode.media?.fileName).toBe('agentic-rl.mp3')
+    expect(chapters.fileName).toBe('media.mp3')
     const noOut = episcore(['--db', db, 'export', 'pipeline-episode', '--format', 'site'])
     expect(noOut.code).toBe(2)
     expect(noOut.stderr).toContain('--format site needs --out DIR')

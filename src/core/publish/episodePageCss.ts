@@ -43,8 +43,29 @@ svg .unseen { font-size: 0; }
 button.play { font: inherit; font-size: 0.9rem; color: #1f5f99; background: none; border: 0; padding: 0.1rem 0.2rem; margin: 0 0.2rem; cursor: pointer; text-decoration: underline; text-underline-offset: 0.15em; font-variant-numeric: tabular-nums; }
 button.play:hover { color: #143f66; }
 :focus-visible { outline: 2px solid #1f5f99; outline-offset: 2px; }
-.rubric dt { font-weight: 600; margin-top: 0.75rem; }
-.rubric dd { margin: 0.15rem 0 0; }
+.rubric { list-style: none; padding: 0; }
+.rubric li { margin: 0.75rem 0 0; }
+.rubric p { margin: 0.15rem 0 0; }
 @media (max-width: 40rem) { body { padding: 1rem 0.75rem 3rem; } h1 { font-size: 1.4rem; } table { font-size: 0.85rem; } }
+/* The charts are drawn 720 units wide and shrink with the page: their labels grow as it narrows, so
+   that they stay at least 12 px high, and on a phone every other axis label is left out. */
+@media (max-width: 52rem) { svg text { font-size: 16px; } }
+@media (max-width: 40rem) {
+  svg text { font-size: 26px; }
+  svg .narrow-hide { display: none; }
+  svg.scores { margin-bottom: 1.5rem; }
+  svg.balance { margin-bottom: 0.5rem; }
+}
+/* On a phone the chapter table is a card per chapter: the score columns would need twice its width. */
+@media (max-width: 40rem) {
+  table.chapters, table.chapters tbody, table.chapters tr, table.chapters td { display: block; }
+  table.chapters thead { display: none; }
+  table.chapters tr { margin: 0 0 0.75rem; padding: 0.5rem 0.75rem; border: 1px solid var(--rule); border-radius: 6px; }
+  table.chapters td { padding: 0.2rem 0; border: 0; }
+  table.chapters td.score { display: flex; flex-wrap: wrap; gap: 0 0.75rem; text-align: left; }
+  table.chapters td.score::before { content: attr(data-label); flex: 1; color: var(--muted); }
+  table.chapters td.score .evidence { flex-basis: 100%; }
+  table.chapters td.why::before { content: "Why: "; font-weight: 600; }
+}
 blockquote { margin: 0.25rem 0; padding-left: 0.9rem; border-left: 3px solid var(--host); font-style: italic; }
 `)

@@ -17,6 +17,12 @@ const SPREAD = 5
 const n = (value: number): string => String(Math.round(value * 100) / 100)
 
 /**
+ * An axis label's class: on a phone, where the labels are drawn larger, every other one is left out
+ * (`narrow-hide`) so that they do not run into each other.
+ */
+const axisClass = (i: number, every: number): string => ((i / every) % 2 === 1 ? 'axis narrow-hide' : 'axis')
+
+/**
  * Each chapter's score on each dimension, a line per dimension. Hovering a point shows its chapter,
  * score and reasoning through the SVG's own `<title>`, which needs no script.
  */
@@ -41,11 +47,12 @@ export function scoreChartSvg(doc: EpisodeDocument, playable = false): Markup {
   const axis = chapters.map((c, i) =>
     i % every === 0
       ? // The words around the number are there for whoever reads the text rather than sees it:
-        // "Chapter 4, 10:40", not "410:40".
-        markup`<text class="axis" x="${n(x(i, middle))}" y="${SCORE_HEIGHT - 20}" text-anchor="middle"><tspan class="unseen">Chapter </tspan>${i + 1}<tspan class="unseen">, </tspan><tspan x="${n(x(i, middle))}" dy="13">${formatClock(c.start)}</tspan></text>
+        // "Chapter 4, 10:40", not "410:40". Lines apart by ems: a phone draws the labels larger.
+        markup`<text class="${axisClass(i, every)}" x="${n(x(i, middle))}" y="${PAD.top + plotH}" dy="1.3em" text-anchor="middle"><tspan class="unseen">Chapter </tspan>${i + 1}<tspan class="unseen">, </tspan><tspan x="${n(x(i, middle))}" dy="1.2em">${formatClock(c.start)}</tspan></text>
 `
       : '',
   )
+  let focusable = false
   const lines = series.map((s, si) => {
     const runs = seriesRuns(s.points).map((run) =>
       run.length > 1
@@ -54,6 +61,8 @@ export function scoreChartSvg(doc: EpisodeDocument, playable = false): Markup {
         : '',
     )
     const points = s.points.map((p) => {
+      const first = !focusable
+      focusable = true
       const chapter = chapters[p.chapterIndex]
       const title = chapter?.title || `Chapter ${p.chapterIndex + 1}`
       const moments = evidenceMoments(doc, chapter?.scores[s.key]?.evidence)
@@ -61,9 +70,10 @@ export function scoreChartSvg(doc: EpisodeDocument, playable = false): Markup {
       // Isolated (U+2068 … U+2069): a title's right-to-left override cannot reverse the score after it.
       const tip = `\u2068${title}\u2069 · \u2068${s.label}\u2069: ${p.value} / ${max}\n${p.reasoning || 'No reasoning given.'}${cited}`
       // On the interactive page a point is a control: focus shows its reasoning, a click plays the chapter.
+      // The chart is one stop in the tab order, its first point; the arrows move between points.
       const control = playable
         ? // A click plays the score's first evidence, else its chapter.
-          markup` tabindex="0" role="button" data-t="${moments[0]?.start ?? chapter?.start ?? 0}" data-tip="${tip}" aria-label="${tip.replace(/\n/g, '. ')}"`
+          markup` tabindex="${first ? 0 : -1}" role="button" data-col="${p.chapterIndex}" data-t="${moments[0]?.start ?? chapter?.start ?? 0}" data-tip="${tip}" aria-label="${tip.replace(/\n/g, '. ')}"`
         : ''
       return markup`<circle cx="${n(x(p.chapterIndex, si))}" cy="${n(y(p.value))}" r="5"${control}><title>${tip}</title></circle>
 `
@@ -79,7 +89,7 @@ ${runs}${points}</g>
       : '',
   )
   // A group, not an image, where its points are controls: an image's parts cannot be reached.
-  return markup`<svg class="scores" viewBox="0 0 ${WIDTH} ${SCORE_HEIGHT}" role="${playable ? 'group' : 'img'}" aria-label="Chapter scores per dimension">
+  return markup`<svg class="scores" viewBox="0 0 ${WIDTH} ${SCORE_HEIGHT}" role="${playable ? 'group' : 'img'}" aria-label="Chapter scores per dimension"${playable ? markup` data-roving` : ''}>
 ${ticks}${axis}${lines}</svg>
 <ul class="legend">${legend}</ul>`
 }
@@ -110,7 +120,7 @@ export function balanceChartSvg(balance: SpeakingBalance): Markup {
     })
     const label =
       i % every === 0
-        ? markup`<text class="axis" x="${n(PAD.left + band * i + band / 2)}" y="${BALANCE_HEIGHT - 6}" text-anchor="middle">${formatClock(bin.start)}</text>`
+        ? markup`<text class="${axisClass(i, every)}" x="${n(PAD.left + band * i + band / 2)}" y="${PAD.top + plotH}" dy="1.2em" text-anchor="middle">${formatClock(bin.start)}</text>`
         : ''
     return markup`<g>${bars}${label}</g>
 `

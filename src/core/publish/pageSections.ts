@@ -94,15 +94,15 @@ export function chapterTable(doc: EpisodeDocument, playable: boolean): Markup {
     const scores = dimensions.map((d) => {
       const score = c.scores[d.key]
       const value = score?.value ?? null
-      return markup`<td class="score" title="${score?.reasoning || 'No reasoning given.'}">${value === null ? '—' : value}${evidenceLine(doc, score?.evidence, playable)}</td>`
+      return markup`<td class="score" data-label="${d.label}" title="${score?.reasoning || 'No reasoning given.'}">${value === null ? '—' : value}${evidenceLine(doc, score?.evidence, playable)}</td>`
     })
-    return markup`<tr><td><b>${c.title || `Chapter ${i + 1}`}</b><div>${playableTime(playable, c.start, `${formatClock(c.start)}–${formatClock(c.end)}`)}</div></td>${scores}<td>${c.why}${evidenceLine(doc, c.evidence, playable)}</td></tr>
+    return markup`<tr><td><b>${c.title || `Chapter ${i + 1}`}</b><div>${playableTime(playable, c.start, `${formatClock(c.start)}–${formatClock(c.end)}`)}</div></td>${scores}<td class="why">${c.why}${evidenceLine(doc, c.evidence, playable)}</td></tr>
 `
   })
   return markup`<section aria-labelledby="scores">
 <h2 id="scores">The scores for every segment, with the reasoning behind each</h2>
 <div class="table-scroll" tabindex="0" role="region" aria-labelledby="scores">
-<table>
+<table class="chapters">
 <thead><tr><th>Chapter</th>${dimensions.map((d) => markup`<th>${d.label}</th>`)}<th>Why</th></tr></thead>
 <tbody>
 ${rows}</tbody>
@@ -127,18 +127,22 @@ ${items}</ul>
 </section>`
 }
 
-/** "How this is scored": the rubric as the reader needs it to trust a number. */
+/**
+ * "How this is scored": the rubric as the reader needs it to trust a number. What a dimension does not
+ * have is left out, not stood in for ("No description given." under every dimension of a seed rubric
+ * said nothing four times); Problems warns the editor of the missing descriptions instead.
+ */
 export function rubricSection(doc: EpisodeDocument): Markup {
   const { scale, dimensions } = doc.rubric
-  const items = dimensions.map(
-    (d) => markup`<dt>${d.label}</dt>
-<dd>${d.description || 'No description given.'}${d.highlightLabel ? markup`<div class="hint">Its highlight: ${d.highlightLabel}</div>` : ''}</dd>
-`,
-  )
+  const items = dimensions.map((d) => {
+    const description = d.description.trim()
+    return markup`<li><h3>${d.label}</h3>${description ? markup`<p>${description}</p>` : ''}${d.highlightLabel.trim() ? markup`<p class="hint">Its highlight: ${d.highlightLabel}</p>` : ''}</li>
+`
+  })
   return markup`<section aria-labelledby="how-scored-heading" id="how-scored">
 <h2 id="how-scored-heading">How this is scored</h2>
 <p>Each chapter is scored on every dimension below, from ${scale.min} (none of it) to ${scale.max} (the most of it), with the reasoning behind each score written beside it. The averages are over the chapters scored.</p>
-<dl class="rubric">
-${items}</dl>
+<ul class="rubric">
+${items}</ul>
 </section>`
 }

@@ -35,16 +35,18 @@ export function cutForFeed(text: string): string {
 }
 
 /**
- * A soundbite per highlight: from 5 s before its moment to 25 s after, each edge moved outward to the
- * nearest word end within 3 s, then fitted into the episode keeping 15-120 s. An episode under 15 s
- * has none.
+ * A soundbite per moment: from 5 s before a highlight to 25 s after, each edge moved outward to the
+ * nearest word end within 3 s, then fitted into the episode keeping 15-120 s. Highlights that come out
+ * as the same span (two dimensions flagging one moment) are one soundbite naming each, since a feed
+ * listing the same clip twice offers its listeners a duplicate. An episode under 15 s has none.
  */
 export function soundbites(doc: EpisodeDocument): Soundbite[] {
   const length = doc.episode.durationSeconds
   if (length < SOUNDBITE_MIN) return []
   const times = edges(doc)
   const dimensions = new Map(doc.rubric.dimensions.map((d) => [d.key, d]))
-  return doc.highlights.map((h) => {
+  const bites = new Map<string, { startTime: number; duration: number; titles: string[] }>()
+  for (const h of doc.highlights) {
     let start = h.time - BEFORE
     let end = h.time + AFTER
     const earlier = times.filter((t) => t <= start && t >= start - REACH).at(-1)
@@ -60,10 +62,17 @@ export function soundbites(doc: EpisodeDocument): Soundbite[] {
     if (end - start > SOUNDBITE_MAX) end = start + SOUNDBITE_MAX
     const d = dimensions.get(h.dimension)
     const label = d?.highlightLabel || d?.label || h.dimension
-    return {
-      startTime: round3(start),
-      duration: round3(end - start),
-      title: cutForFeed(`${label}: ${h.title}`),
-    }
-  })
+    const startTime = round3(start)
+    const duration = round3(end - start)
+    const key = `${startTime}/${duration}`
+    const title = `${label}: ${h.title}`
+    const same = bites.get(key)
+    if (!same) bites.set(key, { startTime, duration, titles: [title] })
+    else if (!same.titles.includes(title)) same.titles.push(title)
+  }
+  return [...bites.values()].map((b) => ({
+    startTime: b.startTime,
+    duration: b.duration,
+    title: cutForFeed(b.titles.join(' · ')),
+  }))
 }

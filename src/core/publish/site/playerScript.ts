@@ -11,7 +11,8 @@ export const PLAYER_SCRIPT = `(function () {
   var byId = function (id) { return document.getElementById(id); };
   var data = JSON.parse(byId('site-data').textContent);
   var media = byId('media'), play = byId('play'), clock = byId('clock'), seek = byId('seek');
-  var cc = byId('cc'), caption = byId('caption'), tip = byId('tip'), chapterNow = byId('chapter-now');
+  var cc = byId('cc'), caption = byId('caption'), captionText = byId('caption-text');
+  var tip = byId('tip'), chapterNow = byId('chapter-now');
   var progress = byId('progress');
   var cues = data.cues, chapters = data.chapters, duration = data.duration;
   var dragging = false;
@@ -45,8 +46,9 @@ export const PLAYER_SCRIPT = `(function () {
     if (cc && cc.getAttribute('aria-pressed') === 'true') {
       var cue = at(cues, t);
       var text = cue ? (cue[2] ? cue[2] + ': ' : '') + cue[3] : '';
-      if (caption.textContent !== text) caption.textContent = text;
-      caption.hidden = text === '';
+      if (captionText.textContent !== text) captionText.textContent = text;
+      // The box stays between cues (its height is fixed): the player never moves under the pointer.
+      caption.hidden = false;
     } else caption.hidden = true;
   }
   function playFrom(t) {
@@ -76,8 +78,11 @@ export const PLAYER_SCRIPT = `(function () {
     var box = el.getBoundingClientRect();
     var width = tip.offsetWidth;
     var left = Math.max(8, Math.min(document.documentElement.clientWidth - width - 8, box.left + box.width / 2 - width / 2));
+    // A timeline item's tip goes under the whole timeline, clear of the bands, markers and seek bar.
+    var timeline = el.closest('.timeline');
+    var below = timeline ? timeline.getBoundingClientRect().bottom : box.bottom;
     tip.style.left = left + window.scrollX + 'px';
-    tip.style.top = box.bottom + window.scrollY + 8 + 'px';
+    tip.style.top = below + window.scrollY + 8 + 'px';
   }
   ['play', 'pause', 'timeupdate', 'seeked', 'loadedmetadata', 'ended'].forEach(function (type) {
     media.addEventListener(type, render);
@@ -106,27 +111,48 @@ export const PLAYER_SCRIPT = `(function () {
   document.addEventListener('focusin', function (e) {
     var el = e.target.closest('[data-tip]');
     if (el) showTip(el); else hideTip();
-    // One stop in the tab order for each row of the timeline: the arrows move along it.
-    var row = el && el.parentElement;
-    if (row && row.getAttribute('data-roving') !== null) {
-      Array.prototype.forEach.call(row.children, function (c) { c.tabIndex = c === el ? 0 : -1; });
-    }
+    // One stop in the tab order for each row of the timeline and for the chart: the arrows move along it.
+    var row = el && el.closest('[data-roving]');
+    if (row) items(row).forEach(function (c) { c.tabIndex = c === el ? 0 : -1; });
   });
+  function items(row) { return Array.prototype.slice.call(row.querySelectorAll('[data-t][tabindex]')); }
+  // The arrows inside a roving row: along it, and in the chart up and down the dimensions of a chapter.
+  function rove(row, target, key) {
+    var list = items(row), i = list.indexOf(target), next = null;
+    if (key === 'Home') next = list[0];
+    else if (key === 'End') next = list[list.length - 1];
+    else if (key === 'ArrowLeft' || key === 'ArrowRight') next = list[i + (key === 'ArrowLeft' ? -1 : 1)];
+    else if (target.hasAttribute('data-col')) {
+      var col = list.filter(function (c) { return c.getAttribute('data-col') === target.getAttribute('data-col'); });
+      next = col[col.indexOf(target) + (key === 'ArrowUp' ? -1 : 1)];
+    } else return false;
+    if (next) next.focus();
+    return true;
+  }
   document.addEventListener('keydown', function (e) {
     var target = e.target;
     if (e.key === 'Escape') { hideTip(); return; }
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    if (target.closest('input, textarea, select, [contenteditable]')) return;
-    var row = target.parentElement && target.parentElement.getAttribute('data-roving') !== null ? target.parentElement : null;
-    if (row && (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === 'Home' || e.key === 'End')) {
-      var items = Array.prototype.slice.call(row.children);
-      var i = items.indexOf(target);
-      var next = e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : i + (e.key === 'ArrowLeft' ? -1 : 1);
-      if (items[next]) items[next].focus();
+    // The seek bar moves 5 s, as the page says, not the browser's step of a range without one.
+    if (target === seek && /^Arrow/.test(e.key)) {
+      seekTo((media.currentTime || 0) + (e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -5 : 5));
       e.preventDefault();
       return;
     }
-    if (e.key === ' ' && !target.closest('button, a, [role="button"]')) { toggle(); e.preventDefault(); }
+    if (target.closest('input, textarea, select, [contenteditable]')) return;
+    var row = target.hasAttribute('data-t') ? target.closest('[data-roving]') : null;
+    if (row && /^(Arrow(Left|Right|Up|Down)|Home|End)$/.test(e.key) && rove(row, target, e.key)) {
+      e.preventDefault();
+      return;
+    }
+    // A time to play (a band, a marker, a chart point, a time in the lists): Enter plays from it, Space
+    // plays and pauses as everywhere on the page (a button's own Space would start it again).
+    if (e.key === 'Enter' && target.hasAttribute('data-t') && target.tagName !== 'BUTTON') {
+      playFrom(Number(target.getAttribute('data-t')));
+      e.preventDefault();
+      return;
+    }
+    if (e.key === ' ' && (target.hasAttribute('data-t') || !target.closest('button, a, [role="button"]'))) { toggle(); e.preventDefault(); }
     else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       if (target.closest('button, a, [role="button"]') && target !== play) return;
       seekTo((media.currentTime || 0) + (e.key === 'ArrowLeft' ? -5 : 5));

@@ -28,6 +28,17 @@ export const defaultSiteFolder = (db: Db, episodeId: string): string =>
     episodeId.replace(/[^A-Za-z0-9._-]/g, '_'),
   )
 
+/** The name of the file the page plays: the copy beside it, or the last part of the public address. */
+function mediaFileName(src: string): string | undefined {
+  if (!URL.canParse(src)) return src
+  const last = new URL(src).pathname.split('/').at(-1) ?? ''
+  try {
+    return decodeURIComponent(last) || undefined
+  } catch {
+    return last || undefined
+  }
+}
+
 /**
  * Nothing loads but the media (and only from where the page is, unless the editor gave a public
  * address), and nothing runs but the player's own script, admitted by its hash.
@@ -75,7 +86,7 @@ export async function exportSite(
         'the episode has no transcript: the page has no captions, and no captions.vtt or transcript.json was written',
       )
     try {
-      writer.write('chapters.json', writePodcastChapters(doc))
+      writer.write('chapters.json', writePodcastChapters(doc, mediaFileName(media.src)))
     } catch (error) {
       if (!(error instanceof UserError)) throw error
       warnings.push(`no chapters.json: ${error.message.split('\n').join(' ')}`)
