@@ -1,15 +1,12 @@
 import { useId, useState } from 'react'
 import type { ShowTrends } from '../../../shared/contract'
-import { labelEvery, scaleTicks } from '../../../shared/scoreChart'
-import { dimensionColor } from '../episode/charts/chartColors'
+import { labelEvery } from '../../../shared/scoreChart'
+import * as chart from '../episode/charts/chartParts'
 import { pointLabel, trendSeries, type TrendPoint } from './trendLayout'
 import { usePointReasoning } from './usePointReasoning'
 
-const WIDTH = 720
-const HEIGHT = 260
-const PAD = { left: 34, right: 12, top: 12, bottom: 30 }
-const PLOT_W = WIDTH - PAD.left - PAD.right
-const PLOT_H = HEIGHT - PAD.top - PAD.bottom
+const BOX: chart.ChartBox = { width: 720, height: 260, pad: { left: 34, right: 12, top: 12, bottom: 30 } }
+const { width: WIDTH, height: HEIGHT, pad: PAD } = BOX
 // Dimensions with one average for an episode would hide each other: each sits a little to one side.
 const SPREAD = 4
 
@@ -30,10 +27,10 @@ export function TrendChart(props: { trends: ShowTrends; onOpen: (id: string) => 
   const series = trendSeries(trends)
   const { min, max } = trends.scale
   const count = trends.episodes.length
-  const band = PLOT_W / Math.max(1, count)
+  const band = chart.plotWidth(BOX) / Math.max(1, count)
   const x = (index: number, seriesIndex: number): number =>
     PAD.left + band * (index + 0.5) + (seriesIndex - (series.length - 1) / 2) * Math.min(SPREAD, band / 8)
-  const y = (value: number): number => PAD.top + PLOT_H * (1 - (value - min) / Math.max(1, max - min))
+  const y = chart.valueY(BOX, min, max)
   const every = labelEvery(count, 8)
 
   const activeSeries = series.findIndex((s) => s.key === active?.key)
@@ -41,11 +38,6 @@ export function TrendChart(props: { trends: ShowTrends; onOpen: (id: string) => 
   const reasoning = usePointReasoning(
     activePoint && active ? { episodeId: activePoint.episode.id, dimension: active.key } : null,
   )
-  // Kept inside the chart: a point at an edge would push a centred tooltip out of the page.
-  const tooltipLeft = activePoint
-    ? Math.min(80, Math.max(20, (x(activePoint.index, activeSeries) / WIDTH) * 100))
-    : 0
-  const tooltipBelow = activePoint !== undefined && y(activePoint.value) < HEIGHT * 0.4
 
   const pointProps = (p: TrendPoint, key: string, label: string): React.SVGProps<SVGCircleElement> => {
     const isActive = active?.key === key && active.index === p.index
@@ -57,30 +49,14 @@ export function TrendChart(props: { trends: ShowTrends; onOpen: (id: string) => 
       role: 'button',
       'aria-label': pointLabel(p, label),
       'aria-describedby': isActive ? tooltipId : undefined,
-      onMouseEnter: show,
-      onFocus: show,
-      onMouseLeave: hide,
-      onBlur: hide,
-      onClick: () => onOpen(p.episode.id),
-      onKeyDown: (e) => {
-        if (e.key !== 'Enter' && e.key !== ' ') return
-        e.preventDefault()
-        onOpen(p.episode.id)
-      },
+      ...chart.pointHandlers(show, hide, () => onOpen(p.episode.id)),
     }
   }
 
   return (
     <div className="score-chart trend-chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="group" aria-label="Average score per episode, over time">
-        {scaleTicks(min, max).map((t) => (
-          <g key={t} className="tick">
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} />
-            <text x={PAD.left - 6} y={y(t)} textAnchor="end" dominantBaseline="middle">
-              {t}
-            </text>
-          </g>
-        ))}
+        <chart.ScaleTicks box={BOX} min={min} max={max} />
         {trends.episodes.map((e, i) =>
           i % every === 0 ? (
             <text
@@ -95,13 +71,7 @@ export function TrendChart(props: { trends: ShowTrends; onOpen: (id: string) => 
           ) : null,
         )}
         {series.map((s, si) => (
-          <g
-            key={s.key}
-            className="series"
-            data-dimension={s.key}
-            stroke={dimensionColor(si)}
-            fill={dimensionColor(si)}
-          >
+          <chart.SeriesGroup key={s.key} dimension={s.key} index={si}>
             {s.points.length > 1 && (
               <polyline
                 fill="none"
@@ -119,15 +89,14 @@ export function TrendChart(props: { trends: ShowTrends; onOpen: (id: string) => 
                 {...pointProps(p, s.key, s.label)}
               />
             ))}
-          </g>
+          </chart.SeriesGroup>
         ))}
       </svg>
       {activePoint && (
         <div
           id={tooltipId}
           role="tooltip"
-          className={tooltipBelow ? 'chart-tooltip below' : 'chart-tooltip'}
-          style={{ left: `${tooltipLeft}%`, top: `${(y(activePoint.value) / HEIGHT) * 100}%` }}
+          {...chart.tooltipPlace(BOX, x(activePoint.index, activeSeries), y(activePoint.value), 0.4)}
         >
           <b>{activePoint.episode.title || activePoint.episode.id}</b>{' '}
           <span className="hint">{activePoint.episode.date}</span>
@@ -140,15 +109,7 @@ export function TrendChart(props: { trends: ShowTrends; onOpen: (id: string) => 
           </p>
         </div>
       )}
-      <ul className="chart-legend" aria-label="Dimensions">
-        {series.map((s, si) => (
-          <li key={s.key}>
-            <i className="swatch" style={{ background: dimensionColor(si) }} aria-hidden="true" />
-            {s.label}
-            {s.points.length === 0 && <span className="hint"> (not scored)</span>}
-          </li>
-        ))}
-      </ul>
+      <chart.ChartLegend series={series.map((s) => ({ ...s, empty: s.points.length === 0 }))} />
     </div>
   )
 }

@@ -1,21 +1,22 @@
 import { useId, useState } from 'react'
 import type { ChapterView, EpisodeView } from '../../../../shared/contract'
-import {
-  labelEvery,
-  scaleTicks,
-  scoreSeries,
-  seriesRuns,
-  type ScorePoint,
-} from '../../../../shared/scoreChart'
+import { labelEvery, scoreSeries, seriesRuns, type ScorePoint } from '../../../../shared/scoreChart'
 import { inSpanOrder } from '../../../../shared/spanOrder'
 import { formatClock } from '../../../../shared/time'
 import type { Selection } from '../editorPanelProps'
-import { dimensionColor } from './chartColors'
+import {
+  ChartLegend,
+  plotWidth,
+  pointHandlers,
+  ScaleTicks,
+  SeriesGroup,
+  tooltipPlace,
+  valueY,
+  type ChartBox,
+} from './chartParts'
 
-const WIDTH = 640
-const HEIGHT = 240
-const PAD = { left: 34, right: 12, top: 12, bottom: 36 }
-const PLOT_W = WIDTH - PAD.left - PAD.right
+const BOX: ChartBox = { width: 640, height: 240, pad: { left: 34, right: 12, top: 12, bottom: 36 } }
+const { width: WIDTH, height: HEIGHT, pad: PAD } = BOX
 const PLOT_H = HEIGHT - PAD.top - PAD.bottom
 // Dimensions that give a chapter the same score would hide each other: each sits a little to one side.
 const SPREAD = 5
@@ -37,21 +38,16 @@ export function ScoreChart(props: {
   const chapters = inSpanOrder(view.chapters)
   const series = scoreSeries(view)
   const { min, max } = view.rubric.scale
-  const band = PLOT_W / Math.max(1, chapters.length)
+  const band = plotWidth(BOX) / Math.max(1, chapters.length)
   const x = (chapterIndex: number, seriesIndex: number): number =>
     PAD.left + band * (chapterIndex + 0.5) + (seriesIndex - (series.length - 1) / 2) * SPREAD
-  const y = (value: number): number => PAD.top + PLOT_H * (1 - (value - min) / Math.max(1, max - min))
+  const y = valueY(BOX, min, max)
   const every = labelEvery(chapters.length, 12)
   const selectedIndex = chapters.findIndex((c) => selection?.kind === 'chapter' && selection.id === c.id)
 
   const activeSeries = series.findIndex((s) => s.key === active?.dimension)
   const activePoint = series[activeSeries]?.points.find((p) => p.chapterId === active?.chapterId)
   const activeChapter = activePoint && chapters[activePoint.chapterIndex]
-  // Kept inside the chart: a point at an edge would push a centred tooltip out of the panel.
-  const tooltipLeft = activePoint
-    ? Math.min(80, Math.max(20, (x(activePoint.chapterIndex, activeSeries) / WIDTH) * 100))
-    : 0
-  const tooltipBelow = activePoint !== undefined && y(activePoint.value) < HEIGHT * 0.35
 
   const pointProps = (
     p: ScorePoint,
@@ -70,17 +66,7 @@ export function ScoreChart(props: {
       role: 'button',
       'aria-label': `${chapter?.title || `Chapter ${p.chapterIndex + 1}`}, ${label}: ${p.value}`,
       'aria-describedby': isActive ? tooltipId : undefined,
-      onMouseEnter: show,
-      onFocus: show,
-      onMouseLeave: hide,
-      onBlur: hide,
-      onClick: () => chapter && onPick(chapter),
-      onKeyDown: (e) => {
-        if (e.key !== 'Enter' && e.key !== ' ') return
-        // Space would otherwise reach the screen's play/pause shortcut.
-        e.preventDefault()
-        if (chapter) onPick(chapter)
-      },
+      ...pointHandlers(show, hide, () => chapter && onPick(chapter)),
     }
   }
 
@@ -96,14 +82,7 @@ export function ScoreChart(props: {
             height={PLOT_H}
           />
         )}
-        {scaleTicks(min, max).map((t) => (
-          <g key={t} className="tick">
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} />
-            <text x={PAD.left - 6} y={y(t)} textAnchor="end" dominantBaseline="middle">
-              {t}
-            </text>
-          </g>
-        ))}
+        <ScaleTicks box={BOX} min={min} max={max} />
         {chapters.map((c, i) =>
           i % every === 0 ? (
             <text
@@ -121,13 +100,7 @@ export function ScoreChart(props: {
           ) : null,
         )}
         {series.map((s, si) => (
-          <g
-            key={s.key}
-            className="series"
-            data-dimension={s.key}
-            stroke={dimensionColor(si)}
-            fill={dimensionColor(si)}
-          >
+          <SeriesGroup key={s.key} dimension={s.key} index={si}>
             {seriesRuns(s.points).map((run) =>
               run.length > 1 ? (
                 <polyline
@@ -149,15 +122,14 @@ export function ScoreChart(props: {
                 {...pointProps(p, si, s.label)}
               />
             ))}
-          </g>
+          </SeriesGroup>
         ))}
       </svg>
       {activePoint && activeChapter && (
         <div
           id={tooltipId}
           role="tooltip"
-          className={tooltipBelow ? 'chart-tooltip below' : 'chart-tooltip'}
-          style={{ left: `${tooltipLeft}%`, top: `${(y(activePoint.value) / HEIGHT) * 100}%` }}
+          {...tooltipPlace(BOX, x(activePoint.chapterIndex, activeSeries), y(activePoint.value), 0.35)}
         >
           <b>{activeChapter.title || `Chapter ${activePoint.chapterIndex + 1}`}</b>{' '}
           <span className="hint">
@@ -171,14 +143,7 @@ export function ScoreChart(props: {
           </p>
         </div>
       )}
-      <ul className="chart-legend" aria-label="Dimensions">
-        {series.map((s, si) => (
-          <li key={s.key}>
-            <i className="swatch" style={{ background: dimensionColor(si) }} aria-hidden="true" />
-            {s.label}
-          </li>
-        ))}
-      </ul>
+      <ChartLegend series={series} />
     </div>
   )
 }
