@@ -154,6 +154,8 @@ test('a library of 400 episodes draws only the rows on screen, and reaches the l
   const docs = Array.from({ length: 400 }, (_, i) => {
     const doc = structuredClone(machineEpisode(`ep-${String(i).padStart(3, '0')}`))
     doc.episode.title = `Episode ${String(i).padStart(3, '0')}`
+    // Four hundred episodes, each its own media (the same media would make them analyses of one).
+    if (doc.episode.media) doc.episode.media.sha256 = i.toString(16).padStart(64, '0')
     return doc
   })
   load(served, docs)

@@ -77,8 +77,15 @@ test('an episode is renamed from its row, an empty title refused', async ({ page
 test('a duplicate is a second analysis under a new id, edited on its own', async ({ page, served }) => {
   await libraryWithEpisode(page, served)
   await (await action(page, 'Duplicate')).click()
-  await expect(episodeRows(page)).toHaveCount(2)
   await expect(page.getByText(`Duplicated “${title}” as ${id}-2.`)).toBeVisible()
+  // A second analysis of the same episode: one row, opening to both, the copy said to be one.
+  await expect(episodeRows(page)).toHaveCount(1)
+  await page.getByRole('button', { name: '2 analyses' }).click()
+  const analyses = page.getByRole('list', { name: `Analyses of “${title}”` })
+  await expect(analyses.getByRole('listitem')).toHaveCount(2)
+  await expect(analyses.getByRole('listitem').filter({ hasText: 'copy of machine' })).toContainText(
+    `“${title} (copy)”`,
+  )
   // The browser cannot open the file manager: the desktop's action is not offered.
   await expect(page.getByRole('button', { name: 'Show media in folder' })).toHaveCount(0)
 
@@ -86,8 +93,14 @@ test('a duplicate is a second analysis under a new id, edited on its own', async
   await page.getByLabel('Episode title').fill('The second analysis')
   await page.getByLabel('Episode title').press('Enter')
   await page.goto(served.host.url)
-  await expect(page.getByRole('button', { name: 'The second analysis', exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: title, exact: true })).toBeVisible()
+  await page.getByRole('button', { name: '2 analyses' }).click()
+  await expect(
+    page
+      .getByRole('list', { name: `Analyses of “${title}”` })
+      .getByRole('listitem')
+      .filter({ hasText: 'copy of' }),
+  ).toContainText('“The second analysis”')
 })
 
 test('an episode opened from the trash says so and is restored from there, opening as it was', async ({

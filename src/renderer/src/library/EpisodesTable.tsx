@@ -1,12 +1,14 @@
 import { FlexRender, type Column, type ReactTable, type Row } from '@tanstack/react-table'
+import './episodeAnalyses.css'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useRef } from 'react'
-import type { LibraryEpisode } from '../../../shared/contract'
+import { REVIEW_STATUS_WORDS } from '../episode/ReviewStatusBadge'
+import type { LibraryEpisodeRow } from './episodeRows'
 import type { libraryFeatures } from './libraryColumns'
 import { LibraryFilter } from './LibraryFilter'
 
-export type LibraryTable = ReactTable<typeof libraryFeatures, LibraryEpisode>
-type LibraryColumn = Column<typeof libraryFeatures, LibraryEpisode>
+export type LibraryTable = ReactTable<typeof libraryFeatures, LibraryEpisodeRow>
+type LibraryColumn = Column<typeof libraryFeatures, LibraryEpisodeRow>
 
 /** A row's height: one line of text; a row being renamed grows and is measured. */
 const ROW_HEIGHT = 36
@@ -20,6 +22,30 @@ const gridColumns = (columns: readonly LibraryColumn[]): string =>
       return width === undefined ? 'minmax(16ch, 1fr)' : `${width}ch`
     })
     .join(' ')
+
+/**
+ * An episode's analyses, under its row: each named (reviewer · kind · date) with its state, the one the
+ * episode counts through marked; a click opens that analysis. Drawn in the row, across every column,
+ * so the row's measured height takes it and the rows under it move down.
+ */
+function EpisodeAnalyses(props: { row: LibraryEpisodeRow; onOpen: (id: string) => void }): React.JSX.Element {
+  const { row, onOpen } = props
+  return (
+    <ul className="episode-analyses" aria-label={`Analyses of “${row.title}”`}>
+      {row.analyses.map((a) => (
+        <li key={a.id}>
+          <button type="button" className="link" onClick={() => onOpen(a.id)}>
+            {a.analysis.name}
+          </button>
+          {/* A title of its own (a Duplicate's "(copy)", a rename) tells the analysis apart too. */}
+          {a.title !== row.title && <span className="analysis-title">“{a.title}”</span>}
+          <span className="analysis-state">{REVIEW_STATUS_WORDS[a.reviewStatus]}</span>
+          {a.counted && <span className="analysis-counted">counted</span>}
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 function SortingHeader({ column, label }: { column: LibraryColumn; label: React.ReactNode }) {
   const sorted = column.getIsSorted()
@@ -79,7 +105,7 @@ export function EpisodesTable({ table, total }: { table: LibraryTable; total: nu
         </thead>
         <tbody style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const row: Row<typeof libraryFeatures, LibraryEpisode> | undefined = rows[item.index]
+            const row: Row<typeof libraryFeatures, LibraryEpisodeRow> | undefined = rows[item.index]
             if (!row) return null
             return (
               <tr
@@ -94,6 +120,11 @@ export function EpisodesTable({ table, total }: { table: LibraryTable; total: nu
                     <FlexRender cell={cell} />
                   </td>
                 ))}
+                {table.options.meta?.expanded.has(row.original.episode) && (
+                  <td className="analyses-cell">
+                    <EpisodeAnalyses row={row.original} onOpen={table.options.meta.onOpen} />
+                  </td>
+                )}
               </tr>
             )
           })}

@@ -1,8 +1,9 @@
-import { useMemo } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { LibraryDimension, LibraryEpisode } from '../../../shared/contract'
 import { grouped } from '../../../shared/textLimits'
 import type { usePreferences } from '../usePreferences'
 import { ColumnsMenu } from './ColumnsMenu'
+import { episodeRows } from './episodeRows'
 import { EpisodesTable } from './EpisodesTable'
 import type { LibraryTableMeta } from './libraryColumns'
 import { useLibraryTable } from './useLibraryTable'
@@ -28,8 +29,23 @@ export function LibraryEpisodes(props: Props): React.JSX.Element | null {
 function KeptTable(
   props: Props & Pick<Parameters<typeof useLibraryTable>[0], 'kept' | 'keep'>,
 ): React.JSX.Element {
-  const { episodes, onOpen, actions, showLink } = props
-  const meta: LibraryTableMeta = useMemo(() => ({ onOpen, actions, showLink }), [onOpen, actions, showLink])
+  const { onOpen, actions, showLink } = props
+  // The core lists analyses; the library lists episodes, each open to its analyses on demand.
+  const episodes = useMemo(() => episodeRows(props.episodes), [props.episodes])
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
+  const toggleAnalyses = useCallback(
+    (episode: string) =>
+      setExpanded((now) => {
+        const next = new Set(now)
+        if (!next.delete(episode)) next.add(episode)
+        return next
+      }),
+    [],
+  )
+  const meta: LibraryTableMeta = useMemo(
+    () => ({ onOpen, actions, showLink, expanded, toggleAnalyses }),
+    [onOpen, actions, showLink, expanded, toggleAnalyses],
+  )
   const table = useLibraryTable({ ...props, rows: episodes, meta })
   const shown = table.getRowModel().rows.length
   const filtered = table.state.columnFilters.length > 0

@@ -1,10 +1,10 @@
 import type { Column } from '@tanstack/react-table'
-import type { LibraryEpisode } from '../../../shared/contract'
+import type { LibraryEpisodeRow } from './episodeRows'
 import { REVIEW_STATUS_WORDS } from '../episode/ReviewStatusBadge'
 import type { libraryFeatures } from './libraryColumns'
 import { NUMBER_CONDITION_HINT, parseNumberCondition } from './numberFilter'
 
-type LibraryColumn = Column<typeof libraryFeatures, LibraryEpisode>
+type LibraryColumn = Column<typeof libraryFeatures, LibraryEpisodeRow>
 
 const headerText = (column: LibraryColumn): string => {
   const header = column.columnDef.header

@@ -32,11 +32,13 @@ export function TrashView(props: {
       {trashed && trashed.length === 0 && <p className="empty">The trash is empty.</p>}
       {trashed && trashed.length > 0 && (
         <table className="episodes" aria-label="Trashed episodes">
-          <TableHead columns={['Title', 'Show', 'Trashed', 'Deleted after', 'Actions']} />
+          <TableHead columns={['Title', 'Id', 'Show', 'Trashed', 'Deleted after', 'Actions']} />
           <tbody>
             {trashed.map((e) => (
               <tr key={e.id}>
                 <td>{e.title}</td>
+                {/* Analyses of one episode share a title: the id tells them apart. */}
+                <td className="id">{e.id}</td>
                 <td>{e.show}</td>
                 <td>{day(e.trashedAt)}</td>
                 <td>{day(e.emptiedAfter)}</td>

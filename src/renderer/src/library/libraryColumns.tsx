@@ -9,7 +9,8 @@ import {
   sortFn_basic,
   tableFeatures,
 } from '@tanstack/react-table'
-import type { LibraryDimension, LibraryEpisode } from '../../../shared/contract'
+import type { LibraryDimension } from '../../../shared/contract'
+import type { LibraryEpisodeRow } from './episodeRows'
 import { formatClock } from '../../../shared/time'
 import { REVIEW_STATUS_WORDS } from '../episode/ReviewStatusBadge'
 import { meets, parseNumberCondition } from './numberFilter'
@@ -21,6 +22,9 @@ export interface LibraryTableMeta {
   onOpen: (id: string) => void
   actions: EpisodeActions
   showLink: (show: string) => React.ReactNode
+  /** The episodes (by id) whose rows are open to their analyses. */
+  expanded: ReadonlySet<string>
+  toggleAnalyses: (episode: string) => void
 }
 
 /** How a column is filtered: words it contains, a number condition, or one of a few values. */
@@ -76,7 +80,7 @@ export const libraryFeatures = tableFeatures({
   columnMeta: {} as LibraryColumnMeta,
 })
 
-const helper = createColumnHelper<typeof libraryFeatures, LibraryEpisode>()
+const helper = createColumnHelper<typeof libraryFeatures, LibraryEpisodeRow>()
 
 /** The id of the column of a dimension's averages. */
 export const scoreColumnId = (key: string): string => `score:${key}`
@@ -107,7 +111,7 @@ export const formatEdited = (iso: string): string => {
  * The library's columns for its rows and the library's dimensions: one column of averages per
  * dimension key, named by its most common label. Sized from what they hold.
  */
-export function libraryColumns(rows: readonly LibraryEpisode[], dimensions: readonly LibraryDimension[]) {
+export function libraryColumns(rows: readonly LibraryEpisodeRow[], dimensions: readonly LibraryDimension[]) {
   return helper.columns([
     helper.accessor('title', {
       header: 'Title',
@@ -128,6 +132,33 @@ export function libraryColumns(rows: readonly LibraryEpisode[], dimensions: read
             onClick={() => meta?.onOpen(episode.id)}
           >
             {episode.title}
+          </button>
+        )
+      },
+    }),
+    helper.accessor((row) => row.analyses.length, {
+      id: 'analyses',
+      header: 'Analyses',
+      sortFn: 'basic',
+      filterFn: 'meetsNumber',
+      meta: { filter: 'number', widthCh: 13, numeric: true },
+      cell: ({ row, table }) => {
+        const episode = row.original
+        const meta = table.options.meta
+        const open = meta?.expanded.has(episode.episode) ?? false
+        const count = episode.analyses.length
+        // Opens the row to the episode's analyses, drawn under it (see EpisodesTable).
+        return (
+          <button
+            type="button"
+            className="link analyses-opener"
+            aria-expanded={open}
+            // Named without the title, so that finding the episode's title finds its title alone.
+            aria-label={`${count} ${count === 1 ? 'analysis' : 'analyses'}`}
+            onClick={() => meta?.toggleAnalyses(episode.episode)}
+          >
+            <span aria-hidden="true">{open ? '▾ ' : '▸ '}</span>
+            {count}
           </button>
         )
       },

@@ -6,7 +6,8 @@ import {
   type Updater,
 } from '@tanstack/react-table'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import type { LibraryDimension, LibraryEpisode } from '../../../shared/contract'
+import type { LibraryDimension } from '../../../shared/contract'
+import type { LibraryEpisodeRow } from './episodeRows'
 import type { Preferences } from '../../../shared/preferences'
 import { HIDDEN_AT_FIRST, libraryColumns, libraryFeatures, type LibraryTableMeta } from './libraryColumns'
 import type { LibraryTable } from './EpisodesTable'
@@ -14,7 +15,8 @@ import { createScope } from '../scope'
 
 type Kept = Preferences['libraryTable']
 
-const rowId = (row: LibraryEpisode): string => row.id
+// An episode's row keeps its id while the analysis it counts through changes.
+const rowId = (row: LibraryEpisodeRow): string => row.episode
 const applied = <T>(updater: Updater<T>, now: T): T =>
   typeof updater === 'function' ? (updater as (old: T) => T)(now) : updater
 
@@ -31,7 +33,7 @@ const visibilityOf = (kept: Kept): ColumnVisibilityState => ({
  * library's preferences so that they hold across restarts (and in the browser mode alike).
  */
 export function useLibraryTable(props: {
-  rows: LibraryEpisode[]
+  rows: LibraryEpisodeRow[]
   dimensions: readonly LibraryDimension[]
   meta: LibraryTableMeta
   kept: Kept
