@@ -10,6 +10,7 @@ import { focusStatementTitle } from './statements/focusStatementTitle'
 import { TRANSCRIPT_SELECTION_COMMANDS } from './statements/transcriptSelectionCommands'
 import { lastCitable } from './evidence/citeSource'
 import { evidenceIn, focusedCiteTarget, sameItem } from './evidence/citeTarget'
+import { citedInWords } from './evidence/citedInWords'
 import { shortcutOf } from '../commands/shortcuts'
 import { ZOOM_STEP } from './waveformZoom'
 
@@ -179,7 +180,10 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
         return c.notify('Select a statement, or words in the transcript, first: that is what gets cited')
       const current = evidenceIn(c.view, target)
       if (current.some((e) => sameItem(e, item))) return c.notify('Already cited there')
-      void c.edit('evidence.set', { id: c.id, target, evidence: [...current, item] })
+      const { view } = c
+      void c.edit('evidence.set', { id: c.id, target, evidence: [...current, item] }).then((done) => {
+        if (done) c.notify(citedInWords(view, target, item))
+      })
     },
   },
   ...REVIEW_COMMANDS,

@@ -43,6 +43,9 @@ export function ScoreCell(props: {
 }): React.JSX.Element {
   const { score, pending } = props
   const missing = lacksReasoning(score)
+  // Cited: marked on the cell itself, where a citation made from it is seen at once.
+  const cited = score.evidence?.length ?? 0
+  const citedWords = cited === 0 ? '' : ` (${cited} citation${cited === 1 ? '' : 's'})`
   const onKeyDown = (e: React.KeyboardEvent<HTMLTableCellElement>): void => {
     if (e.ctrlKey || e.metaKey || e.altKey) return
     const move = e.shiftKey ? undefined : MOVES[e.key]
@@ -64,6 +67,7 @@ export function ScoreCell(props: {
     pending !== null && 'pending',
     score.reasoning && 'reasoned',
     props.hidden && 'hidden-score',
+    cited > 0 && 'cited',
   ]
   return (
     <td
@@ -71,11 +75,11 @@ export function ScoreCell(props: {
       className={classes.filter(Boolean).join(' ')}
       aria-label={props.label}
       title={
-        missing
+        (missing
           ? 'score without reasoning'
           : props.hidden
             ? `scoring blind: the machine’s score shows once you score; ${typing}`
-            : score.reasoning || `not scored; ${typing}`
+            : score.reasoning || `not scored; ${typing}`) + citedWords
       }
       data-row={props.row}
       data-col={props.col}

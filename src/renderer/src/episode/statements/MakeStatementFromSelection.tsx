@@ -57,7 +57,7 @@ export function MakeStatementFromSelection(props: {
   useEffect(() => keepTranscript(props.transcript), [props.transcript])
   // Words selected are what Ctrl+Shift+E cites next, kept once the click into a field unselects them.
   useEffect(() => {
-    if (picked) noteWordsSelected(episodeId, roundMillis(picked.start), roundMillis(picked.end))
+    if (picked) noteWordsSelected(episodeId, roundMillis(picked.said.start), roundMillis(picked.said.end))
   }, [picked, episodeId])
 
   const make = useCallback(() => {

@@ -1,10 +1,16 @@
 import type { TranscriptSegmentView } from '../../../../shared/contract'
+import { estimatedWordTimes } from '../../../../shared/estimatedWordTimes'
 
 /** Words the editor selected in the transcript, as a statement would take them. */
 export interface SelectedWords {
   start: number
   end: number
   quote: string
+  /**
+   * The span the words themselves are said in, what a citation of them takes: a word without its own
+   * time is placed as the quote check estimates it (its share of the cue), not as the whole cue.
+   */
+  said: { start: number; end: number }
   /** Where the selection ends on screen, for the button that makes the statement. */
   anchor: { x: number; y: number }
 }
@@ -34,7 +40,13 @@ export function readTranscriptSelection(
   if (!selection || selection.isCollapsed || selection.rangeCount === 0) return null
   const range = selection.getRangeAt(0)
   if (!region.contains(range.commonAncestorContainer)) return null
-  const words: { text: string; start: number; end: number }[] = []
+  const words: { text: string; start: number; end: number; said: { start: number; end: number } }[] = []
+  const estimates = new Map<TranscriptSegmentView, ReturnType<typeof estimatedWordTimes>>()
+  const estimated = (segment: TranscriptSegmentView, token: number): { start: number; end: number } => {
+    let times = estimates.get(segment)
+    if (!times) estimates.set(segment, (times = estimatedWordTimes(segment)))
+    return times[token] ?? segment
+  }
   // Only the rows on screen are in the page (the list is virtualized): a few hundred words at most.
   for (const word of region.querySelectorAll('[data-segment] .word[data-token]')) {
     if (!selectsWord(range, word)) continue
@@ -42,7 +54,8 @@ export function readTranscriptSelection(
     const token = Number((word as HTMLElement).dataset.token)
     if (!segment) continue
     const times = segment.wordTimes[token] ?? [segment.start, segment.end]
-    words.push({ text: word.textContent ?? '', start: times[0], end: times[1] })
+    const said = segment.wordTimes[token] ? { start: times[0], end: times[1] } : estimated(segment, token)
+    words.push({ text: word.textContent ?? '', start: times[0], end: times[1], said })
   }
   const first = words[0]
   const last = words[words.length - 1]
@@ -53,6 +66,7 @@ export function readTranscriptSelection(
     start: first.start,
     end: last.end,
     quote: words.map((w) => w.text).join(' '),
+    said: { start: first.said.start, end: last.said.end },
     anchor: { x: edge.right, y: edge.bottom },
   }
 }
