@@ -26,8 +26,13 @@ export function AnalysisSwitcher({
   return (
     <>
       <label className="analysis-switcher">
-        <span>Analysis</span>
-        <select value={id} onChange={(e) => go({ screen: 'episode', id: e.target.value, at: null })}>
+        {/* Named, not shown: the bar has no room for the word at 1280 px, and the names say what they are. */}
+        <span className="visually-hidden">Analysis</span>
+        <select
+          value={id}
+          title={open && analysisName(open)}
+          onChange={(e) => go({ screen: 'episode', id: e.target.value, at: null })}
+        >
           {analyses.map((a) => (
             <option key={a.id} value={a.id}>
               {analysisName(a)}

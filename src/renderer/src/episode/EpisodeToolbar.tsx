@@ -57,6 +57,9 @@ export function EpisodeToolbar(props: {
   const { view } = props
   const { run, enabled, analyses } = props.screen
   const { summary, history } = view
+  const meta = [summary.show, summary.publishedOn, formatClock(summary.durationSeconds)]
+    .filter(Boolean)
+    .join(' · ')
   return (
     <header className="bar">
       <button type="button" onClick={props.onClose} aria-label="Back to the library">
@@ -67,10 +70,9 @@ export function EpisodeToolbar(props: {
         title={summary.title}
         onCommit={props.onRename}
       />
-      <span className="meta">
-        {[summary.show, summary.publishedOn, formatClock(summary.durationSeconds)]
-          .filter(Boolean)
-          .join(' · ')}
+      {/* Cut to one line where the bar is narrow: whole on hover. */}
+      <span className="meta" title={meta}>
+        {meta}
       </span>
       <ReviewStatusBadge status={summary.reviewStatus} />
       <BlindToggle view={view} run={run} />

@@ -95,7 +95,14 @@ export function LibraryScreen({
   }
   const [showTrash, setShowTrash] = useState(false)
   const [actionNotice, setActionNotice] = useState<string | null>(null)
-  const actions = useEpisodeActions(refresh, { error: setError, notice: setActionNotice })
+  // The status line tells the last thing done: an action's words replace a backup's or a start's (#42).
+  const sayAction = useCallback((message: string) => {
+    setRestored(null)
+    setBackedUp(null)
+    setStartNotice(null)
+    setActionNotice(message)
+  }, [])
+  const actions = useEpisodeActions(refresh, { error: setError, notice: sayAction })
   useEffect(() => {
     // What the start could not do (an episode it could not prepare) is told once, here: the app's
     // editor never sees the stderr it was written to. A refusal (a damaged database) says it already.
@@ -117,6 +124,7 @@ export function LibraryScreen({
         setBackingUp(false)
         if (reply.ok) {
           setRestored(null)
+          setActionNotice(null)
           setBackedUp(reply.value.file)
         } else setError(reply.error.message)
       },
@@ -131,6 +139,7 @@ export function LibraryScreen({
     setRestoring(false)
     setRestored(outcome)
     setStartNotice(null)
+    setActionNotice(null)
     setError(null)
     refresh()
   }

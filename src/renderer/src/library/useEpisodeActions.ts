@@ -31,11 +31,15 @@ export function useEpisodeActions(
   const restore = useCallback(
     async (id: string): Promise<boolean> => {
       const reply = await platform.call('episodes.restore', { id })
-      if (!reply.ok) error(reply.error.message)
+      if (reply.ok) {
+        // Back in the library, however it came back: its Undo would only be refused now (#42).
+        setTrashed((offered) => (offered?.id === id ? null : offered))
+        notice(`Restored “${reply.value.title}” from the trash.`)
+      } else error(reply.error.message)
       refresh()
       return reply.ok
     },
-    [refresh, error],
+    [refresh, error, notice],
   )
   return {
     trashed,
@@ -43,8 +47,11 @@ export function useEpisodeActions(
     setRenaming,
     trash: (episode) =>
       void platform.call('episodes.trash', { id: episode.id }).then((reply) => {
-        if (reply.ok) setTrashed(episode)
-        else error(reply.error.message)
+        // The status line tells the last action, never the one before it.
+        if (reply.ok) {
+          setTrashed(episode)
+          notice(`Moved “${episode.title}” to the trash.`)
+        } else error(reply.error.message)
         refresh()
       }),
     undoTrash: () => {
@@ -57,6 +64,7 @@ export function useEpisodeActions(
       const reply = await platform.call('episodes.update', { id, patch: { title } })
       if (!reply.ok) return reply.error.message
       setRenaming(null)
+      notice(`Renamed to “${title}”.`)
       refresh()
       return null
     },
