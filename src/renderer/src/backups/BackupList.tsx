@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import type { BackupInfo, RestoreOutcome } from '../../../shared/contract'
 import { call } from '../platform'
 import './backups.css'
-import { TableHead } from '../TableHead'
+import { ListTable } from '../ListTable'
 import { MessageLine } from '../MessageLines'
 import { lossInWords } from './lossInWords'
 import { createScope } from '../scope'
@@ -94,31 +94,26 @@ export function BackupList({
       )}
       {backups && backups.length === 0 && <p className="empty">No backups yet.</p>}
       {backups && backups.length > 0 && (
-        <table aria-label="Backups">
-          <TableHead columns={['Taken', 'Kind', 'Size', 'Episodes', '']} />
-          <tbody>
-            {backups.map((b) => (
-              <tr key={b.file}>
-                <td>
-                  <time dateTime={b.takenAt}>{new Date(b.takenAt).toLocaleString()}</time>
-                </td>
-                <td>{KIND_WORDS[b.kind]}</td>
-                <td>{megabytes(b.sizeBytes)}</td>
-                <td>{b.episodes ?? 'unreadable'}</td>
-                <td>
-                  <button
-                    type="button"
-                    onClick={() => setAsked(b)}
-                    disabled={busy || b.episodes === null}
-                    aria-label={`Restore the backup of ${new Date(b.takenAt).toLocaleString()}`}
-                  >
-                    Restore
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          label="Backups"
+          columns={['Taken', 'Kind', 'Size', 'Episodes', '']}
+          items={backups}
+          itemKey={(b) => b.file}
+          cells={(b) => [
+            <time key="taken" dateTime={b.takenAt}>
+              {new Date(b.takenAt).toLocaleString()}
+            </time>,
+            KIND_WORDS[b.kind],
+            megabytes(b.sizeBytes),
+            b.episodes ?? 'unreadable',
+          ]}
+          action={(b) => ({
+            label: 'Restore',
+            name: `Restore the backup of ${new Date(b.takenAt).toLocaleString()}`,
+            disabled: busy || b.episodes === null,
+            onClick: () => setAsked(b),
+          })}
+        />
       )}
     </div>
   )

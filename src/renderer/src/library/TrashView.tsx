@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { TrashedEpisode } from '../../../shared/contract'
 import { platform } from '../platform'
-import { TableHead } from '../TableHead'
+import { ListTable } from '../ListTable'
 
 const day = (iso: string): string => iso.slice(0, 10)
 
@@ -31,26 +31,17 @@ export function TrashView(props: {
       </p>
       {trashed && trashed.length === 0 && <p className="empty">The trash is empty.</p>}
       {trashed && trashed.length > 0 && (
-        <table className="episodes" aria-label="Trashed episodes">
-          <TableHead columns={['Title', 'Id', 'Show', 'Trashed', 'Deleted after', 'Actions']} />
-          <tbody>
-            {trashed.map((e) => (
-              <tr key={e.id}>
-                <td>{e.title}</td>
-                {/* Analyses of one episode share a title: the id tells them apart. */}
-                <td className="id">{e.id}</td>
-                <td>{e.show}</td>
-                <td>{day(e.trashedAt)}</td>
-                <td>{day(e.emptiedAfter)}</td>
-                <td>
-                  <button type="button" onClick={() => void props.restore(e.id).then(load)}>
-                    Restore
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          className="episodes"
+          label="Trashed episodes"
+          columns={['Title', 'Id', 'Show', 'Trashed', 'Deleted after', 'Actions']}
+          // Analyses of one episode share a title: the id tells them apart.
+          columnClasses={[undefined, 'id']}
+          items={trashed}
+          itemKey={(e) => e.id}
+          cells={(e) => [e.title, e.id, e.show, day(e.trashedAt), day(e.emptiedAfter)]}
+          action={(e) => ({ label: 'Restore', onClick: () => void props.restore(e.id).then(load) })}
+        />
       )}
     </section>
   )
