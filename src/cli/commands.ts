@@ -53,11 +53,13 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
       {
         synopsis: 'search QUERY [--show S] [--limit N]',
         about: [
-          "every episode's transcript, statements, chapters, reasoning and",
-          'highlights, best hits first (at most N, default 20, 1-1000): one a line,',
-          'episode id, seconds, kind, snippet with the matches in [ ] (tab-',
-          'separated). "a phrase" in quotes, clima* for a prefix, AND OR NOT;',
-          'adds its index to a database of an older Episcore (it writes)',
+          "every episode's title, summary, transcript, statements, chapters,",
+          'reasoning and highlights, best hits first (at most N, default 20,',
+          '1-1000): one a line, episode id, seconds, kind, snippet with the matches',
+          'in [ ] (tab-separated). "a phrase" in quotes, clima* for a prefix, AND OR',
+          'NOT. When nothing is found, the closest words the library holds to each',
+          'word it does not, on stderr. Adds its index to a database of an older',
+          'Episcore (it writes)',
         ],
       },
     ],

@@ -1,3 +1,4 @@
+import { seriousViolations } from './axeCheck'
 import { machineEpisode } from '../machineEpisode'
 import { playhead } from './analysisPage'
 import { expect, test } from './hostFixture'
@@ -46,4 +47,37 @@ test('a search in the library finds an episode’s words, and a hit opens the ep
   await expect(page).toHaveURL(
     new RegExp(`\\?t=${Number(at?.[1]) * 60 + Number(at?.[2])}(\\.\\d+)?(&item=.+)?$`),
   )
+})
+
+test('a search finds an episode by its title, and a misspelt word is offered the library’s closest words', async ({
+  page,
+  served,
+}) => {
+  const doc = machineEpisode()
+  doc.episode.title = 'Episode 4: orthogonal rewards'
+  await page.goto(served.host.url)
+  await page.getByLabel('Open episode JSON').setInputFiles({
+    name: 'episode-4.episode.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(doc)),
+  })
+  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+  await page.goto(served.host.url)
+
+  const box = page.getByLabel('Search the library')
+  const hits = page.getByRole('listbox', { name: 'Search results' }).getByRole('option')
+  await box.fill('Episode 4')
+  await expect(hits).toHaveCount(1)
+  await expect(hits.first()).toContainText('Title and summary · 0:00')
+
+  await box.fill('orthoganal')
+  const none = page.locator('.search-none')
+  await expect(none).toContainText(
+    'Nothing found for “orthoganal”. Closest to “orthoganal” in the library: orthogonal.',
+  )
+  expect(await seriousViolations(page)).toEqual([])
+  await none.getByRole('button', { name: 'orthogonal' }).click()
+  await expect(box).toHaveValue('orthogonal')
+  await expect(hits).toHaveCount(1)
+  await expect(hits.first().locator('mark')).toHaveText('orthogonal')
 })

@@ -89,4 +89,21 @@ describe('episcore search', () => {
       `${ID}\t415\thighlight\tRewards are not the [bottleneck]\n`,
     )
   })
+
+  it('finds an episode by its title, and offers the closest words for one that finds nothing, on stderr', () => {
+    const file = path.join(tempFolder(), 'library.sqlite')
+    const db = openDatabase(file)
+    const doc = machineEpisode()
+    doc.episode.title = 'Episode 4: orthogonal rewards'
+    loadEpisodeDocument(db, doc)
+    db.close()
+    const titled = episcore(['--db', file, 'search', 'Episode', '4'])
+    expect(titled.stdout).toBe(`${ID}\t0\tepisode\t[Episode] [4]: orthogonal rewards\n`)
+    const misspelt = episcore(['--db', file, 'search', 'orthoganal'])
+    expect(misspelt.code).toBe(0)
+    expect(misspelt.stdout).toBe('')
+    expect(misspelt.stderr).toBe(
+      'episcore: nothing found for "orthoganal"; closest in the library: orthogonal\n',
+    )
+  })
 })

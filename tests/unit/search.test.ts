@@ -9,6 +9,12 @@ import { FileRefs } from '../../src/core/service/fileRefs'
 import { createHandlers, dispatch } from '../../src/core/service/handlers'
 import type { MethodName, RequestOf, ResponseOf, SearchHit } from '../../src/shared/contract'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
+import Database from 'better-sqlite3'
+import { migrate } from '../../src/core/db/migrate'
+import { MIGRATIONS } from '../../src/core/db/migrations'
+import { insertRows } from '../../src/core/db/insertRows'
+import { DOCUMENT_TABLES, documentRows } from '../../src/core/load/documentRows'
+import { editDistance } from '../../src/core/search/closestWords'
 import { databaseBeforeSearch } from '../databaseBeforeSearch'
 import { machineEpisode } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
@@ -326,5 +332,102 @@ describe('the search index and a restore', () => {
     for (const index of ['search_words', 'search_trigrams'])
       expect(() => lib.db.exec(`INSERT INTO ${index} (${index}) VALUES ('integrity-check')`)).not.toThrow()
     lib.db.close()
+  })
+})
+
+/** The episode of the issue: numbered in its title, its summary speaking of orthogonal rewards. */
+function numberedLibrary(): { db: Db; files: FileRefs; dir: string } {
+  const dir = tempFolder()
+  const db = openDatabase(path.join(dir, 'library.sqlite'))
+  const doc = machineEpisode()
+  doc.episode.title = 'Episode 4: open questions in agentic RL'
+  doc.episode.summary = 'Why orthogonal rewards matter to agents.'
+  loadEpisodeDocument(db, doc)
+  return { db, files: new FileRefs(), dir }
+}
+
+const closest = async (
+  lib: { db: Db; files: FileRefs; dir: string },
+  query: string,
+  more: { show?: string } = {},
+): Promise<ResponseOf<'library.search'>> => call(lib, 'library.search', { query, ...more })
+
+describe('episode titles and summaries', () => {
+  it('finds an episode by its title and its summary, at its start, and follows their edits', async () => {
+    const lib = numberedLibrary()
+    expect((await search(lib, 'Episode 4')).map(read)).toEqual([
+      `${ID} 0 episode [Episode] [4]: open questions in agentic RL`,
+    ])
+    expect((await search(lib, 'orthogonal')).map(read)).toEqual([
+      `${ID} 0 episode Why [orthogonal] rewards matter to agents.`,
+    ])
+    await call(lib, 'episodes.update', { id: ID, patch: { title: 'Episode 5: the sequel' } })
+    expect(await search(lib, '"Episode 4"')).toEqual([])
+    expect((await search(lib, '"Episode 5"')).map((h) => h.kind)).toEqual(['episode'])
+    await call(lib, 'episodes.trash', { id: ID })
+    expect(await search(lib, '"Episode 5"')).toEqual([])
+    lib.db.close()
+  })
+
+  it('indexes the titles and summaries of a library written before they were searched', async () => {
+    const dir = tempFolder()
+    const file = path.join(dir, 'library.sqlite')
+    // Schema 18: the search index there, without episodes in it.
+    const old = new Database(file)
+    migrate(old, MIGRATIONS.slice(0, 18))
+    old.pragma('foreign_keys = ON')
+    const doc = machineEpisode()
+    doc.episode.title = 'Episode 4: open questions'
+    const rows = documentRows(doc, new Date().toISOString())
+    old.transaction(() => {
+      for (const table of DOCUMENT_TABLES) insertRows(old, table, rows[table as keyof typeof rows] as never)
+    })()
+    expect(old.prepare(`SELECT count(*) FROM search_text`).pluck().get()).toBeGreaterThan(0)
+    old.close()
+    const lib = { db: openDatabase(file), files: new FileRefs(), dir }
+    expect((await search(lib, 'Episode 4')).map((h) => [h.kind, h.itemId])).toEqual([['episode', ID]])
+    // What was indexed before is found as before.
+    expect((await search(lib, 'bottleneck')).map(read)).toEqual([
+      `${ID} 415 highlight Rewards are not the [bottleneck]`,
+    ])
+    lib.db.close()
+  })
+})
+
+describe('a word that finds nothing', () => {
+  it('is offered the closest words the library holds, as the text writes them', async () => {
+    const lib = numberedLibrary()
+    expect(await closest(lib, 'orthoganal')).toEqual({
+      hits: [],
+      closest: [{ word: 'orthoganal', closest: ['orthogonal'] }],
+    })
+    // Each unknown word of a query, a wrong first letter too; a known word is offered nothing.
+    expect((await closest(lib, 'bottlenek rewards systms')).closest).toEqual([
+      { word: 'bottlenek', closest: ['bottleneck'] },
+      { word: 'systms', closest: ['systems'] },
+    ])
+    expect((await closest(lib, 'nottleneck')).closest).toEqual([
+      { word: 'nottleneck', closest: ['bottleneck'] },
+    ])
+    // Nothing near: nothing offered; a search that finds something offers nothing.
+    expect((await closest(lib, 'zqxwv')).closest).toEqual([])
+    expect((await closest(lib, 'orthogonal')).closest).toEqual([])
+    lib.db.close()
+  })
+
+  it('never offers a word only a trashed episode or another show holds', async () => {
+    const lib = numberedLibrary()
+    expect((await closest(lib, 'orthoganal', { show: 'Another show' })).closest).toEqual([])
+    await call(lib, 'episodes.trash', { id: ID })
+    expect((await closest(lib, 'orthoganal')).closest).toEqual([])
+    lib.db.close()
+  })
+
+  it('measures edits as a typist makes them: a letter changed, added, left out, or two swapped', () => {
+    expect(editDistance('orthogan', 'orthogon', 2)).toBe(1)
+    expect(editDistance('sytsem', 'system', 2)).toBe(1)
+    expect(editDistance('bottlenek', 'bottleneck', 2)).toBe(1)
+    expect(editDistance('ab', 'abcde', 2)).toBe(3)
+    expect(editDistance('kitten', 'sitting', 3)).toBe(3)
   })
 })

@@ -22,6 +22,10 @@ export const searchHitLine = (hit: SearchHit): string =>
     .map(terminalField)
     .join('\t')
 
+/** `nothing found for "orthoganal"; closest in the library: orthogonal` */
+export const closestLine = (word: string, closest: readonly string[]): string =>
+  terminalField(`episcore: nothing found for "${word}"; closest in the library: ${closest.join(', ')}`)
+
 function limitOf(value: Options[string]): number {
   if (value === undefined) return DEFAULT_LIMIT
   const text = typeof value === 'string' ? value : ''
@@ -77,6 +81,8 @@ export const searchCommand: RunCommand = async (parseCommand, dbPath, io) => {
     }
     service.refuseIfChanged()
     for (const hit of reply.value.hits) io.out(searchHitLine(hit))
+    // Said beside the hits (stderr), so a script reading hits reads none: only a person is offered words.
+    for (const { word, closest } of reply.value.closest) io.err(closestLine(word, closest))
     return 0
   } finally {
     service.close()

@@ -1,5 +1,6 @@
-import type { SearchHit, SearchKind, SnippetPart } from '../../shared/contract'
+import type { ClosestWords, SearchHit, SearchKind, SnippetPart } from '../../shared/contract'
 import type { Db } from '../db/openDatabase'
+import { closestWords } from './closestWords'
 import { planSearch, type PlannedSearch } from './searchQuery'
 
 export const DEFAULT_SEARCH_LIMIT = 20
@@ -12,11 +13,15 @@ const CLOSE = '\u0002'
 const SNIPPET_TOKENS = 16
 const SUBSTRING_CONTEXT = 40
 
-/** A hit's time, read from its item: a chapter's title, why and reasoning are at the chapter's start. */
+/**
+ * A hit's time, read from its item: a chapter's title, why and reasoning are at the chapter's start, an
+ * episode's title and summary at its beginning.
+ */
 const SECONDS = `CASE s.kind
   WHEN 'transcript' THEN (SELECT start FROM transcript_segments WHERE episode_id = s.episode_id AND id = s.item_id)
   WHEN 'statement' THEN (SELECT start FROM statements WHERE episode_id = s.episode_id AND id = s.item_id)
   WHEN 'highlight' THEN (SELECT time FROM highlights WHERE episode_id = s.episode_id AND id = s.item_id)
+  WHEN 'episode' THEN 0
   ELSE (SELECT start FROM chapters WHERE episode_id = s.episode_id AND id = s.item_id) END`
 
 /**
@@ -138,14 +143,24 @@ function substringParts(row: Row, terms: string[]): SnippetPart[] {
 
 /**
  * The library's items whose text matches `query`, best first (bm25), each with its episode, its time
- * and a snippet with the matches marked. Refused, saying what to change, for a query that cannot be run.
+ * and a snippet with the matches marked; when none does, the indexed words closest to each word the
+ * index does not hold. Refused, saying what to change, for a query that cannot be run.
  */
 export function searchLibrary(
   db: Db,
   query: string,
   options: { show?: string; limit?: number } = {},
-): SearchHit[] {
+): { hits: SearchHit[]; closest: ClosestWords[] } {
   const plan = planSearch(query)
+  const hits = hitsOf(db, plan, options)
+  return {
+    hits,
+    closest:
+      hits.length === 0 && plan.index === 'words' ? closestWords(db, plan.terms, options.show ?? null) : [],
+  }
+}
+
+function hitsOf(db: Db, plan: PlannedSearch, options: { show?: string; limit?: number }): SearchHit[] {
   const rows = db.prepare(hitQuery(plan)).all({
     match: plan.match,
     show: options.show ?? null,

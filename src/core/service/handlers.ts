@@ -170,12 +170,11 @@ function contractHandlers({ db, files, peaks, backups, notices }: CoreContext): 
     'library.showTrends': (r) => showTrends(db, r.show),
     'library.setCountedAnalysis': (r) => setCountedChoice(db, r.show, r.choice),
     'library.pointReasoning': (r) => ({ text: pointReasoning(db, r.id, r.dimension) }),
-    'library.search': (r) => ({
-      hits: searchLibrary(db, r.query, {
+    'library.search': (r) =>
+      searchLibrary(db, r.query, {
         ...(r.show !== undefined && { show: r.show }),
         ...(r.limit !== undefined && { limit: r.limit }),
       }),
-    }),
     'episodes.create': async (r) => {
       const warnings: string[] = []
       const id = await createEpisode(db, {

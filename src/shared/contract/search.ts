@@ -2,7 +2,14 @@
 import { z } from 'zod'
 import { method } from './method'
 
-export const SEARCH_KINDS = ['transcript', 'statement', 'chapter', 'reasoning', 'highlight'] as const
+export const SEARCH_KINDS = [
+  'transcript',
+  'statement',
+  'chapter',
+  'reasoning',
+  'highlight',
+  'episode',
+] as const
 export type SearchKind = (typeof SEARCH_KINDS)[number]
 
 /** A piece of a hit's snippet: `match` where the query's words were found. */
@@ -16,18 +23,30 @@ export interface SearchHit {
   episodeId: string
   episodeTitle: string
   kind: SearchKind
-  /** The segment, statement, chapter or highlight; for reasoning, its chapter. */
+  /** The segment, statement, chapter or highlight; for reasoning, its chapter; for an episode (its title or summary), the episode. */
   itemId: string
   seconds: number
   snippet: SnippetPart[]
 }
 
+/** A word of the query the library's words index does not hold, and the indexed words closest to it. */
+export interface ClosestWords {
+  /** As typed, lowercased. */
+  word: string
+  /** Closest first, each as the text writes it (lowercased). */
+  closest: string[]
+}
+
 export const searchMethods = {
   /**
-   * Every episode's text (transcript, statements, chapters, reasoning, highlights) searched, best hits
-   * first. The query's length and syntax are checked by the core, which says what to change.
+   * Every episode's text (transcript, statements, chapters, reasoning, highlights, its title and
+   * summary) searched, best hits first. The query's length and syntax are checked by the core, which says what to change.
    */
-  'library.search': method<{ hits: SearchHit[] }>()(
+  'library.search': method<{
+    hits: SearchHit[]
+    /** When nothing is found: for each word the index does not hold, the closest words it does. */
+    closest: ClosestWords[]
+  }>()(
     z.strictObject({
       query: z.string().max(100_000, 'a search is at most 1,000 characters: search for a few words of it'),
       show: z.string().max(1000).optional(),

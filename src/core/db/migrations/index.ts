@@ -16,6 +16,7 @@ import { migration015 } from './015_trash'
 import { migration016 } from './016_speaking_seconds'
 import { migration017 } from './017_episode_states'
 import { migration018 } from './018_copies'
+import { migration019 } from './019_search_episodes'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration016,
   migration017,
   migration018,
+  migration019,
 ]

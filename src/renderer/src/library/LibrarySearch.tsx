@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { SearchHit } from '../../../shared/contract'
+import type { ClosestWords, SearchHit } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
 import { platform } from '../platform'
 import type { Selection } from '../episode/editorPanelProps'
@@ -16,16 +16,23 @@ const KIND_LABEL: Record<SearchHit['kind'], string> = {
   chapter: 'Chapter',
   reasoning: 'Reasoning',
   highlight: 'Highlight',
+  episode: 'Title and summary',
 }
 
 /** The item a hit is in, selected as the episode opens: a transcript hit has none (its time is enough). */
 const itemOf = (hit: SearchHit): Selection => {
-  if (hit.kind === 'transcript') return null
+  if (hit.kind === 'transcript' || hit.kind === 'episode') return null
   return { kind: hit.kind === 'reasoning' ? 'chapter' : hit.kind, id: hit.itemId }
 }
 
 const open = (hit: SearchHit): void =>
   go({ screen: 'episode', id: hit.episodeId, at: hit.seconds, item: itemOf(hit) })
+
+/** The query with a word that found nothing replaced by one the library holds (its first occurrence). */
+const withWord = (query: string, word: string, closest: string): string => {
+  const at = query.toLowerCase().indexOf(word)
+  return at < 0 ? query : query.slice(0, at) + closest + query.slice(at + word.length)
+}
 
 /**
  * The library's search box: every episode's text, best hits first. ↓ and ↑ walk the hits from the box,
@@ -34,9 +41,11 @@ const open = (hit: SearchHit): void =>
 export function LibrarySearch(): React.JSX.Element {
   const [query, setQuery] = useState('')
   const [found, setFound] = useState<SearchHit[] | null>(null)
+  const [closestFound, setClosest] = useState<ClosestWords[]>([])
   const [problemFound, setProblem] = useState<string | null>(null)
   // An emptied box shows nothing, whatever the last search answered.
   const hits = query.trim() === '' ? null : found
+  const closest = hits && hits.length === 0 ? closestFound : []
   const problem = query.trim() === '' ? null : problemFound
   const [active, setActive] = useState(0)
 
@@ -50,6 +59,7 @@ export function LibrarySearch(): React.JSX.Element {
           if (scope.disposed) return
           setActive(0)
           setFound(reply.ok ? reply.value.hits : null)
+          setClosest(reply.ok ? reply.value.closest : [])
           setProblem(reply.ok ? null : reply.error.message)
         },
         (e: Error) => !scope.disposed && setProblem(e.message),
@@ -74,7 +84,7 @@ export function LibrarySearch(): React.JSX.Element {
     <section className="library-search" aria-label="Search">
       <input
         type="search"
-        placeholder="Search every episode’s transcript, statements, chapters, reasoning, highlights"
+        placeholder="Search every episode’s title, summary, transcript, statements, chapters, reasoning, highlights"
         aria-label="Search the library"
         // Named only while the list is there: an id that points nowhere misleads a screen reader.
         aria-controls={hits && hits.length > 0 ? 'library-search-hits' : undefined}
@@ -88,7 +98,26 @@ export function LibrarySearch(): React.JSX.Element {
           {problem}
         </p>
       )}
-      {hits && hits.length === 0 && <p className="search-none">Nothing found for “{query}”.</p>}
+      {hits && hits.length === 0 && (
+        <p className="search-none" role="status">
+          Nothing found for “{query}”.
+          {closest.map(({ word, closest: words }) => (
+            <span key={word} className="search-closest">
+              {' '}
+              Closest to “{word}” in the library:{' '}
+              {words.map((w, k) => (
+                <span key={w}>
+                  {k > 0 && ', '}
+                  <button type="button" className="link" onClick={() => setQuery(withWord(query, word, w))}>
+                    {w}
+                  </button>
+                </span>
+              ))}
+              .
+            </span>
+          ))}
+        </p>
+      )}
       {hits && hits.length > 0 && (
         <ul id="library-search-hits" role="listbox" aria-label="Search results">
           {hits.map((hit, k) => (
