@@ -186,6 +186,7 @@ describe("the library's episodes", () => {
       ['ada', 'talk', 3, 'final'],
     ])
     expect(trends.episodes[0]?.counted.name).toMatch(/^Ada · original · /)
+    expect(trends.reviewers).toEqual(['Ada'])
     // The distribution counts the counted analysis's chapter scores only: one per chapter and dimension.
     const key = trends.dimensions[0]?.key ?? ''
     const scored = talk.chapters.filter((c) => c.scores[key]?.value != null).length

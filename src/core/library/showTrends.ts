@@ -96,9 +96,13 @@ function readShowTrends(db: Db, show: string): ShowTrends {
     `SELECT min(scale_min) AS min, max(scale_max) AS max FROM episodes WHERE show = ? AND trashed_at IS NULL`,
   ).get(show) as { min: number; max: number }
   const dimensions = libraryDimensions(db, show)
+  const reviewers = [
+    ...new Set(episodesOfShow.flatMap((e) => e.facts.flatMap((f) => (f.reviewer ? [f.reviewer] : [])))),
+  ].sort((a, b) => a.localeCompare(b))
   return {
     show,
     choice,
+    reviewers,
     dimensions,
     scale,
     episodes,

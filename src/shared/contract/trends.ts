@@ -53,6 +53,8 @@ export interface ShowTrends {
   show: string
   /** The show's choice of the analysis each episode counts through (`rule` unless the editor chose). */
   choice: CountedChoice
+  /** The reviewers named by the show's analyses, by name: the choices of a reviewer's analysis. */
+  reviewers: string[]
   /** The show's dimension keys, each named by the label most of its episodes give it. */
   dimensions: LibraryDimension[]
   /** The scale the values lie on: the widest of the show's episodes. */

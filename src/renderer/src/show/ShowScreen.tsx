@@ -1,6 +1,7 @@
 import { isLibraryCommand, type LibraryCommand } from '../../../shared/commands'
 import { useMenuCommand } from '../useMenuCommand'
 import { BalanceRows } from './BalanceRows'
+import { CountedAnalysisChoice } from './CountedAnalysisChoice'
 import { ScoreDistribution } from './ScoreDistribution'
 import { TrendChart } from './TrendChart'
 import { TrendTable } from './TrendTable'
@@ -19,7 +20,7 @@ export function ShowScreen(props: {
   onLibraryCommand: (command: LibraryCommand) => void
 }): React.JSX.Element {
   const { show, onOpen, onLibraryCommand } = props
-  const state = useShowTrends(show)
+  const { state, choose } = useShowTrends(show)
   useMenuCommand((command) => {
     if (isLibraryCommand(command)) onLibraryCommand(command)
   })
@@ -49,12 +50,14 @@ export function ShowScreen(props: {
             <section aria-labelledby="show-trend-heading">
               <h2 id="show-trend-heading">Scores over time</h2>
               <p className="hint">
-                Each episode’s average per dimension, its chapters weighted by their length. Hover or focus a
-                point for the reasoning behind it; a click opens the episode.
+                Each episode’s average per dimension: the mean of its scored chapters’ scores, as its Chapters
+                table and published page give it. Hover or focus a point for the reasoning behind it; a click
+                opens the analysis counted.
               </p>
               <TrendChart trends={state.trends} onOpen={onOpen} />
               <TrendTable trends={state.trends} onOpen={onOpen} />
             </section>
+            <CountedAnalysisChoice trends={state.trends} onChoose={choose} />
             <section aria-labelledby="show-balance-heading">
               <h2 id="show-balance-heading">Speaking balance</h2>
               <BalanceRows episodes={state.trends.episodes} onOpen={onOpen} />

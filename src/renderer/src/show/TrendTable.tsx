@@ -19,6 +19,7 @@ export function TrendTable(props: { trends: ShowTrends; onOpen: (id: string) => 
             <tr>
               <th scope="col">Episode</th>
               <th scope="col">Date</th>
+              <th scope="col">Analysis counted</th>
               {trends.dimensions.map((d) => (
                 <th key={d.key} scope="col">
                   {d.label}
@@ -37,6 +38,14 @@ export function TrendTable(props: { trends: ShowTrends; onOpen: (id: string) => 
                 <td>
                   {e.date}
                   {e.dateFrom === 'added' && <span className="hint"> (added; not published)</span>}
+                </td>
+                <td>
+                  {e.counted.name}
+                  <span className="hint">
+                    {' '}
+                    ({e.counted.text}
+                    {e.analysisCount > 1 && `, of ${e.analysisCount} analyses`})
+                  </span>
                 </td>
                 {trends.dimensions.map((d) => (
                   <td key={d.key} className="number">

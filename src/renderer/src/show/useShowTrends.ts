@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
+import type { CountedChoice } from '../../../shared/analyses'
 import type { ShowTrends } from '../../../shared/contract'
 import { call } from '../platform'
 
@@ -7,9 +8,13 @@ export type ShowTrendsState =
 
 /**
  * The show's trends from the core, asked once; a refusal (no such show) is kept to say. The screen is
- * made anew for another show (keyed by its name), so it starts loading again.
+ * made anew for another show (keyed by its name), so it starts loading again. `choose` keeps the show's
+ * choice of the analysis each episode counts through and shows the page as it then reads.
  */
-export function useShowTrends(show: string): ShowTrendsState {
+export function useShowTrends(show: string): {
+  state: ShowTrendsState
+  choose: (choice: CountedChoice) => void
+} {
   const [state, setState] = useState<ShowTrendsState>({ kind: 'loading' })
   useEffect(() => {
     let live = true
@@ -21,5 +26,14 @@ export function useShowTrends(show: string): ShowTrendsState {
       live = false
     }
   }, [show])
-  return state
+  const choose = useCallback(
+    (choice: CountedChoice) => {
+      call('library.setCountedAnalysis', { show, choice }).then(
+        (trends) => setState({ kind: 'ready', trends }),
+        (e: Error) => setState({ kind: 'failed', message: e.message }),
+      )
+    },
+    [show],
+  )
+  return { state, choose }
 }
