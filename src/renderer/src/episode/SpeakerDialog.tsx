@@ -6,6 +6,7 @@ import { formatClock } from '../../../shared/time'
 import { RoleSelect } from './RoleSelect'
 import { TableHead } from '../TableHead'
 import { useModalDialog } from '../useModalDialog'
+import { ModalForm } from '../ModalForm'
 
 type Choice =
   | { kind: 'self'; name: string; role: Role; affiliation: string }
@@ -74,143 +75,141 @@ export function SpeakerDialog(props: {
     ])
 
   return (
-    <dialog ref={dialog} className="speaker-dialog" aria-label="Map speakers" onClose={props.onClose}>
-      <form
-        method="dialog"
-        onSubmit={(e) => {
-          e.preventDefault()
-          apply()
-        }}
-      >
-        <h2>Who is speaking?</h2>
-        <p className="hint">
-          Each speaker of the transcript becomes a participant. Give them a name, a role and an affiliation,
-          say that two are the same person, or leave one unknown.
-          {proposed.size > 0 &&
-            ' Roles marked “proposed” are guesses from the title and who speaks most: check them.'}
-        </p>
-        <table>
-          <TableHead columns={['Speaker in the transcript', 'Is', 'Name', 'Role', 'Affiliation']} />
-          <tbody>
-            {speakers.map((p) => {
-              const choice = choices[p.id] ?? keep(p)
-              return (
-                <tr key={p.id} data-speaker={p.name}>
-                  <td>
-                    <b>{p.name}</b>
-                    <div className="hint">
-                      {p.segmentCount} {p.segmentCount === 1 ? 'line' : 'lines'} · {p.wordCount}{' '}
-                      {p.wordCount === 1 ? 'word' : 'words'} · {formatClock(p.speakingSeconds)}
-                      {p.firstLine && <> · “{p.firstLine.slice(0, 80)}”</>}
-                    </div>
-                  </td>
-                  <td>
-                    <select
-                      aria-label={`${p.name} is`}
-                      value={choiceValue(choice)}
-                      onChange={(e) => {
-                        const value = e.target.value
-                        if (value === 'self') set(p.id, keep(p, proposed.get(p.id)))
-                        else if (value === 'unknown') set(p.id, { kind: 'unknown' })
-                        else
-                          set(p.id, {
-                            kind: 'participant',
-                            participantId: value.slice('participant:'.length),
-                          })
-                      }}
-                    >
-                      <option value="self">a participant</option>
-                      {participants
-                        .filter((other) => other.id !== p.id && choices[other.id]?.kind !== 'participant')
-                        .filter((other) => choices[other.id]?.kind !== 'unknown' && !removed.has(other.id))
-                        .map((other) => (
-                          <option key={other.id} value={`participant:${other.id}`}>
-                            the same person as {other.name}
-                          </option>
-                        ))}
-                      <option value="unknown">an unknown speaker</option>
-                    </select>
-                  </td>
-                  <td>
-                    {choice.kind === 'self' && (
-                      <input
-                        aria-label={`Name of ${p.name}`}
-                        value={choice.name}
-                        onChange={(e) => set(p.id, { ...choice, name: e.target.value })}
+    <ModalForm
+      dialogRef={dialog}
+      className="speaker-dialog"
+      label="Map speakers"
+      onClose={props.onClose}
+      onSubmit={apply}
+    >
+      <h2>Who is speaking?</h2>
+      <p className="hint">
+        Each speaker of the transcript becomes a participant. Give them a name, a role and an affiliation, say
+        that two are the same person, or leave one unknown.
+        {proposed.size > 0 &&
+          ' Roles marked “proposed” are guesses from the title and who speaks most: check them.'}
+      </p>
+      <table>
+        <TableHead columns={['Speaker in the transcript', 'Is', 'Name', 'Role', 'Affiliation']} />
+        <tbody>
+          {speakers.map((p) => {
+            const choice = choices[p.id] ?? keep(p)
+            return (
+              <tr key={p.id} data-speaker={p.name}>
+                <td>
+                  <b>{p.name}</b>
+                  <div className="hint">
+                    {p.segmentCount} {p.segmentCount === 1 ? 'line' : 'lines'} · {p.wordCount}{' '}
+                    {p.wordCount === 1 ? 'word' : 'words'} · {formatClock(p.speakingSeconds)}
+                    {p.firstLine && <> · “{p.firstLine.slice(0, 80)}”</>}
+                  </div>
+                </td>
+                <td>
+                  <select
+                    aria-label={`${p.name} is`}
+                    value={choiceValue(choice)}
+                    onChange={(e) => {
+                      const value = e.target.value
+                      if (value === 'self') set(p.id, keep(p, proposed.get(p.id)))
+                      else if (value === 'unknown') set(p.id, { kind: 'unknown' })
+                      else
+                        set(p.id, {
+                          kind: 'participant',
+                          participantId: value.slice('participant:'.length),
+                        })
+                    }}
+                  >
+                    <option value="self">a participant</option>
+                    {participants
+                      .filter((other) => other.id !== p.id && choices[other.id]?.kind !== 'participant')
+                      .filter((other) => choices[other.id]?.kind !== 'unknown' && !removed.has(other.id))
+                      .map((other) => (
+                        <option key={other.id} value={`participant:${other.id}`}>
+                          the same person as {other.name}
+                        </option>
+                      ))}
+                    <option value="unknown">an unknown speaker</option>
+                  </select>
+                </td>
+                <td>
+                  {choice.kind === 'self' && (
+                    <input
+                      aria-label={`Name of ${p.name}`}
+                      value={choice.name}
+                      onChange={(e) => set(p.id, { ...choice, name: e.target.value })}
+                    />
+                  )}
+                </td>
+                <td>
+                  {choice.kind === 'self' && (
+                    <span className="role-choice">
+                      <RoleSelect
+                        label={`Role of ${p.name}`}
+                        value={choice.role}
+                        describedBy={proposed.has(p.id) ? `proposed-${p.id}` : undefined}
+                        onChange={(role) => {
+                          set(p.id, { ...choice, role })
+                          // Chosen now, not proposed.
+                          setProposed((all) => new Map([...all].filter(([id]) => id !== p.id)))
+                        }}
                       />
-                    )}
-                  </td>
-                  <td>
-                    {choice.kind === 'self' && (
-                      <span className="role-choice">
-                        <RoleSelect
-                          label={`Role of ${p.name}`}
-                          value={choice.role}
-                          describedBy={proposed.has(p.id) ? `proposed-${p.id}` : undefined}
-                          onChange={(role) => {
-                            set(p.id, { ...choice, role })
-                            // Chosen now, not proposed.
-                            setProposed((all) => new Map([...all].filter(([id]) => id !== p.id)))
-                          }}
-                        />
-                        {proposed.has(p.id) && (
-                          <span className="proposal" id={`proposed-${p.id}`}>
-                            proposed
-                          </span>
-                        )}
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    {choice.kind === 'self' && (
-                      <input
-                        aria-label={`Affiliation of ${p.name}`}
-                        placeholder="e.g. Prime Intellect"
-                        value={choice.affiliation}
-                        onChange={(e) => set(p.id, { ...choice, affiliation: e.target.value })}
-                      />
-                    )}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-        {silent.length > 0 && (
-          <fieldset className="silent-speakers">
-            <legend>No longer speaking</legend>
-            <p className="hint">
-              These participants say nothing in the transcript. Remove those who are not in this episode (a
-              statement of theirs keeps no speaker).
-            </p>
-            {silent.map((p) => (
-              <label key={p.id}>
-                <input
-                  type="checkbox"
-                  checked={removed.has(p.id)}
-                  onChange={(e) =>
-                    setRemoved((all) => {
-                      const next = new Set(all)
-                      if (e.target.checked) next.add(p.id)
-                      else next.delete(p.id)
-                      return next
-                    })
-                  }
-                />{' '}
-                Remove {p.name}
-              </label>
-            ))}
-          </fieldset>
-        )}
-        <footer>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Later
-          </button>
-          <button type="submit" className="primary">
-            Apply
-          </button>
-        </footer>
-      </form>
-    </dialog>
+                      {proposed.has(p.id) && (
+                        <span className="proposal" id={`proposed-${p.id}`}>
+                          proposed
+                        </span>
+                      )}
+                    </span>
+                  )}
+                </td>
+                <td>
+                  {choice.kind === 'self' && (
+                    <input
+                      aria-label={`Affiliation of ${p.name}`}
+                      placeholder="e.g. Prime Intellect"
+                      value={choice.affiliation}
+                      onChange={(e) => set(p.id, { ...choice, affiliation: e.target.value })}
+                    />
+                  )}
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+      {silent.length > 0 && (
+        <fieldset className="silent-speakers">
+          <legend>No longer speaking</legend>
+          <p className="hint">
+            These participants say nothing in the transcript. Remove those who are not in this episode (a
+            statement of theirs keeps no speaker).
+          </p>
+          {silent.map((p) => (
+            <label key={p.id}>
+              <input
+                type="checkbox"
+                checked={removed.has(p.id)}
+                onChange={(e) =>
+                  setRemoved((all) => {
+                    const next = new Set(all)
+                    if (e.target.checked) next.add(p.id)
+                    else next.delete(p.id)
+                    return next
+                  })
+                }
+              />{' '}
+              Remove {p.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <footer>
+        <button type="button" onClick={() => dialog.current?.close()}>
+          Later
+        </button>
+        <button type="submit" className="primary">
+          Apply
+        </button>
+      </footer>
+    </ModalForm>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useModalDialog } from '../useModalDialog'
+import { ModalForm } from '../ModalForm'
 
 /**
  * Asked when an episode JSON file names an id already in the library: replacing loses the episode's edits
@@ -17,36 +18,29 @@ export function LoadConflictDialog(props: {
   // Once useModalDialog's effect has shown the dialog: React's autoFocus would run while it is closed.
   useEffect(() => keepBoth.current?.focus(), [])
   return (
-    <dialog
-      ref={dialog}
+    <ModalForm
+      dialogRef={dialog}
       className="load-conflict"
-      aria-label="Episode already in the library"
+      label="Episode already in the library"
       onClose={props.onCancel}
+      onSubmit={props.onKeepBoth}
     >
-      <form
-        method="dialog"
-        onSubmit={(e) => {
-          e.preventDefault()
-          props.onKeepBoth()
-        }}
-      >
-        <h2>Episode already in the library</h2>
-        <p>
-          An episode with this id exists ({props.fileName}). Replace it, losing its edits and their history,
-          or keep both, adding this file as another analysis of the episode.
-        </p>
-        <footer>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-          <button type="button" onClick={props.onReplace}>
-            Replace it
-          </button>
-          <button type="submit" className="primary" ref={keepBoth}>
-            Keep both
-          </button>
-        </footer>
-      </form>
-    </dialog>
+      <h2>Episode already in the library</h2>
+      <p>
+        An episode with this id exists ({props.fileName}). Replace it, losing its edits and their history, or
+        keep both, adding this file as another analysis of the episode.
+      </p>
+      <footer>
+        <button type="button" onClick={() => dialog.current?.close()}>
+          Cancel
+        </button>
+        <button type="button" onClick={props.onReplace}>
+          Replace it
+        </button>
+        <button type="submit" className="primary" ref={keepBoth}>
+          Keep both
+        </button>
+      </footer>
+    </ModalForm>
   )
 }

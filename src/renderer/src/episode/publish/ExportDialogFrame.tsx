@@ -1,4 +1,5 @@
 import type { RefObject } from 'react'
+import { ModalForm } from '../../ModalForm'
 
 /**
  * The frame the export dialogs share: a modal form whose title, error line and Cancel / Export buttons
@@ -20,31 +21,29 @@ export function ExportDialogFrame({
   children: React.ReactNode
 }): React.JSX.Element {
   return (
-    <dialog ref={dialogRef} className={props.className} aria-label={props.title} onClose={props.onClose}>
-      <form
-        method="dialog"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          props.onSubmit()
-        }}
-      >
-        <h2>{props.title}</h2>
-        {props.children}
-        {props.error && (
-          <p role="alert" className="error">
-            {props.error}
-          </p>
-        )}
-        <footer>
-          <button type="button" onClick={() => dialogRef.current?.close()}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={props.submit.disabled}>
-            {props.submit.label}
-          </button>
-        </footer>
-      </form>
-    </dialog>
+    <ModalForm
+      dialogRef={dialogRef}
+      className={props.className}
+      label={props.title}
+      onClose={props.onClose}
+      onSubmit={props.onSubmit}
+      noValidate
+    >
+      <h2>{props.title}</h2>
+      {props.children}
+      {props.error && (
+        <p role="alert" className="error">
+          {props.error}
+        </p>
+      )}
+      <footer>
+        <button type="button" onClick={() => dialogRef.current?.close()}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={props.submit.disabled}>
+          {props.submit.label}
+        </button>
+      </footer>
+    </ModalForm>
   )
 }
