@@ -64,7 +64,12 @@ test('the HTML export is one page that runs nothing, loads nothing and shows hos
   await expect(published.locator('tbody tr').first().locator('b')).toHaveText(HOSTILE)
   await expect(published.locator('tbody tr').first().locator('td').last()).toHaveText(HOSTILE)
   await expect(published.locator('tbody td.score[title]').nth(1)).toHaveAttribute('title', HOSTILE)
-  await expect(published.getByRole('heading', { level: 3 })).toHaveText(HOSTILE)
+  // The statement's title (the rubric's dimensions are headings of that level too).
+  await expect(
+    published
+      .getByRole('region', { name: 'Statements from this episode' })
+      .getByRole('heading', { level: 3 }),
+  ).toHaveText(HOSTILE)
   await expect(published.locator('blockquote')).toHaveText(`“${HOSTILE}”`)
   await expect(published.locator('.highlights b')).toHaveText(HOSTILE)
   // The reasoning is the score point's tooltip; the style sheet survived the `</style>` in the text.
