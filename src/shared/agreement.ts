@@ -86,6 +86,16 @@ export const ALPHA_BAND_WORDS: Record<AlphaBand, string> = {
 /** Where an item of a consensus came from: a source's library id, or typed by the editor. */
 export type Provenance = { source: string } | { typed: true } | null
 
+/** A source's chapter over part of a consensus chapter: what it says there, and its id to take it by. */
+export interface ConsensusPiece {
+  chapterId: string
+  start: number
+  end: number
+  title: string
+  why: string
+  scores: Record<string, number | null>
+}
+
 /** What a consensus holds and what each of its sources offers in its place (the consensus screen). */
 export interface ConsensusChoices {
   id: string
@@ -100,6 +110,12 @@ export interface ConsensusChoices {
     scores: Record<string, { value: number | null; provenance: Provenance }>
     /** Per source (in `sources` order): its chapter over the same part, or null where it has none. */
     offers: ({ title: string; why: string; scores: Record<string, number | null> } | null)[]
+    /**
+     * Per source: every chapter of it that covers part of this one, in time order. More than one where the
+     * source splits the chapter (cut at 9:00 inside 7:20–10:40): each piece is offered, not only the one at
+     * the middle.
+     */
+    pieces: ConsensusPiece[][]
   }[]
   /** Per source: its statements and highlights, `taken` when the consensus holds them from it. */
   statements: { id: string; title: string; start: number; end: number; taken: boolean }[][]

@@ -94,3 +94,42 @@ test('a consensus built from the compare screen: values taken or typed, undone, 
   await page.getByRole('button', { name: 'Consensus choices…' }).click()
   await expect(page.getByRole('heading', { name: 'Consensus of 2 analyses' })).toBeVisible()
 })
+
+test('a source that splits a chapter shows every piece, says where it splits, and either piece’s score can be taken (issue 42)', async ({
+  page,
+  served,
+}) => {
+  // Ada cut the machine's 3:20–7:00 at 5:00, her halves scored 2 and 9 on teaching.
+  const ada = adasPass()
+  const whole = ada.chapters[1]!
+  const scored = (value: number): typeof whole.scores => ({
+    ...whole.scores,
+    guestTeaching: { value, reasoning: `Ada: ${value} here.` },
+  })
+  ada.chapters.splice(
+    1,
+    1,
+    { ...whole, id: 'c2a', title: 'The first half', end: 300, scores: scored(2) },
+    { ...whole, id: 'c2b', title: 'The second half', start: 300, scores: scored(9) },
+  )
+  await loadAnalyses(page, served.host.url, MACHINE, ada)
+  const { id } = await api(page, 'consensus.build', { ids: [MACHINE_ID, ADA_ID] })
+  await page.goto(new URL(`/#/consensus/${id}`, served.host.url).href)
+  await expect(page.getByRole('heading', { name: 'Consensus of 2 analyses' })).toBeVisible()
+
+  const second = page.getByRole('region', { name: /^Chapter 2:/ })
+  await expect(second).toContainText(/#2 [^#]*Ada[^#:]* splits this chapter at 5:00/)
+  const firstHalf = second.getByRole('button', { name: /^Take Guest teaching 2 · 3:20–5:00 from #2 .*Ada/ })
+  await expect(firstHalf).toBeVisible()
+  await expect(
+    second.getByRole('button', { name: /^Take Guest teaching 9 · 5:00–7:00 from #2 .*Ada/ }),
+  ).toBeVisible()
+  await firstHalf.click()
+  await expect(second.getByLabel('Guest teaching in chapter 2, consensus')).toHaveValue('2')
+  await second.getByRole('button', { name: /Title and why of #2, 5:00–7:00: “The second half”/ }).click()
+  await expect(second.getByRole('heading')).toContainText('The second half')
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    expect(await seriousViolations(page), colorScheme).toEqual([])
+  }
+})

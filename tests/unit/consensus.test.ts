@@ -161,3 +161,60 @@ describe('the consensus screen’s choices', () => {
     })
   })
 })
+
+describe('a source that splits a chapter the consensus holds whole (issue 42)', () => {
+  /** The machine's 3:20–7:00 as one chapter; Ada's cut at 5:00, her two pieces scored 2 and 9. */
+  function splitLibrary(): Db {
+    const db = openDatabase(path.join(tempFolder(), 'library.sqlite'))
+    loadEpisodeDocument(db, machineEpisode())
+    const ada: EpisodeDocument = structuredClone(machineEpisode(ADA))
+    ada.review.reviewer = 'Ada'
+    const whole = ada.chapters[1]!
+    const teaching = (value: number): EpisodeDocument['chapters'][number]['scores'] => ({
+      ...whole.scores,
+      guestTeaching: { value, reasoning: `Ada: ${value} here.` },
+    })
+    ada.chapters.splice(
+      1,
+      1,
+      { ...whole, id: 'c2a', title: 'The first half', end: 300, scores: teaching(2) },
+      { ...whole, id: 'c2b', title: 'The second half', start: 300, scores: teaching(9) },
+    )
+    loadEpisodeDocument(db, ada)
+    return db
+  }
+
+  it('offers every piece of the source with its span and scores, not only the one at the middle', () => {
+    const db = splitLibrary()
+    const { id } = buildConsensus(db, [MACHINE, ADA])
+    const second = consensusChoices(db, id).chapters[1]!
+    expect([second.start, second.end]).toEqual([200, 420])
+    expect(second.pieces[0]?.map((p) => p.chapterId)).toEqual(['c2'])
+    expect(second.pieces[1]?.map((p) => [p.chapterId, p.start, p.end, p.scores.guestTeaching])).toEqual([
+      ['c2a', 200, 300, 2],
+      ['c2b', 300, 420, 9],
+    ])
+    // Its neighbours, which only touch it at their edges, are no pieces of it.
+    expect(consensusChoices(db, id).chapters[0]?.pieces[1]?.map((p) => p.chapterId)).toEqual(['c1'])
+  })
+
+  it('takes the piece the editor picks, and refuses a chapter of the source that is not over it', () => {
+    const db = splitLibrary()
+    const { id } = buildConsensus(db, [MACHINE, ADA])
+    takeFromAnalysis(db, id, ADA, {
+      kind: 'score',
+      chapterId: 'c2',
+      dimension: 'guestTeaching',
+      sourceChapterId: 'c2a',
+    })
+    expect(exportEpisode(db, id).chapters[1]?.scores.guestTeaching).toMatchObject({
+      value: 2,
+      reasoning: 'Ada: 2 here.',
+    })
+    takeFromAnalysis(db, id, ADA, { kind: 'chapter', chapterId: 'c2', sourceChapterId: 'c2b' })
+    expect(exportEpisode(db, id).chapters[1]?.title).toBe('The second half')
+    expect(() =>
+      takeFromAnalysis(db, id, ADA, { kind: 'chapter', chapterId: 'c2', sourceChapterId: 'c1' }),
+    ).toThrow(`${ADA} has no chapter c1 over 200.0–420.0 s to take from`)
+  })
+})

@@ -12,8 +12,8 @@ import { refuseOtherEpisodes } from './agreement'
 
 /** What the consensus takes from one of its sources: a chapter's title and why, a score, a statement, a highlight. */
 export type ConsensusItem =
-  | { kind: 'chapter'; chapterId: string }
-  | { kind: 'score'; chapterId: string; dimension: string }
+  | { kind: 'chapter'; chapterId: string; sourceChapterId?: string }
+  | { kind: 'score'; chapterId: string; dimension: string; sourceChapterId?: string }
   | { kind: 'statement'; statementId: string }
   | { kind: 'highlight'; highlightId: string }
 
@@ -72,8 +72,34 @@ export function buildConsensus(db: Db, ids: readonly string[]): { id: string } {
   return { id }
 }
 
-/** The source's chapter that holds the middle of the consensus chapter: the one covering the same part. */
-function sourceChapter(source: EpisodeDocument, start: number, end: number, sourceId: string): Chapter {
+/** A source's chapters that cover part of `[start, end)`, in time order: more than one where it splits there. */
+export function overlappingChapters(source: EpisodeDocument, start: number, end: number): Chapter[] {
+  // A shared edge (one ends where the other starts) is no overlap: whole milliseconds, as times are kept.
+  return source.chapters
+    .filter((c) => Math.min(c.end, end) - Math.max(c.start, start) >= 0.001)
+    .sort((a, b) => a.start - b.start)
+}
+
+/**
+ * The source's chapter to take from: the one named (a piece of the consensus chapter where the source
+ * splits it), or the one that holds the middle of the consensus chapter.
+ */
+function sourceChapter(
+  source: EpisodeDocument,
+  start: number,
+  end: number,
+  sourceId: string,
+  wanted: string | undefined,
+): Chapter {
+  if (wanted !== undefined) {
+    const piece = overlappingChapters(source, start, end).find((c) => c.id === wanted)
+    if (!piece)
+      throw new UserError(
+        'not-found',
+        `${sourceId} has no chapter ${wanted} over ${start.toFixed(1)}–${end.toFixed(1)} s to take from`,
+      )
+    return piece
+  }
   const mid = (start + end) / 2
   const chapter = source.chapters.find((c) => c.start <= mid && mid < c.end)
   if (!chapter)
@@ -115,7 +141,13 @@ export function takeFromAnalysis(db: Db, id: string, sourceId: string, item: Con
       const key = { episode_id: id, id: item.chapterId }
       const chapter = readRow(db, 'chapters', key)
       if (!chapter) throw new UserError('not-found', `no chapter ${item.chapterId} in ${id}`)
-      const from = sourceChapter(source, chapter.start as number, chapter.end as number, sourceId)
+      const from = sourceChapter(
+        source,
+        chapter.start as number,
+        chapter.end as number,
+        sourceId,
+        item.sourceChapterId,
+      )
       if (item.kind === 'chapter')
         return analysisEdit(db, id, `Take chapter from ${name}`, (w) =>
           w.update('chapters', key, {

@@ -4,7 +4,7 @@ import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
 import { exportEpisode } from '../export/exportEpisode'
 import { analysisOrigin } from './agreement'
-import { consensusSources } from './consensus'
+import { consensusSources, overlappingChapters } from './consensus'
 import { provenanceOf } from './provenance'
 
 const fromSource = (p: Provenance, source: string): boolean =>
@@ -70,6 +70,16 @@ export function consensusChoices(db: Db, id: string): ConsensusChoices {
               }
             : null
         }),
+        pieces: sources.map(({ document }) =>
+          overlappingChapters(document, c.start, c.end).map((x) => ({
+            chapterId: x.id,
+            start: x.start,
+            end: x.end,
+            title: x.title,
+            why: x.why,
+            scores: Object.fromEntries(Object.entries(x.scores).map(([key, s]) => [key, s.value])),
+          })),
+        ),
       }
     }),
     statements: sources.map(({ id: source, document }) =>

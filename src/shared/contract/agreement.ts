@@ -42,8 +42,14 @@ export const agreementMethods = {
       id: episodeId,
       from: episodeId,
       item: z.discriminatedUnion('kind', [
-        z.strictObject({ kind: z.literal('chapter'), chapterId: itemId }),
-        z.strictObject({ kind: z.literal('score'), chapterId: itemId, dimension: dimensionKeySchema }),
+        // `sourceChapterId`: which of the source's chapters, where it splits this one (else the one at its middle).
+        z.strictObject({ kind: z.literal('chapter'), chapterId: itemId, sourceChapterId: itemId.optional() }),
+        z.strictObject({
+          kind: z.literal('score'),
+          chapterId: itemId,
+          dimension: dimensionKeySchema,
+          sourceChapterId: itemId.optional(),
+        }),
         z.strictObject({ kind: z.literal('statement'), statementId: itemId }),
         z.strictObject({ kind: z.literal('highlight'), highlightId: itemId }),
       ]),

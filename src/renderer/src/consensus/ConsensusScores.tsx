@@ -31,9 +31,30 @@ export function ConsensusScores({
             {formatClock(chapter.start)}–{formatClock(chapter.end)} · {chapter.title}{' '}
             <span className="muted">{provenanceMark(chapter.provenance, sources)}</span>
           </h3>
+          <SplitNotes chapter={chapter} sources={sources} />
           <div className="consensus-titles">
+            {chapter.pieces.map((pieces, i) =>
+              pieces.length > 1
+                ? pieces.map((piece) => (
+                    <button
+                      key={`${sources[i]?.id}:${piece.chapterId}`}
+                      type="button"
+                      onClick={() =>
+                        void onTake(sources[i]?.id ?? '', {
+                          kind: 'chapter',
+                          chapterId: chapter.chapterId,
+                          sourceChapterId: piece.chapterId,
+                        })
+                      }
+                    >
+                      Title and why of #{i + 1}, {formatClock(piece.start)}–{formatClock(piece.end)}: “
+                      {piece.title}”
+                    </button>
+                  ))
+                : null,
+            )}
             {chapter.offers.map((offer, i) =>
-              offer && offer.title !== chapter.title ? (
+              (chapter.pieces[i]?.length ?? 0) <= 1 && offer && offer.title !== chapter.title ? (
                 <button
                   key={sources[i]?.id}
                   type="button"
@@ -75,6 +96,36 @@ export function ConsensusScores({
                     {chapter.offers.map((offer, i) => {
                       const value = offer?.scores[d.key]
                       const source = sources[i]
+                      const pieces = chapter.pieces[i] ?? []
+                      // A source split here: every piece's score, each one to take, not only the middle's.
+                      if (source && pieces.length > 1)
+                        return (
+                          <td key={source.id} className="consensus-pieces">
+                            {pieces.map((piece) => {
+                              const score = piece.scores[d.key]
+                              const span = `${formatClock(piece.start)}–${formatClock(piece.end)}`
+                              return (
+                                <button
+                                  key={piece.chapterId}
+                                  type="button"
+                                  className={score === own.value ? undefined : 'consensus-differs'}
+                                  aria-label={`Take ${d.label} ${score ?? 'unscored'} · ${span} from #${i + 1} ${sourceName(source)} in chapter ${n + 1}`}
+                                  title={`#${i + 1}’s chapter ${span}`}
+                                  onClick={() =>
+                                    void onTake(source.id, {
+                                      kind: 'score',
+                                      chapterId: chapter.chapterId,
+                                      dimension: d.key,
+                                      sourceChapterId: piece.chapterId,
+                                    })
+                                  }
+                                >
+                                  {score ?? 'unscored'} · {span}
+                                </button>
+                              )
+                            })}
+                          </td>
+                        )
                       if (!source || value === undefined)
                         return (
                           <td key={i} className="muted">
@@ -108,6 +159,32 @@ export function ConsensusScores({
         </section>
       ))}
     </section>
+  )
+}
+
+/** Where a source cuts this chapter in pieces: it says so, and the title and why of each piece can be taken. */
+function SplitNotes({
+  chapter,
+  sources,
+}: {
+  chapter: ConsensusChoices['chapters'][number]
+  sources: ConsensusChoices['sources']
+}): React.JSX.Element | null {
+  const split = chapter.pieces.flatMap((pieces, i) => (pieces.length > 1 ? [{ pieces, i }] : []))
+  if (split.length === 0) return null
+  return (
+    <ul className="consensus-splits">
+      {split.map(({ pieces, i }) => (
+        <li key={sources[i]?.id}>
+          #{i + 1} {sources[i] ? sourceName(sources[i]) : ''} splits this chapter at{' '}
+          {pieces
+            .slice(1)
+            .map((p) => formatClock(p.start))
+            .join(', ')}
+          : take the score of either piece below.
+        </li>
+      ))}
+    </ul>
   )
 }
 
