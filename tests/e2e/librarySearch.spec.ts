@@ -75,7 +75,10 @@ test('a search finds an episode by its title, and a misspelt word is offered the
   await expect(none).toContainText(
     'Nothing found for “orthoganal”. Closest to “orthoganal” in the library: orthogonal.',
   )
-  expect(await seriousViolations(page)).toEqual([])
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    expect(await seriousViolations(page)).toEqual([])
+  }
   await none.getByRole('button', { name: 'orthogonal' }).click()
   await expect(box).toHaveValue('orthogonal')
   await expect(hits).toHaveCount(1)
