@@ -99,7 +99,8 @@ export interface ConsensusPiece {
 /** What a consensus holds and what each of its sources offers in its place (the consensus screen). */
 export interface ConsensusChoices {
   id: string
-  sources: { id: string; title: string; reviewer: string | null; origin: AnalysisOrigin }[]
+  /** Each source, named as the library names it ("reviewer · kind · date"; a source gone from it, by its title). */
+  sources: { id: string; title: string; reviewer: string | null; origin: AnalysisOrigin; name: string }[]
   dimensions: { key: string; label: string }[]
   chapters: {
     chapterId: string

@@ -7,6 +7,10 @@ import { expect, test } from './hostFixture'
 
 const MACHINE = machineEpisode()
 const MACHINE_ID = MACHINE.episode.id
+/** As every screen names an analysis: who made it (a machine's run stays the machine's), what it is, its day. */
+const DAY = MACHINE.review.updatedAt.slice(0, 10)
+const MACHINE_NAME = `machine · original · ${DAY}`
+const ADA_NAME = `machine, reviewed by Ada · original · ${DAY}`
 
 /** Ada's pass over the machine's analysis, kept as its own analysis: same media, another id, teaching rescored. */
 function adasPass(): EpisodeDocument {
@@ -33,6 +37,8 @@ test('the analyses of one episode compared: alpha in its band per dimension, str
   const picker = page.getByRole('group', { name: 'Analyses to compare' })
   await expect(picker.getByRole('checkbox')).toHaveCount(2)
   await expect(picker.getByRole('checkbox', { name: /Ada/ })).toBeChecked()
+  // Each named "reviewer · kind · date", never by its bare id.
+  await expect(picker.locator('label')).toHaveText([`${MACHINE_NAME} · Draft`, `${ADA_NAME} · Draft`])
   await expect(page.getByText('3 units', { exact: true })).toBeVisible()
 
   // Both gave the same disagreement scores: perfect agreement, reliable.
@@ -47,13 +53,16 @@ test('the analyses of one episode compared: alpha in its band per dimension, str
   await expect(teaching).toContainText('2 of 3 differ by 2 or more')
 
   // A strip per analysis, each unit saying its score and whether the analyses part there.
-  const ada = teaching.getByRole('group', { name: 'Ada: Guest teaching along the timeline' })
-  const machine = teaching.getByRole('group', { name: `${MACHINE_ID}: Guest teaching along the timeline` })
+  const ada = teaching.getByRole('group', { name: `${ADA_NAME}: Guest teaching along the timeline` })
+  const machine = teaching.getByRole('group', {
+    name: `${MACHINE_NAME}: Guest teaching along the timeline`,
+    exact: true,
+  })
   await expect(ada.getByRole('button')).toHaveCount(3)
   await expect(
-    ada.getByRole('button', { name: 'Ada, 0:00–3:20: 3; the analyses differ by 4 here' }),
+    ada.getByRole('button', { name: `${ADA_NAME}, 0:00–3:20: 3; the analyses differ by 4 here` }),
   ).toBeVisible()
-  await expect(machine.getByRole('button', { name: `${MACHINE_ID}, 3:20–7:00: 8` })).toBeVisible()
+  await expect(machine.getByRole('button', { name: `${MACHINE_NAME}, 3:20–7:00: 8` })).toBeVisible()
 
   // Readable and named in both themes (WCAG A and AA, contrast included).
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -70,7 +79,9 @@ test('the analyses of one episode compared: alpha in its band per dimension, str
   await page.keyboard.press('ArrowRight')
   // Down to the same unit in the strip below (Ada's), and back up.
   await page.keyboard.press('ArrowDown')
-  await expect(page.locator(':focus')).toHaveAccessibleName(/^Ada, 7:00–10:00: 2/)
+  await expect(page.locator(':focus')).toHaveAccessibleName(
+    `${ADA_NAME}, 7:00–10:00: 2; the analyses differ by 4 here`,
+  )
   await page.keyboard.press('ArrowUp')
   await page.keyboard.press('Enter')
   await expect(page.getByLabel('Episode title')).toBeVisible()
@@ -80,7 +91,7 @@ test('the analyses of one episode compared: alpha in its band per dimension, str
   // A click on Ada's first unit opens her analysis there.
   await page.goBack()
   await page
-    .getByRole('group', { name: 'Ada: Guest teaching along the timeline' })
+    .getByRole('group', { name: `${ADA_NAME}: Guest teaching along the timeline` })
     .getByRole('button')
     .nth(1)
     .click()

@@ -7,6 +7,10 @@ import { expect, test } from './hostFixture'
 const MACHINE = machineEpisode()
 const MACHINE_ID = MACHINE.episode.id
 const ADA_ID = 'agentic-rl-ada'
+/** As every screen names an analysis: who made it (a machine's run stays the machine's), what it is, its day. */
+const DAY = MACHINE.review.updatedAt.slice(0, 10)
+const MACHINE_NAME = `machine · original · ${DAY}`
+const ADA_NAME = `machine, reviewed by Ada · original · ${DAY}`
 
 /** Ada's pass: same media, another id, the first chapter retitled and its teaching score 3. */
 function adasPass(): EpisodeDocument {
@@ -32,6 +36,7 @@ test('a consensus built from the compare screen: values taken or typed, undone, 
   // The episode says which analysis is open, and switches to the other.
   const switcher = page.getByLabel('Analysis')
   await expect(switcher).toHaveValue(ADA_ID)
+  await expect(switcher.locator('option')).toHaveText([MACHINE_NAME, ADA_NAME])
   await switcher.selectOption(MACHINE_ID)
   await expect(page).toHaveURL(new RegExp(`#/episode/${MACHINE_ID}$`))
   await expect(page.getByLabel('Analysis')).toHaveValue(MACHINE_ID)
@@ -46,7 +51,7 @@ test('a consensus built from the compare screen: values taken or typed, undone, 
   const first = page.getByRole('region', { name: /^Chapter 1:/ })
   const own = first.getByLabel('Guest teaching in chapter 1, consensus')
   await expect(own).toHaveValue('7')
-  await first.getByRole('button', { name: 'Take Guest teaching 3 from #2 Ada in chapter 1' }).click()
+  await first.getByRole('button', { name: `Take Guest teaching 3 from #2 ${ADA_NAME} in chapter 1` }).click()
   await expect(own).toHaveValue('3')
   await expect(own.locator('xpath=..')).toContainText('#2')
   await first.getByRole('button', { name: /Title and why of #2: “Why agents fail”/ }).click()
@@ -66,7 +71,7 @@ test('a consensus built from the compare screen: values taken or typed, undone, 
   await expect(own).toHaveValue('3')
 
   // A statement of Ada's taken, marked taken.
-  const fromAda = page.getByRole('region', { name: 'From #2 Ada' })
+  const fromAda = page.getByRole('region', { name: `From #2 ${ADA_NAME}` })
   await fromAda
     .getByRole('listitem')
     .filter({ hasText: MACHINE.statements[0]?.title ?? '' })

@@ -3,6 +3,7 @@ import type { EpisodeDocument } from '../../shared/episodeFormat'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
 import { exportEpisode } from '../export/exportEpisode'
+import { libraryEpisodes } from '../library/analysisFacts'
 import { analysisOrigin } from './agreement'
 import { consensusSources, overlappingChapters } from './consensus'
 import { provenanceOf } from './provenance'
@@ -37,6 +38,11 @@ export function consensusChoices(db: Db, id: string): ConsensusChoices {
     at: h.time,
     provenance: provenanceOf(h.extensions),
   }))
+  const names = new Map(
+    libraryEpisodes(db)
+      .flatMap((e) => e.analyses)
+      .map((a) => [a.id, a.name]),
+  )
   return {
     id,
     sources: sources.map(({ id: source, document }) => ({
@@ -44,6 +50,7 @@ export function consensusChoices(db: Db, id: string): ConsensusChoices {
       title: document.episode.title,
       reviewer: document.review.reviewer,
       origin: analysisOrigin(document),
+      name: names.get(source) ?? document.episode.title,
     })),
     dimensions: consensus.rubric.dimensions.map(({ key, label }) => ({ key, label })),
     chapters: consensus.chapters.map((c) => {

@@ -1,4 +1,5 @@
 import type { LibraryAnalysis } from '../../../shared/agreement'
+import { REVIEW_STATUS_WORDS } from '../episode/ReviewStatusBadge'
 
 /** Which of the episode's analyses are compared: every one at first; two at least. */
 export function AnalysisPicker(props: {
@@ -16,11 +17,8 @@ export function AnalysisPicker(props: {
             checked={props.chosen.includes(a.id)}
             onChange={() => props.onToggle(a.id)}
           />{' '}
-          {a.reviewer ?? a.id}
-          <span className="hint">
-            {a.reviewer !== null && ` ${a.id}`} ·{' '}
-            <span className={`badge origin-${a.origin}`}>{a.origin}</span> · {a.reviewStatus}
-          </span>
+          {a.name}
+          <span className="hint"> · {REVIEW_STATUS_WORDS[a.reviewStatus]}</span>
         </label>
       ))}
       {props.chosen.length < 2 && <p className="hint">Tick two analyses or more to compare them.</p>}

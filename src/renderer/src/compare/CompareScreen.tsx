@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import type { AgreementDetail } from '../../../shared/agreement'
+import type { AgreementDetail, LibraryAnalysis } from '../../../shared/agreement'
 import { isLibraryCommand, type LibraryCommand } from '../../../shared/commands'
 import { StatusLine } from '../StatusLine'
 import { useMenuCommand } from '../useMenuCommand'
@@ -14,10 +14,15 @@ import './compare.css'
 /** The measures of one comparison: units, each dimension's alpha and strips, statements. */
 function AgreementView(props: {
   detail: AgreementDetail
+  /** The library's analyses of the episode, whose names the strips take. */
+  analyses: readonly LibraryAnalysis[] | null
   onOpen: (id: string, start: number) => void
 }): React.JSX.Element {
-  const { detail } = props
-  const names = useMemo(() => analysisNames(detail.analyses), [detail])
+  const { detail, analyses } = props
+  const names = useMemo(
+    () => analysisNames(detail.analyses, new Map(analyses?.map((a) => [a.id, a.name]))),
+    [detail, analyses],
+  )
   const measured = Object.keys(detail.dimensions)
   return (
     <>
@@ -83,7 +88,9 @@ export function CompareScreen(props: {
         {state.analyses && (
           <AnalysisPicker analyses={state.analyses} chosen={state.chosen} onToggle={state.toggle} />
         )}
-        {state.detail && <AgreementView detail={state.detail} onOpen={props.onOpenAt} />}
+        {state.detail && (
+          <AgreementView detail={state.detail} analyses={state.analyses} onOpen={props.onOpenAt} />
+        )}
       </div>
       <StatusLine
         error={state.error}

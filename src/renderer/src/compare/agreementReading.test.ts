@@ -13,6 +13,23 @@ describe('reading an agreement', () => {
     ).toEqual(['machine', 'Ada (ada-1)', 'Ada (ada-2)', 'Bo'])
   })
 
+  it('names a library analysis as the library does, a file by its reviewer or path', () => {
+    const known = new Map([
+      ['machine', 'machine · original · 2025-05-10'],
+      ['ada-1', 'machine, reviewed by Ada · original · 2025-05-11'],
+    ])
+    expect(
+      analysisNames(
+        [
+          { source: 'machine', reviewer: null, origin: 'machine' },
+          { source: 'ada-1', reviewer: 'Ada', origin: 'human' },
+          { source: 'bo.json', reviewer: 'Bo', origin: 'human' },
+        ],
+        known,
+      ),
+    ).toEqual(['machine · original · 2025-05-10', 'machine, reviewed by Ada · original · 2025-05-11', 'Bo'])
+  })
+
   it('measures each unit’s spread over the analyses that rated it', () => {
     expect(
       unitSpreads(

@@ -9,11 +9,15 @@ import {
 export const DISAGREEMENT = 2
 
 /**
- * What each analysis is called on the screen: its reviewer, else its library id; the id is added where
+ * What each analysis is called on the screen: as the library names it ("reviewer · kind · date", from
+ * `known` by library id), else its reviewer, else its source (a file's path); the source is added where
  * two would read the same (two passes by one reviewer).
  */
-export function analysisNames(analyses: readonly AgreementAnalysis[]): string[] {
-  const names = analyses.map((a) => a.reviewer ?? a.source)
+export function analysisNames(
+  analyses: readonly AgreementAnalysis[],
+  known: ReadonlyMap<string, string> = new Map(),
+): string[] {
+  const names = analyses.map((a) => known.get(a.source) ?? a.reviewer ?? a.source)
   return names.map((name, i) =>
     names.indexOf(name) !== names.lastIndexOf(name) && name !== analyses[i]?.source
       ? `${name} (${analyses[i]?.source})`

@@ -1,13 +1,11 @@
 import type { LibraryAnalysis } from '../../../shared/agreement'
 import { go } from '../routes'
 
-/** An analysis as the editor tells them apart: whose it is (a reviewer, the machine, a consensus) and its id. */
-export function analysisName(a: LibraryAnalysis): string {
-  const whose = a.consensus
-    ? 'Consensus'
-    : (a.reviewer ?? (a.origin === 'machine' ? 'Machine' : 'No reviewer'))
-  return `${whose} · ${a.id}`
-}
+/**
+ * An analysis as the editor tells them apart: as the library names it, "reviewer · kind · date" (the
+ * machine's run stays the machine's once reviewed; a consensus says so), never its bare id.
+ */
+export const analysisName = (a: LibraryAnalysis): string => a.name
 
 /**
  * Which analysis of the episode is open, when the library holds several (reviewers, machine runs, a
