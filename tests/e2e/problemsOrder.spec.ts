@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { SEED_DIMENSIONS } from '../../src/shared/rubric'
 import { seriousViolations } from './axeCheck'
-import { api, episodeId, newSonnetEpisode, openTab } from './analysisPage'
+import { api, episodeId, newSonnetEpisode, openTab, playhead, scoreCell } from './analysisPage'
 import { expect, test } from './hostFixture'
 
 /*
@@ -63,6 +63,35 @@ test('the one error is listed first, above the notes before it in the media, and
   expect(severities.filter((s) => s === 'note')).toHaveLength(notes)
   const rank = (s: string): number => ['error', 'warning', 'note'].indexOf(s)
   expect(severities.map(rank)).toEqual(severities.map(rank).sort((x, y) => x - y))
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    expect(await seriousViolations(page), colorScheme).toEqual([])
+  }
+})
+
+test('a problem picked in “Cannot publish yet” opens the field to fix: the chapter’s reasoning editor, the keyboard in it, the playhead at its time', async ({
+  page,
+  served,
+}) => {
+  await newSonnetEpisode(page, served.host.url)
+  await notesThenAnError(page)
+  // Elsewhere first: the problem brings its own tab.
+  await openTab(page, /^Statements/)
+  await page.getByRole('button', { name: 'Publish…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Cannot publish yet' })
+  await dialog.getByRole('button', { name: /Guest disagreement” score \(4\) .*has no reasoning/ }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('tab', { name: /^Chapters/ })).toHaveAttribute('aria-selected', 'true')
+  const reasoning = page.getByRole('textbox', { name: /Reasoning for Guest disagreement/ })
+  await expect(reasoning).toBeFocused()
+  await expect(playhead(page)).toHaveText('0:10.0')
+  // Written there and left by keys: saved, and the keyboard is back on the score.
+  await page.keyboard.type('The guest pushes back once.')
+  await page.keyboard.press('Control+Enter')
+  await expect(scoreCell(page, 'Guest disagreement', 2)).toBeFocused()
+  await expect
+    .poll(async () => (await api(page, 'episodes.open', { id: episodeId(page) })).chapters[1]?.scores)
+    .toMatchObject({ guestDisagreement: { reasoning: 'The guest pushes back once.' } })
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
     expect(await seriousViolations(page), colorScheme).toEqual([])

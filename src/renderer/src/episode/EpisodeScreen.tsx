@@ -37,6 +37,7 @@ import { usePeaks } from './usePeaks'
 import type { WaveformController } from './Waveform'
 import { WaveformPanel } from './WaveformPanel'
 import { StatusLine } from '../StatusLine'
+import { goToProblem } from './problems/goToProblem'
 
 export function EpisodeScreen({
   id,
@@ -232,10 +233,9 @@ export function EpisodeScreen({
         refusal={refusal}
         closeRefusal={() => setRefusal(null)}
         reviewer={reviewer}
-        goToProblem={(p) => {
-          if (p.target) setSelection(p.target)
-          seek(p.time)
-        }}
+        goToProblem={(p) =>
+          goToProblem(p, { select: setSelection, seek, showTab: setTab, waveform: waveform.current })
+        }
       />
       <StatusLine
         error={error}
