@@ -1,4 +1,6 @@
 import { SONNET_MP3 } from '../fixtureFiles'
+import { machineEpisode } from '../machineEpisode'
+import { openEpisodeDocument, openTab } from './analysisPage'
 import { seriousViolations } from './axeCheck'
 import { expect, test } from './hostFixture'
 
@@ -39,4 +41,21 @@ test('New episode counts a long title down as it is typed and refuses it in word
   await expect(form.getByText(/of at most 500 characters/)).toHaveCount(0)
   await form.getByRole('button', { name: 'Create episode' }).click()
   await expect(page.getByLabel('Episode title')).toHaveValue('A title of a proper length')
+})
+
+test('the rubric’s new dimension counts its label down too, and cannot add one over the limit', async ({
+  page,
+  served,
+}) => {
+  await page.goto(served.host.url)
+  await openEpisodeDocument(page, machineEpisode())
+  await openTab(page, /^Rubric/)
+  const label = page.getByLabel('New dimension label')
+  const add = page.getByRole('button', { name: 'Add dimension' })
+  await label.fill('d'.repeat(190))
+  await expect(page.getByText('190 of at most 200 characters (10 left)')).toBeVisible()
+  await expect(add).toBeEnabled()
+  await label.fill('d'.repeat(210))
+  await expect(page.getByText('210 of at most 200 characters: 10 too many')).toBeVisible()
+  await expect(add).toBeDisabled()
 })

@@ -6,6 +6,8 @@ import { formatClock } from '../../../shared/time'
 import { RoleSelect } from './RoleSelect'
 import { TableHead } from '../TableHead'
 import { useModalDialog } from '../useModalDialog'
+import { TEXT_LIMITS } from '../../../shared/textLimits'
+import { overLimit, TextLimit } from '../fields/TextLimit'
 import { ModalForm } from '../ModalForm'
 
 type Choice =
@@ -136,9 +138,11 @@ export function SpeakerDialog(props: {
                     <input
                       aria-label={`Name of ${p.name}`}
                       value={choice.name}
+                      aria-invalid={overLimit(choice.name, TEXT_LIMITS.name) || undefined}
                       onChange={(e) => set(p.id, { ...choice, name: e.target.value })}
                     />
                   )}
+                  {choice.kind === 'self' && <TextLimit text={choice.name} limit={TEXT_LIMITS.name} />}
                 </td>
                 <td>
                   {choice.kind === 'self' && (
@@ -167,8 +171,12 @@ export function SpeakerDialog(props: {
                       aria-label={`Affiliation of ${p.name}`}
                       placeholder="e.g. Prime Intellect"
                       value={choice.affiliation}
+                      aria-invalid={overLimit(choice.affiliation, TEXT_LIMITS.short) || undefined}
                       onChange={(e) => set(p.id, { ...choice, affiliation: e.target.value })}
                     />
+                  )}
+                  {choice.kind === 'self' && (
+                    <TextLimit text={choice.affiliation} limit={TEXT_LIMITS.short} />
                   )}
                 </td>
               </tr>

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import type { EditorPanelProps } from '../editorPanelProps'
 import { DimensionRow, type MoveControl } from './DimensionRow'
 import { TableHead } from '../../TableHead'
+import { TEXT_LIMITS } from '../../../../shared/textLimits'
+import { overLimit, TextLimit } from '../../fields/TextLimit'
 
 /** The dimensions chapters are scored on: their texts, order, adding and removing, and the default rubric. */
 export function RubricPanel(props: EditorPanelProps): React.JSX.Element {
@@ -94,9 +96,10 @@ export function RubricPanel(props: EditorPanelProps): React.JSX.Element {
           value={newLabel}
           onChange={(e) => setNewLabel(e.target.value)}
         />
-        <button type="submit" disabled={!newLabel.trim()}>
+        <button type="submit" disabled={!newLabel.trim() || overLimit(newLabel, TEXT_LIMITS.name)}>
           Add dimension
         </button>
+        <TextLimit text={newLabel} limit={TEXT_LIMITS.name} />
         <span className="spacer" />
         <button type="button" onClick={saveDefault}>
           Save as default for new episodes

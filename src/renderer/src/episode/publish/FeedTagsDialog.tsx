@@ -3,6 +3,9 @@ import type { Edit } from '../editorPanelProps'
 import { call, platform } from '../../platform'
 import { useModalDialog } from '../../useModalDialog'
 import { ExportDialogFrame } from './ExportDialogFrame'
+import { TEXT_LIMITS } from '../../../../shared/textLimits'
+import { TextLimit } from '../../fields/TextLimit'
+import { refusalInWords } from '../refusalInWords'
 import './publishDialogs.css'
 
 /**
@@ -34,7 +37,7 @@ export function FeedTagsDialog(props: {
           format: 'podcast-item',
           baseUrl: (baseUrl ?? '').trim(),
         },
-        { onRefused: setError },
+        { onRefused: (message) => setError(refusalInWords(message)) },
       )
       if (!file) return
       await platform.saveText(file.fileName, file.text)
@@ -42,7 +45,7 @@ export function FeedTagsDialog(props: {
       const warnings = file.warnings.length > 0 ? ` (${file.warnings.join('; ')})` : ''
       props.onDone(`Exported ${file.fileName}${warnings}`)
     } catch (e) {
-      setError((e as Error).message)
+      setError(refusalInWords((e as Error).message))
     }
   }
   return (
@@ -68,10 +71,10 @@ export function FeedTagsDialog(props: {
           value={baseUrl ?? ''}
           disabled={baseUrl === null}
           placeholder="https://cdn.example.com/show/episode-12/"
-          maxLength={2000}
           onChange={(e) => setBaseUrl(e.target.value)}
         />
       </label>
+      <TextLimit text={baseUrl ?? ''} limit={TEXT_LIMITS.url} />
     </ExportDialogFrame>
   )
 }

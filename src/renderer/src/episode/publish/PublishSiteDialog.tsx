@@ -3,6 +3,9 @@ import type { PublishingChoices, SiteExport } from '../../../../shared/contract'
 import { call, platform, type ChosenFile } from '../../platform'
 import { useModalDialog } from '../../useModalDialog'
 import { ExportDialogFrame } from './ExportDialogFrame'
+import { TEXT_LIMITS } from '../../../../shared/textLimits'
+import { TextLimit } from '../../fields/TextLimit'
+import { refusalInWords } from '../refusalInWords'
 import './publishDialogs.css'
 
 /** What the editor says of a finished export: where it went, how many files, what it left out. */
@@ -54,7 +57,7 @@ export function PublishSiteDialog(props: {
       dialog.current?.close()
       props.onDone(site)
     } catch (e) {
-      setError((e as Error).message)
+      setError(refusalInWords((e as Error).message))
     } finally {
       setBusy(false)
     }
@@ -101,10 +104,10 @@ export function PublishSiteDialog(props: {
           type="url"
           value={mediaUrl}
           placeholder="https://cdn.example.com/episode.mp3"
-          maxLength={2000}
           onChange={(e) => setMediaUrl(e.target.value)}
         />
       </label>
+      <TextLimit text={mediaUrl} limit={TEXT_LIMITS.url} />
       {chooseFolder ? (
         <p className="folder">
           <button
