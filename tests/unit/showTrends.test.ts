@@ -46,7 +46,7 @@ const byDate = (docs: readonly EpisodeDocument[]): EpisodeDocument[] =>
   [...docs].sort((a, b) => (a.episode.publishedOn ?? '').localeCompare(b.episode.publishedOn ?? ''))
 
 describe("a show's trends", () => {
-  it('places each episode by its date, with its weighted average and reasoning per dimension', async () => {
+  it('places each episode by its date, with its average (the mean of its scored chapters) and reasoning per dimension', async () => {
     const docs = showEpisodes()
     const { call } = library([...docs, otherShowEpisode()])
     const trends = await trendsOf(call)
