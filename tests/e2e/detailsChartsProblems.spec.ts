@@ -223,7 +223,9 @@ test('problems: a score without reasoning is listed, goes to its chapter, and le
   const tab = page.getByRole('tab', { name: /^Problems/ })
   // A new episode has no chapters, which Publish would refuse: the panel says so.
   const perChapter = 1 + 2 * SEED_DIMENSIONS.length
-  await expect(tab).toHaveText('Problems 1')
+  // And the seed rubric's dimensions have no description for the published page: a warning.
+  const undescribed = 1
+  await expect(tab).toHaveText(`Problems ${1 + undescribed}`)
   await expect(problems.getByRole('button', { name: /No chapters yet/ })).toBeVisible()
 
   const id = episodeId(page)
@@ -232,7 +234,7 @@ test('problems: a score without reasoning is listed, goes to its chapter, and le
   await page.reload()
   await openTab(page, /^Problems/)
   // Two chapters, one score of the second given: its "not scored" is gone, its reasoning is still missing.
-  await expect(tab).toHaveText(`Problems ${2 * perChapter - 1}`)
+  await expect(tab).toHaveText(`Problems ${2 * perChapter - 1 + undescribed}`)
   const problem = problems.getByRole('button', { name: /Guest disagreement” score \(5\)/ })
   await expect(problem).toHaveText(/^0:10 .*has no reasoning/)
 
@@ -247,7 +249,7 @@ test('problems: a score without reasoning is listed, goes to its chapter, and le
   await openTab(page, /^Problems/)
   await page.keyboard.press('Control+z')
   await expect(problem).toBeHidden()
-  await expect(tab).toHaveText(`Problems ${2 * perChapter}`)
+  await expect(tab).toHaveText(`Problems ${2 * perChapter + undescribed}`)
   await page.keyboard.press('Control+Shift+z')
   await expect(problem).toBeVisible()
 
@@ -260,6 +262,6 @@ test('problems: a score without reasoning is listed, goes to its chapter, and le
   await openTab(page, /^Problems/)
   await expect(problem).toBeHidden()
   // Two errors fewer, and a note: the new reasoning has no evidence yet.
-  await expect(tab).toHaveText(`Problems ${2 * perChapter - 1}`)
+  await expect(tab).toHaveText(`Problems ${2 * perChapter - 1 + undescribed}`)
   await expect(problems.getByRole('button', { name: /has reasoning but no evidence/ })).toHaveCount(1)
 })
