@@ -21,7 +21,10 @@ export interface AnalysisSummary {
   maker: AnalysisMaker
   /** The person who reviewed or wrote it (`review.reviewer`); null when none is named. */
   reviewer: string | null
-  /** A machine's run a person has since edited or reviewed an item of ("machine, reviewed by X"). */
+  /**
+   * A machine's run a person has taken up since: a reviewer named on it, or an item edited or reviewed
+   * ("machine, reviewed by X").
+   */
   reviewedByPerson: boolean
   kind: AnalysisKind
   /** The analysis a copy was made of (its id), while it is in the library; null otherwise. */

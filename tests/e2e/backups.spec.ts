@@ -5,7 +5,7 @@ import { openDatabase } from '../../src/core/db/openDatabase'
 import { updateEpisode } from '../../src/core/episodes/updateEpisode'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { startHost } from '../../src/host/startHost'
-import { machineEpisode } from '../machineEpisode'
+import { machineEpisode, withOwnMedia } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
 import { RENDERER_DIR, expect, test } from './hostFixture'
 
@@ -14,8 +14,9 @@ test('a damaged database is reported untouched, with its backups, and a restore 
 }) => {
   const databaseFile = path.join(tempFolder('episcore-e2e-'), 'episcore.sqlite')
   const db = openDatabase(databaseFile)
-  loadEpisodeDocument(db, machineEpisode('first'))
-  const second = machineEpisode('second')
+  // Two episodes, each its own media.
+  loadEpisodeDocument(db, withOwnMedia(machineEpisode('first')))
+  const second = withOwnMedia(machineEpisode('second'))
   loadEpisodeDocument(db, { ...second, episode: { ...second.episode, title: 'Second' } })
   await backupOnOpen(db, databaseFile)
   db.close()
@@ -85,11 +86,12 @@ test('a restore asks first, naming what it drops; the database it replaced is li
   // A library of one episode, backed up (in place of the empty one the host's start backed up), then a
   // day's work: two episodes made, one renamed.
   const db = openDatabase(served.databaseFile)
-  loadEpisodeDocument(db, machineEpisode('kept'))
+  // Three episodes, each its own media.
+  loadEpisodeDocument(db, withOwnMedia(machineEpisode('kept')))
   fs.rmSync(path.join(path.dirname(served.databaseFile), 'episcore-backups'), { recursive: true })
   await backupOnOpen(db, served.databaseFile)
-  loadEpisodeDocument(db, machineEpisode('new-one'))
-  loadEpisodeDocument(db, machineEpisode('new-two'))
+  loadEpisodeDocument(db, withOwnMedia(machineEpisode('new-one')))
+  loadEpisodeDocument(db, withOwnMedia(machineEpisode('new-two')))
   updateEpisode(db, 'kept', { title: 'Renamed today' })
   db.close()
 

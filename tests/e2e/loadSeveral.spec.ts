@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { sha256File } from '../../src/core/media/hashFile'
 import { probeMedia } from '../../src/core/media/probeMedia'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
-import { machineEpisode } from '../machineEpisode'
+import { machineEpisode, withOwnMedia } from '../machineEpisode'
 import { SONNET_MP3 } from '../fixtureFiles'
 import { newSonnetEpisode } from './analysisPage'
 import { expect, test } from './hostFixture'
@@ -28,9 +28,10 @@ test('several episode JSON files dropped on the library load each, and ids alrea
   page,
   served,
 }) => {
-  const first = machineEpisode('first-analysis')
+  // Two episodes (each its own media), loaded again below as second analyses of each.
+  const first = withOwnMedia(machineEpisode('first-analysis'))
   first.episode.title = 'First analysis'
-  const second = machineEpisode('second-analysis')
+  const second = withOwnMedia(machineEpisode('second-analysis'))
   second.episode.title = 'Second analysis'
   const broken = machineEpisode('broken')
   Object.assign(broken.chapters[1] ?? {}, { start: 150 })
@@ -65,7 +66,9 @@ test('several episode JSON files dropped on the library load each, and ids alrea
   await expect(summary.getByRole('button', { name: 'Keep both for all 2 files' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(summary.getByRole('heading')).toHaveText('Loaded 2 of 2 files')
-  await expect(episodes.locator('tbody tr')).toHaveCount(4)
+  // Two episodes still, each with two analyses now.
+  await expect(episodes.locator('tbody tr')).toHaveCount(2)
+  await expect(episodes.getByRole('button', { name: '2 analyses' })).toHaveCount(2)
   await summary.getByRole('button', { name: 'second-analysis-2' }).click()
   await expect(page).toHaveURL(/#\/episode\/second-analysis-2$/)
   await expect(page.getByLabel('Episode title')).toHaveValue('Second analysis')

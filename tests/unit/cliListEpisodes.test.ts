@@ -51,7 +51,8 @@ describe('episcore list', () => {
     const day = machineEpisode().review.updatedAt.slice(0, 10)
     expect(rows.sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''))).toEqual([
       ['other', title, '1', 'other', `machine · original · ${day}`],
-      ['talk', title, '3', 'ada', 'machine · original · 2026-01-02'],
+      // Ada's pass of the machine's run: still the machine's, reviewed by her.
+      ['talk', title, '3', 'ada', 'machine, reviewed by Ada · original · 2026-01-02'],
     ])
   })
 

@@ -61,7 +61,7 @@ describe('episcore trends', () => {
     const ofThird = rows.filter((r) => r.split('\t').at(-2) === third.episode.id)
     expect(ofThird).toHaveLength(1)
     expect(ofThird[0]?.split('\t')[0]).toBe('ada-pass')
-    expect(ofThird[0]?.split('\t').at(-1)).toMatch(/^machine · original · 2026-01-02$/)
+    expect(ofThird[0]?.split('\t').at(-1)).toBe('machine, reviewed by Ada · original · 2026-01-02')
   })
 
   it('prints the show page’s data with --json', () => {

@@ -1,7 +1,12 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/core/db/openDatabase'
-import { countedAnalysis, groupIntoEpisodes, type AnalysisFacts } from '../../src/core/library/episodeGroups'
+import {
+  countedAnalysis,
+  groupIntoEpisodes,
+  summaryOf,
+  type AnalysisFacts,
+} from '../../src/core/library/episodeGroups'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { PeaksCache } from '../../src/core/media/peaksCache'
 import { FileRefs } from '../../src/core/service/fileRefs'
@@ -58,6 +63,31 @@ describe('analyses grouped into episodes', () => {
   it('does not join a "copy" whose media differ from what it claims to copy: media say the episode', () => {
     const groups = groupIntoEpisodes([facts('a'), facts('a-2', { sha256: 'c'.repeat(64), copyOf: 'a' })])
     expect(ids(groups)).toEqual([['a'], ['a-2']])
+  })
+})
+
+describe("an analysis's name", () => {
+  it('says who made it, what it is and its day: a machine run stays the machine’s once a person takes it up', () => {
+    const all = [
+      facts('run', { updatedAt: '2026-01-01T09:00:00.000Z' }),
+      facts('run-2', { copyOf: 'run', reviewer: 'Ada', updatedAt: '2026-01-03T09:00:00.000Z' }),
+      facts('bob', {
+        machineItems: 0,
+        personItems: 5,
+        reviewer: 'Bob',
+        updatedAt: '2026-01-04T09:00:00.000Z',
+      }),
+      facts('mix', { machineItems: 0, personItems: 5, consensusOf: ['run', 'bob'], reviewer: 'Cy' }),
+      facts('lost', { copyOf: 'gone' }),
+    ]
+    const byId = new Map(all.map((f) => [f.id, f]))
+    expect(all.map((f) => summaryOf(f, byId).name)).toEqual([
+      'machine · original · 2026-01-01',
+      'machine, reviewed by Ada · copy of machine, 2026-01-01 · 2026-01-03',
+      'Bob · original · 2026-01-04',
+      'Cy · consensus · 2026-01-01',
+      'machine · copy · 2026-01-01',
+    ])
   })
 })
 

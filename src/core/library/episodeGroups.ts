@@ -100,7 +100,8 @@ export function summaryOf(f: AnalysisFacts, byId: ReadonlyMap<string, AnalysisFa
   const of = (a: AnalysisFacts) => ({
     maker: isMachine(a) ? ('machine' as const) : ('person' as const),
     reviewer: a.reviewer,
-    reviewedByPerson: isMachine(a) && a.personItems > 0,
+    // A reviewer named on it, or an item a person made or reviewed: a person has taken it up.
+    reviewedByPerson: isMachine(a) && (a.personItems > 0 || a.reviewer !== null),
     updatedAt: a.updatedAt,
   })
   const original = f.copyOf === null ? undefined : byId.get(f.copyOf)
