@@ -2,7 +2,7 @@ import path from 'node:path'
 import { openDatabase } from '../../src/core/db/openDatabase'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { startHost } from '../../src/host/startHost'
-import { machineEpisode } from '../machineEpisode'
+import { machineEpisode, withOwnMedia } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
 import { RENDERER_DIR, expect, test } from './hostFixture'
 
@@ -11,8 +11,9 @@ test('the library opens, and names the episode the start could not prepare in a 
 }) => {
   const databaseFile = path.join(tempFolder('episcore-e2e-'), 'episcore.sqlite')
   const db = openDatabase(databaseFile)
-  loadEpisodeDocument(db, machineEpisode('sound'))
-  const broken = machineEpisode('broken')
+  // Two episodes, each its own media.
+  loadEpisodeDocument(db, withOwnMedia(machineEpisode('sound')))
+  const broken = withOwnMedia(machineEpisode('broken'))
   loadEpisodeDocument(db, { ...broken, episode: { ...broken.episode, title: 'Broken' } })
   // What no edit writes (a tool's hand, a disk's damage): the episode edited last cannot be read.
   db.prepare(`UPDATE participants SET extensions = '{' WHERE episode_id = 'broken'`).run()
