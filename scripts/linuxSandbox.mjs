@@ -45,7 +45,7 @@ export function systemFacts(electronBinary) {
 
 /**
  * Null when Chromium can sandbox itself here; else the one line that says how to make it so (the
- * helper owned by root with mode 4755, or the README's AppArmor profile).
+ * helper owned by root with mode 4755, or the AppArmor profile in docs/running.md).
  */
 export function sandboxProblem(facts) {
   const { helper, helperStat, restrictsUserNamespaces, userNamespacesOff, profiled } = facts
@@ -54,5 +54,5 @@ export function sandboxProblem(facts) {
   const helperReady = helperStat && helperStat.uid === 0 && (helperStat.mode & 0o7777) === 0o4755
   if (helperReady) return null
   const relative = path.relative(process.cwd(), helper) || helper
-  return `episcore: this system restricts unprivileged user namespaces, so Electron's sandbox needs its helper owned by root with mode 4755: run  sudo chown root:root ${relative} && sudo chmod 4755 ${relative}  (or install the AppArmor profile in README.md), then npm start again.`
+  return `episcore: this system restricts unprivileged user namespaces, so Electron's sandbox needs its helper owned by root with mode 4755: run  sudo chown root:root ${relative} && sudo chmod 4755 ${relative}  (or install the AppArmor profile in docs/running.md), then npm start again.`
 }

@@ -13,7 +13,7 @@ import { openPublishedEpisode } from './publishedEpisode'
 /*
  * Every screen in the OS's light and dark settings, pictured at 1440x900 with the published reference
  * analysis, each checked as shown (a key element visible) and by axe-core (no serious or critical
- * violation). `npm run screenshots` writes the pictures into docs/screens for the README; otherwise
+ * violation). `npm run screenshots` writes the pictures into docs/screens for the README and the guides; otherwise
  * they go to the test's output folder and the repository stays as it was.
  */
 

@@ -14,7 +14,7 @@ describe('npm start on a Linux that restricts user namespaces (Ubuntu 23.10+)', 
     const message = check({ ...ubuntu2404, helperStat: { uid: 1000, mode: 0o100755 } }) ?? ''
     expect(message.split('\n')).toHaveLength(1)
     expect(message).toContain(`sudo chown root:root ${relative} && sudo chmod 4755 ${relative}`)
-    expect(message).toContain('AppArmor profile in README.md')
+    expect(message).toContain('AppArmor profile in docs/running.md')
     expect(message).not.toMatch(/no-sandbox|sysctl|apparmor_restrict/)
   })
 

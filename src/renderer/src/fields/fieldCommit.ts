@@ -32,7 +32,7 @@ export function fieldExit(e: KeyLike, multiline: boolean): FieldExit | null {
   return e.shiftKey ? null : 'enter'
 }
 
-/** The keys of the rule as the README and the hints say them. */
+/** The keys of the rule as the editor's guide (docs/editor.md) and the hints say them. */
 export const fieldKeysInWords = (multiline: boolean): string =>
   `${multiline ? 'Ctrl+Enter' : 'Enter'}, Esc, Tab or leaving the field saves`
 
