@@ -4,7 +4,8 @@ import { call, platform, type ChosenFile } from '../platform'
 import { MessageLine } from '../MessageLines'
 import { BrowserFileButton } from '../BrowserFileButton'
 import { TEXT_LIMITS, tooLong } from '../../../shared/textLimits'
-import { nearLimit, overLimit, TextLimit } from '../fields/TextLimit'
+import { overLimit } from '../fields/TextLimit'
+import { LimitedField } from '../fields/LimitedField'
 import { refusalInWords } from '../episode/refusalInWords'
 
 function FilePicker(props: {
@@ -135,27 +136,21 @@ export function NewEpisodeForm(props: {
         onChosen={setTranscript}
         onError={setError}
       />
-      <label className="field">
-        <span>Title</span>
-        <input
-          value={title}
-          aria-invalid={overLimit(title, TEXT_LIMITS.short) || undefined}
-          aria-describedby={nearLimit(title, TEXT_LIMITS.short) ? 'new-episode-title-limit' : undefined}
-          onChange={(e) => setTitle(e.target.value)}
-          placeholder="from the file name"
-        />
-      </label>
-      <TextLimit id="new-episode-title-limit" text={title} limit={TEXT_LIMITS.short} />
-      <label className="field">
-        <span>Show</span>
-        <input
-          value={show}
-          aria-invalid={overLimit(show, TEXT_LIMITS.name) || undefined}
-          aria-describedby={nearLimit(show, TEXT_LIMITS.name) ? 'new-episode-show-limit' : undefined}
-          onChange={(e) => setShow(e.target.value)}
-        />
-      </label>
-      <TextLimit id="new-episode-show-limit" text={show} limit={TEXT_LIMITS.name} />
+      <LimitedField
+        label="Title"
+        id="new-episode-title-limit"
+        value={title}
+        limit={TEXT_LIMITS.short}
+        onChange={setTitle}
+        placeholder="from the file name"
+      />
+      <LimitedField
+        label="Show"
+        id="new-episode-show-limit"
+        value={show}
+        limit={TEXT_LIMITS.name}
+        onChange={setShow}
+      />
       <label className="field">
         <span>Air date</span>
         <input type="date" value={date} onChange={(e) => setDate(e.target.value)} />

@@ -8,7 +8,11 @@ import { ModalForm } from '../../ModalForm'
  */
 export function ExportDialogFrame({
   dialogRef,
-  ...props
+  title,
+  error,
+  submit,
+  children,
+  ...form
 }: {
   dialogRef: RefObject<HTMLDialogElement | null>
   className: string
@@ -21,27 +25,20 @@ export function ExportDialogFrame({
   children: React.ReactNode
 }): React.JSX.Element {
   return (
-    <ModalForm
-      dialogRef={dialogRef}
-      className={props.className}
-      label={props.title}
-      onClose={props.onClose}
-      onSubmit={props.onSubmit}
-      noValidate
-    >
-      <h2>{props.title}</h2>
-      {props.children}
-      {props.error && (
+    <ModalForm dialogRef={dialogRef} label={title} noValidate {...form}>
+      <h2>{title}</h2>
+      {children}
+      {error && (
         <p role="alert" className="error">
-          {props.error}
+          {error}
         </p>
       )}
       <footer>
         <button type="button" onClick={() => dialogRef.current?.close()}>
           Cancel
         </button>
-        <button type="submit" className="primary" disabled={props.submit.disabled}>
-          {props.submit.label}
+        <button type="submit" className="primary" disabled={submit.disabled}>
+          {submit.label}
         </button>
       </footer>
     </ModalForm>

@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import { highlightText, pinnedToView, type LabelBox, type WaveformLabels } from './waveformLabels'
 import { createScope } from '../../scope'
+import { WaveformTooltip } from './WaveformTooltip'
 
 /** The labels' font, for measuring: what styles.css gives `.wave-label`. */
 export const LABEL_FONT = '11px system-ui, sans-serif'
@@ -95,14 +96,8 @@ export const WaveformLabelLayer = memo(function WaveformLabelLayer(props: {
 export function LabelTooltip(props: { box: LabelBox; left: number }): React.JSX.Element {
   const { box, left } = props
   return (
-    <div
-      className="label-tooltip"
-      role="tooltip"
-      style={
-        { '--left': `${Math.max(0, left)}px`, '--top': `${box.y + box.height + 2}px` } as React.CSSProperties
-      }
-    >
+    <WaveformTooltip className="label-tooltip" left={left} top={box.y + box.height + 2}>
       {box.text}
-    </div>
+    </WaveformTooltip>
   )
 }
