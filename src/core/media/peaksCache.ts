@@ -30,6 +30,16 @@ interface Job {
  * file under another name) reads a small file and never decodes. One background job per media,
  * whoever asks; its progress can be read and it can be cancelled.
  */
+/** Whether the media file is still the one last found at its path (its size and time as recorded). */
+function stillAsFound(media: MediaRow): boolean {
+  try {
+    const stat = fs.statSync(media.path)
+    return stat.size === media.size_bytes && stat.mtimeMs === media.mtime_ms
+  } catch {
+    return true
+  }
+}
+
 export class PeaksCache {
   private readonly jobs = new Map<string, Job>()
 
@@ -52,7 +62,9 @@ export class PeaksCache {
     if (!media) return { state: 'unavailable', message: 'this episode has no media' }
     if (this.isReady(media.sha256)) return { state: 'ready' }
     // The file is other content than the episode's (found at a play or an open): its peaks would be its.
-    if (media.changed_sha256 !== null)
+    // Once the file is no longer as it was found (the original put back), the job's check hashes it
+    // again: an open's own check may not have run yet when the page asks for the waveform.
+    if (media.changed_sha256 !== null && stillAsFound(media))
       return { state: 'unavailable', message: mediaChanged(media.file_name).message }
     const job = this.jobs.get(media.sha256)
     if (job && !job.cancelled && job.failure === null) return { state: 'computing', progress: job.progress }

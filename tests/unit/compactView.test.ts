@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { openDatabase } from '../core/db/openDatabase'
-import { episodeView } from '../core/episodes/episodeQueries'
-import { loadEpisodeDocument } from '../core/load/loadEpisode'
-import { machineEpisode } from '../../tests/machineEpisode'
-import { tempFolder } from '../../tests/tempFolder'
-import type { EpisodeView } from './contract'
-import { ViewReceiver, ViewSender } from './viewDelta'
+import { openDatabase } from '../../src/core/db/openDatabase'
+import { episodeView } from '../../src/core/episodes/episodeQueries'
+import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
+import { machineEpisode } from '../machineEpisode'
+import { tempFolder } from '../tempFolder'
+import type { EpisodeView } from '../../src/shared/contract'
+import { ViewReceiver, ViewSender } from '../../src/shared/viewDelta'
 
 /** A machine analysis whose every reasoning quotes passages the transcript never says. */
 function quotingView(): EpisodeView {
