@@ -1,3 +1,7 @@
+import path from 'node:path'
+import { openDatabase } from '../src/core/db/openDatabase'
+import { loadEpisodeDocument } from '../src/core/load/loadEpisode'
+import { tempFolder } from './tempFolder'
 import { scoreSummary, speakingBalance, speechByRole } from '../src/core/export/derivedFields'
 import type { Chapter, EpisodeDocument } from '../src/shared/episodeFormat'
 import { SEED_DIMENSIONS, SEED_SCALE } from '../src/shared/rubric'
@@ -148,4 +152,14 @@ export function withOwnMedia(doc: EpisodeDocument): EpisodeDocument {
     ...doc,
     episode: { ...doc.episode, media: { ...media, sha256: hex.padEnd(64, '0').slice(0, 64) } },
   }
+}
+
+/** A library file in a fresh folder holding the machine episode `id`: what CLI tests run commands on. */
+export function libraryWithMachineEpisode(id = 'one'): { dir: string; db: string } {
+  const dir = tempFolder()
+  const db = path.join(dir, 'episcore.sqlite')
+  const opened = openDatabase(db)
+  loadEpisodeDocument(opened, machineEpisode(id))
+  opened.close()
+  return { dir, db }
 }

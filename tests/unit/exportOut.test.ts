@@ -2,21 +2,15 @@ import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../src/core/db/openDatabase'
-import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { episcore } from '../episcoreCli'
-import { machineEpisode } from '../machineEpisode'
+import { libraryWithMachineEpisode } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
 const BIN = path.resolve(__dirname, '..', '..', 'bin', 'episcore')
 
 let dir: string
 let db: string
 beforeAll(() => {
-  dir = tempFolder()
-  db = path.join(dir, 'episcore.sqlite')
-  const opened = openDatabase(db)
-  loadEpisodeDocument(opened, machineEpisode('one'))
-  opened.close()
+  ;({ dir, db } = libraryWithMachineEpisode())
 })
 
 const exported = (out: string, format = 'episode'): ReturnType<typeof episcore> =>

@@ -3,22 +3,17 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/core/db/openDatabase'
-import { loadEpisodeDocument, loadEpisodeFileOffThread } from '../../src/core/load/loadEpisode'
+import { loadEpisodeFileOffThread } from '../../src/core/load/loadEpisode'
 import { episcore } from '../episcoreCli'
 import { speechMp3 } from '../generateMedia'
-import { machineEpisode } from '../machineEpisode'
+import { libraryWithMachineEpisode, machineEpisode } from '../machineEpisode'
 import { INTERVIEW_VTT } from '../sampleTranscripts'
-import { tempFolder } from '../tempFolder'
 
 let dir: string
 let db: string
 let fifo: string
 beforeAll(() => {
-  dir = tempFolder()
-  db = path.join(dir, 'episcore.sqlite')
-  const opened = openDatabase(db)
-  loadEpisodeDocument(opened, machineEpisode('one'))
-  opened.close()
+  ;({ dir, db } = libraryWithMachineEpisode())
   fifo = path.join(dir, 'incoming.vtt')
   const made = spawnSync('mkfifo', [fifo], { encoding: 'utf8' })
   if (made.status !== 0) throw new Error(`mkfifo could not make a FIFO: ${made.stderr}`)
