@@ -3,6 +3,26 @@ import { InlineText } from './InlineText'
 
 export type DimensionPatch = Partial<Pick<Dimension, 'label' | 'description' | 'highlightLabel'>>
 
+/**
+ * The texts of a dimension, one cell each, in column order. `wrap` is one line that may wrap (Enter saves);
+ * `multiline` keeps its new lines (Ctrl+Enter saves).
+ */
+const TEXT_FIELDS: readonly {
+  name: keyof DimensionPatch
+  label: string
+  lines: 'wrap' | 'multiline'
+  placeholder?: (d: Dimension) => string
+}[] = [
+  { name: 'label', label: 'Label', lines: 'wrap' },
+  { name: 'highlightLabel', label: 'Highlight label', lines: 'wrap', placeholder: (d) => d.label },
+  {
+    name: 'description',
+    label: 'Description',
+    lines: 'multiline',
+    placeholder: () => 'What a high score means',
+  },
+]
+
 /** Which control asked for a move, so the focus can follow the dimension to its new place. */
 export type MoveControl = 'row' | 'up' | 'down'
 
@@ -60,35 +80,19 @@ export function DimensionRow(props: {
       <td className="key">
         <code>{d.key}</code>
       </td>
-      <td>
-        <InlineText
-          key={props.refusals}
-          wrap
-          value={d.label}
-          label={`Label of ${d.key}`}
-          onCommit={(label) => props.onPatch({ label })}
-        />
-      </td>
-      <td>
-        <InlineText
-          key={props.refusals}
-          wrap
-          value={d.highlightLabel}
-          label={`Highlight label of ${d.key}`}
-          placeholder={d.label}
-          onCommit={(highlightLabel) => props.onPatch({ highlightLabel })}
-        />
-      </td>
-      <td>
-        <InlineText
-          key={props.refusals}
-          multiline
-          value={d.description}
-          label={`Description of ${d.key}`}
-          placeholder="What a high score means"
-          onCommit={(description) => props.onPatch({ description })}
-        />
-      </td>
+      {TEXT_FIELDS.map((field) => (
+        <td key={field.name}>
+          <InlineText
+            key={props.refusals}
+            wrap={field.lines === 'wrap'}
+            multiline={field.lines === 'multiline'}
+            value={d[field.name]}
+            label={`${field.label} of ${d.key}`}
+            placeholder={field.placeholder?.(d)}
+            onCommit={(text) => props.onPatch({ [field.name]: text })}
+          />
+        </td>
+      ))}
       <td className="row-actions">
         {props.confirmingRemoval ? (
           <span className="confirm" role="group" aria-label={`Remove ${d.label}?`}>
