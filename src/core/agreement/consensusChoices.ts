@@ -11,6 +11,30 @@ import { provenanceOf } from './provenance'
 const fromSource = (p: Provenance, source: string): boolean =>
   p !== null && 'source' in p && p.source === source
 
+/**
+ * Per source, what it offers of one kind of timed item (its statements, or its highlights), each marked
+ * `taken` when the consensus holds an item from that source at the same moment with the same title.
+ */
+function offersOf<T extends { title: string; extensions?: Record<string, unknown> }, V>(
+  sources: readonly { id: string; document: EpisodeDocument }[],
+  held: readonly T[],
+  kind: {
+    of: (document: EpisodeDocument) => readonly T[]
+    at: (item: T) => number
+    view: (item: T) => V
+  },
+): (V & { taken: boolean })[][] {
+  const holds = held.map((h) => ({ title: h.title, at: kind.at(h), provenance: provenanceOf(h.extensions) }))
+  return sources.map(({ id: source, document }) =>
+    kind.of(document).map((item) => ({
+      ...kind.view(item),
+      taken: holds.some(
+        (h) => fromSource(h.provenance, source) && h.at === kind.at(item) && h.title === item.title,
+      ),
+    })),
+  )
+}
+
 /** The consensus beside what each source offers for every chapter, score, statement and highlight. */
 export function consensusChoices(db: Db, id: string): ConsensusChoices {
   const ids = consensusSources(db, id)
@@ -21,23 +45,6 @@ export function consensusChoices(db: Db, id: string): ConsensusChoices {
     const exists = db.prepare(`SELECT 1 FROM episodes WHERE id = ?`).get(source)
     return exists ? [{ id: source, document: exportEpisode(db, source, { includeTranscript: false }) }] : []
   })
-  /** Whether the consensus holds an item from `source` at the same moment with the same title. */
-  const taken = (
-    held: readonly { title: string; at: number; provenance: Provenance }[],
-    source: string,
-    item: { title: string; at: number },
-  ): boolean =>
-    held.some((h) => fromSource(h.provenance, source) && h.at === item.at && h.title === item.title)
-  const heldStatements = consensus.statements.map((s) => ({
-    title: s.title,
-    at: s.start,
-    provenance: provenanceOf(s.extensions),
-  }))
-  const heldHighlights = consensus.highlights.map((h) => ({
-    title: h.title,
-    at: h.time,
-    provenance: provenanceOf(h.extensions),
-  }))
   const names = new Map(
     libraryEpisodes(db)
       .flatMap((e) => e.analyses)
@@ -89,23 +96,15 @@ export function consensusChoices(db: Db, id: string): ConsensusChoices {
         ),
       }
     }),
-    statements: sources.map(({ id: source, document }) =>
-      document.statements.map(({ id: statementId, title, start, end }) => ({
-        id: statementId,
-        title,
-        start,
-        end,
-        taken: taken(heldStatements, source, { title, at: start }),
-      })),
-    ),
-    highlights: sources.map(({ id: source, document }) =>
-      document.highlights.map(({ id: highlightId, dimension, time, title }) => ({
-        id: highlightId,
-        dimension,
-        time,
-        title,
-        taken: taken(heldHighlights, source, { title, at: time }),
-      })),
-    ),
+    statements: offersOf(sources, consensus.statements, {
+      of: (document) => document.statements,
+      at: (s) => s.start,
+      view: ({ id, title, start, end }) => ({ id, title, start, end }),
+    }),
+    highlights: offersOf(sources, consensus.highlights, {
+      of: (document) => document.highlights,
+      at: (h) => h.time,
+      view: ({ id, dimension, time, title }) => ({ id, dimension, time, title }),
+    }),
   }
 }
