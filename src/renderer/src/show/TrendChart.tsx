@@ -57,19 +57,15 @@ export function TrendChart(props: { trends: ShowTrends; onOpen: (id: string) => 
     <div className="score-chart trend-chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="group" aria-label="Average score per episode, over time">
         <chart.ScaleTicks box={BOX} min={min} max={max} />
-        {trends.episodes.map((e, i) =>
-          i % every === 0 ? (
-            <text
-              key={e.id}
-              className="date-label"
-              x={x(i, (series.length - 1) / 2)}
-              y={HEIGHT - 10}
-              textAnchor="middle"
-            >
-              {e.date}
-            </text>
-          ) : null,
-        )}
+        <chart.BandLabels
+          items={trends.episodes}
+          every={every}
+          className="date-label"
+          y={HEIGHT - 10}
+          x={(i) => x(i, (series.length - 1) / 2)}
+        >
+          {(e) => e.date}
+        </chart.BandLabels>
         {series.map((s, si) => (
           <chart.SeriesGroup key={s.key} dimension={s.key} index={si}>
             {s.points.length > 1 && (

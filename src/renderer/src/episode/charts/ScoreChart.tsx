@@ -5,6 +5,7 @@ import { inSpanOrder } from '../../../../shared/spanOrder'
 import { formatClock } from '../../../../shared/time'
 import type { Selection } from '../editorPanelProps'
 import {
+  BandLabels,
   ChartLegend,
   plotWidth,
   pointHandlers,
@@ -83,22 +84,22 @@ export function ScoreChart(props: {
           />
         )}
         <ScaleTicks box={BOX} min={min} max={max} />
-        {chapters.map((c, i) =>
-          i % every === 0 ? (
-            <text
-              key={c.id}
-              className="chapter-label"
-              x={x(i, (series.length - 1) / 2)}
-              y={HEIGHT - 20}
-              textAnchor="middle"
-            >
+        <BandLabels
+          items={chapters}
+          every={every}
+          className="chapter-label"
+          y={HEIGHT - 20}
+          x={(i) => x(i, (series.length - 1) / 2)}
+        >
+          {(c, i, labelX) => (
+            <>
               <tspan>{i + 1}</tspan>
-              <tspan x={x(i, (series.length - 1) / 2)} dy="13">
+              <tspan x={labelX} dy="13">
                 {formatClock(c.start)}
               </tspan>
-            </text>
-          ) : null,
-        )}
+            </>
+          )}
+        </BandLabels>
         {series.map((s, si) => (
           <SeriesGroup key={s.key} dimension={s.key} index={si}>
             {seriesRuns(s.points).map((run) =>

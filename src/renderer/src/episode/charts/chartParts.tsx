@@ -114,3 +114,29 @@ export function SeriesGroup(props: {
     </g>
   )
 }
+
+/**
+ * The labels under the plot, one every `every` items so that they do not run into each other, each
+ * centred on its item's band at `x(index)`; `children` writes a label's text.
+ */
+export function BandLabels<T extends { id: string }>(props: {
+  items: readonly T[]
+  every: number
+  className: string
+  y: number
+  x: (index: number) => number
+  children: (item: T, index: number, x: number) => React.ReactNode
+}): React.JSX.Element {
+  const { every, className, y, x } = props
+  return (
+    <>
+      {props.items.map((item, i) =>
+        i % every === 0 ? (
+          <text key={item.id} className={className} x={x(i)} y={y} textAnchor="middle">
+            {props.children(item, i, x(i))}
+          </text>
+        ) : null,
+      )}
+    </>
+  )
+}
