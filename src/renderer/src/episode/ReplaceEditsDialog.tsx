@@ -1,5 +1,4 @@
-import { useModalDialog } from '../useModalDialog'
-import { ModalForm } from '../ModalForm'
+import { QuestionDialog } from '../QuestionDialog'
 
 /**
  * Asked before an import replaces segments the editor edited by hand: the new transcript does not keep
@@ -11,18 +10,17 @@ export function ReplaceEditsDialog(props: {
   onReplace: () => void
   onCancel: () => void
 }): React.JSX.Element {
-  const dialog = useModalDialog()
   const { edited } = props
   const segments = edited === 1 ? '1 segment' : `${edited} segments`
   return (
-    <ModalForm
-      dialogRef={dialog}
+    <QuestionDialog
       className="replace-edits"
       label="Replace hand edits?"
-      onClose={props.onCancel}
+      title="Replace your edits?"
+      onCancel={props.onCancel}
       onSubmit={props.onReplace}
+      submit={`Import and replace ${segments}`}
     >
-      <h2>Replace your edits?</h2>
       <p>
         You edited {segments} of the transcript by hand. Importing {props.fileName} replaces the whole
         transcript, and{' '}
@@ -31,14 +29,6 @@ export function ReplaceEditsDialog(props: {
           : 'those edits are lost (Undo brings them back)'}
         .
       </p>
-      <footer>
-        <button type="button" onClick={() => dialog.current?.close()}>
-          Cancel
-        </button>
-        <button type="submit" className="primary">
-          Import and replace {segments}
-        </button>
-      </footer>
-    </ModalForm>
+    </QuestionDialog>
   )
 }

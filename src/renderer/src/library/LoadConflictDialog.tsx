@@ -1,6 +1,4 @@
-import { useEffect, useRef } from 'react'
-import { useModalDialog } from '../useModalDialog'
-import { ModalForm } from '../ModalForm'
+import { QuestionDialog } from '../QuestionDialog'
 
 /**
  * Asked when an episode JSON file names an id already in the library: replacing loses the episode's edits
@@ -13,34 +11,25 @@ export function LoadConflictDialog(props: {
   onKeepBoth: () => void
   onCancel: () => void
 }): React.JSX.Element {
-  const dialog = useModalDialog()
-  const keepBoth = useRef<HTMLButtonElement>(null)
-  // Once useModalDialog's effect has shown the dialog: React's autoFocus would run while it is closed.
-  useEffect(() => keepBoth.current?.focus(), [])
   return (
-    <ModalForm
-      dialogRef={dialog}
+    <QuestionDialog
       className="load-conflict"
       label="Episode already in the library"
-      onClose={props.onCancel}
+      title="Episode already in the library"
+      onCancel={props.onCancel}
       onSubmit={props.onKeepBoth}
+      submit="Keep both"
+      focusSubmit
+      otherAnswers={
+        <button type="button" onClick={props.onReplace}>
+          Replace it
+        </button>
+      }
     >
-      <h2>Episode already in the library</h2>
       <p>
         An episode with this id exists ({props.fileName}). Replace it, losing its edits and their history, or
         keep both, adding this file as another analysis of the episode.
       </p>
-      <footer>
-        <button type="button" onClick={() => dialog.current?.close()}>
-          Cancel
-        </button>
-        <button type="button" onClick={props.onReplace}>
-          Replace it
-        </button>
-        <button type="submit" className="primary" ref={keepBoth}>
-          Keep both
-        </button>
-      </footer>
-    </ModalForm>
+    </QuestionDialog>
   )
 }
