@@ -1,7 +1,8 @@
 import { shortcutOf } from '../../commands/shortcuts'
 import { OnceButton } from '../OnceButton'
 import { CITE_ATTRIBUTE, citeAttribute } from '../evidence/citeTarget'
-import { EvidenceChips, type CiteActions } from '../evidence/EvidenceChips'
+import { CitedText } from '../evidence/CitedText'
+import type { CiteActions } from '../evidence/EvidenceChips'
 import { memo } from 'react'
 import type { ChapterView, ScoreView } from '../../../../shared/contract'
 import type { Dimension } from '../../../../shared/episodeFormat'
@@ -131,14 +132,13 @@ export const ChapterRow = memo(function ChapterRow(props: {
         )
       })}
       <td className="why" {...{ [CITE_ATTRIBUTE]: citeAttribute({ kind: 'why', chapterId: chapter.id }) }}>
-        <InlineText
-          multiline
-          value={chapter.why}
-          label={`Why, ${name}`}
-          placeholder="Why these scores"
-          onCommit={(why) => actions.setWhy(chapter.id, why)}
-        />
-        <EvidenceChips
+        <CitedText
+          text={{
+            value: chapter.why,
+            label: `Why, ${name}`,
+            placeholder: 'Why these scores',
+            onCommit: (why) => actions.setWhy(chapter.id, why),
+          }}
           target={{ kind: 'why', chapterId: chapter.id }}
           items={chapter.evidence}
           cite={actions.cite}

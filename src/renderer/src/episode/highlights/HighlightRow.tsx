@@ -1,5 +1,6 @@
 import { CITE_ATTRIBUTE, citeAttribute } from '../evidence/citeTarget'
-import { EvidenceChips, type CiteActions } from '../evidence/EvidenceChips'
+import { CitedText } from '../evidence/CitedText'
+import type { CiteActions } from '../evidence/EvidenceChips'
 import type { HighlightView } from '../../../../shared/contract'
 import type { Dimension } from '../../../../shared/episodeFormat'
 import type { HighlightSuggestion } from './highlightSuggestion'
@@ -83,20 +84,17 @@ export function HighlightRow(props: {
         )}
       </td>
       <td className="description">
-        <InlineText
-          multiline
-          value={h?.description ?? ''}
-          label={`Description of ${name}`}
-          placeholder="What happens there"
-          onCommit={(description) => props.onText({ description })}
+        <CitedText
+          text={{
+            value: h?.description ?? '',
+            label: `Description of ${name}`,
+            placeholder: 'What happens there',
+            onCommit: (description) => props.onText({ description }),
+          }}
+          target={h && { kind: 'highlight', highlightId: h.id }}
+          items={h?.evidence}
+          cite={props.cite}
         />
-        {h && (
-          <EvidenceChips
-            target={{ kind: 'highlight', highlightId: h.id }}
-            items={h.evidence}
-            cite={props.cite}
-          />
-        )}
       </td>
       <td className="row-actions">
         {h && (
