@@ -1,0 +1,7 @@
+export { addPerson, type NewPerson } from './addPerson'
+export { PASSWORD_PLACES, withCatalogueClient } from './catalogueClient'
+export { initCatalogue, type InitOutcome } from './initCatalogue'
+export { catalogueVersion, migrateCatalogue, newerCatalogue } from './migrateCatalogue'
+export { CATALOGUE_MIGRATIONS } from './migrations'
+export { checkDeskRole, checkPersonName, DESK_ROLES, type DeskRole } from './personRules'
+export { scramVerifier } from './scramVerifier'

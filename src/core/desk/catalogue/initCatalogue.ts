@@ -1,0 +1,21 @@
+import { withCatalogueClient } from './catalogueClient'
+import { migrateCatalogue } from './migrateCatalogue'
+
+export interface InitOutcome {
+  version: number
+  /** Whether this run made the catalogue (the database had none). */
+  created: boolean
+  /** The version it had: 0 when created, the same as `version` when nothing changed. */
+  from: number
+}
+
+/**
+ * `desk init`: creates or upgrades the catalogue in the URL's database, as the URL's user (who then
+ * owns its tables), with the desk's group roles. Running it again changes nothing.
+ */
+export async function initCatalogue(url: string): Promise<InitOutcome> {
+  return withCatalogueClient(url, async (client) => {
+    const { from, version } = await migrateCatalogue(client)
+    return { version, created: from === 0, from }
+  })
+}

@@ -1,0 +1,5 @@
+import { catalogue001 } from './001_catalogue'
+import type { CatalogueMigration } from './catalogueMigration'
+
+/** Every catalogue migration, in order. Append only: a shipped migration is never edited. */
+export const CATALOGUE_MIGRATIONS: readonly CatalogueMigration[] = [catalogue001]
