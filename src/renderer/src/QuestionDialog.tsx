@@ -9,9 +9,9 @@ import { useModalDialog } from './useModalDialog'
  */
 export function QuestionDialog(props: {
   className: string
-  /** The dialog's accessible name. */
-  label: string
   title: string
+  /** The dialog's accessible name, where it is not its title. */
+  label?: string
   onCancel: () => void
   onSubmit: () => void
   submit: React.ReactNode
@@ -31,7 +31,7 @@ export function QuestionDialog(props: {
     <ModalForm
       dialogRef={dialog}
       className={props.className}
-      label={props.label}
+      label={props.label ?? props.title}
       onClose={props.onCancel}
       onSubmit={props.onSubmit}
     >

@@ -14,7 +14,6 @@ export function LoadConflictDialog(props: {
   return (
     <QuestionDialog
       className="load-conflict"
-      label="Episode already in the library"
       title="Episode already in the library"
       onCancel={props.onCancel}
       onSubmit={props.onKeepBoth}
