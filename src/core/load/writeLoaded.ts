@@ -146,14 +146,18 @@ const MAX_ID_LENGTH = 64
  * cut to fit, at a whole character so no half of a surrogate pair is left; the number keeps it apart
  * from the other cuts, and every candidate is checked against the library, so it never collides.
  */
-function freeCopyId(db: Db, id: string): string {
+export function freeCopyId(db: Db, id: string): string {
   const taken = db.prepare(`SELECT 1 FROM episodes WHERE id = ?`)
   for (let n = 2; ; n++) {
     const suffix = `-${n}`
-    const candidate = cutTo(id, MAX_ID_LENGTH - suffix.length) + suffix
+    const candidate = idWithSuffix(id, suffix)
     if (taken.get(candidate) === undefined) return candidate
   }
 }
+
+/** `id` + `suffix`, the id cut (at a whole character) so that the two fit the format's id limit. */
+export const idWithSuffix = (id: string, suffix: string): string =>
+  cutTo(id, MAX_ID_LENGTH - suffix.length) + suffix
 
 function cutTo(text: string, length: number): string {
   if (text.length <= length) return text

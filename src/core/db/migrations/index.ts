@@ -17,6 +17,7 @@ import { migration016 } from './016_speaking_seconds'
 import { migration017 } from './017_episode_states'
 import { migration018 } from './018_copies'
 import { migration019 } from './019_search_episodes'
+import { migration020 } from './020_desk'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration017,
   migration018,
   migration019,
+  migration020,
 ]
