@@ -8,6 +8,10 @@ export type ErrorCode =
   /** Another process (the app, the CLI) is writing to the database; trying again later works. */
   | 'busy'
   | 'nothing-to-undo'
+  /** Another person's analysis, pulled from the desk: it is not changed in place; a copy of one's own is. */
+  | 'pulled-analysis'
+  /** The desk's catalogue could not be reached or was lost; the library works on offline. */
+  | 'desk-unreachable'
   /** The episode named was moved to the trash: restoring it brings it back. */
   | 'trashed'
   /** The database failed its check at start: nothing but the backups answers until one is restored. */

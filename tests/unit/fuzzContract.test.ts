@@ -241,6 +241,15 @@ const VALID: Samples = {
   'backups.create': [{}],
   'backups.restore': [{ backup: 'episcore-2025-05-09.sqlite' }],
   'backups.restoring': [{}],
+  // No desk here: each is refused at once (nothing listens on port 1), as a library never connected is.
+  'desk.status': [{}],
+  'desk.connect': [{ url: 'postgres://alice@127.0.0.1:1/desk' }],
+  'desk.disconnect': [{}],
+  'desk.sync': [{}],
+  'desk.list': [{}],
+  'desk.get': [{ ids: ['x'] }, { show: MACHINE.episode.show }],
+  'desk.history': [{ id: ID }],
+  'desk.verify': [{}],
 }
 
 const METHODS = Object.keys(contract) as MethodName[]
@@ -314,6 +323,7 @@ const CODES = [
   'conflict',
   'nothing-to-undo',
   'trashed',
+  'desk-unreachable',
 ]
 
 describe('the contract under hostile requests', () => {

@@ -1,4 +1,5 @@
 import { UserError } from '../errors'
+import { pulledOwner } from '../desk/sync/deskAnalyses'
 import type { Db } from '../db/openDatabase'
 import { statement } from '../db/statements'
 import { tableVersions } from '../db/tableVersions'
@@ -37,6 +38,7 @@ export function applyEdit(
 ): void {
   let note = (): void => undefined
   db.transaction(() => {
+    refusePulled(db, episodeId)
     const before = tableVersions(db)
     const writer = new RowWriter(db)
     edit(writer)
@@ -54,6 +56,19 @@ export function applyEdit(
   }).immediate()
   // Only once it committed: a rolled-back edit changed nothing.
   note()
+}
+
+/**
+ * Another person's analysis pulled from the desk is theirs: every edit and undo goes through here, so one
+ * check keeps it unchanged in this library (the catalogue's roles refuse it there too).
+ */
+function refusePulled(db: Db, episodeId: string): void {
+  const owner = pulledOwner(db, episodeId)
+  if (owner !== null)
+    throw new UserError(
+      'pulled-analysis',
+      `this analysis is ${owner}'s, pulled from the desk: it is not changed here. Keep a copy of your own (Duplicate) to change it`,
+    )
 }
 
 const changesSomething = (c: RowChange): boolean => JSON.stringify(c.before) !== JSON.stringify(c.after)
@@ -123,6 +138,7 @@ function step(db: Db, episodeId: string, direction: 'undo' | 'redo'): string {
   const label = db
     .transaction(() => {
       const before = tableVersions(db)
+      refusePulled(db, episodeId)
       const row = statement(
         db,
         `SELECT seq, label, changes FROM edit_history WHERE episode_id = ? AND state = ? ORDER BY seq ${order} LIMIT 1`,

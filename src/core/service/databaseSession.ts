@@ -18,6 +18,7 @@ import { measureAgreementOffThread } from '../agreement/agreementOffThread'
 import { transcriptView } from '../transcript/transcriptQueries'
 import type { PeaksCache } from '../media/peaksCache'
 import type { FileRefs } from './fileRefs'
+import { DeskService } from '../desk/deskService'
 import { createHandlers, dispatch, refusingHandlers, type BackupActions, type Handlers } from './handlers'
 
 const CHECKPOINT_PAUSE_MS = 1000
@@ -55,6 +56,7 @@ export class DatabaseSession {
   private closed = false
   private readonly views = new ViewSender(randomBytes(6).toString('hex'))
   private checkpoint: NodeJS.Timeout | null = null
+  private desk: DeskService | null = null
   private lastCheckpoint = Date.now()
   /** What the start's preparation answered, once it has run: it runs once. */
   private prepared: { id: string | null } | null = null
@@ -138,7 +140,10 @@ export class DatabaseSession {
         this.prepareLastEpisode()
         return this.unprepared === null ? [] : [this.unprepared]
       }
-      return { db, handlers: createHandlers({ db, files, peaks, backups: this.backups, notices }) }
+      // The app's library syncs with its desk by itself while it is open (nothing when never connected).
+      this.desk ??= new DeskService(db, { live: true })
+      const desk = this.desk
+      return { db, handlers: createHandlers({ db, files, peaks, backups: this.backups, notices, desk }) }
     } catch (error) {
       // At start the caller reports it; after a restore, or when recovering, the backups must stay
       // reachable: the library shows the reason and its backups as it does for a damaged database.
@@ -305,6 +310,7 @@ export class DatabaseSession {
   close(): void {
     this.closed = true
     if (this.checkpoint) clearTimeout(this.checkpoint)
+    void this.desk?.close()
     this.state.db?.close()
   }
 }

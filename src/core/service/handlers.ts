@@ -28,6 +28,7 @@ import { createStatement, deleteStatement, updateStatement } from '../analysis/s
 import type { Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { createEpisode } from '../episodes/createEpisode'
+import { DeskService } from '../desk/deskService'
 import { libraryDimensions } from '../library/scoreAverages'
 import { libraryShows, pointReasoning, setCountedChoice, showTrends } from '../library/showTrends'
 import { episodeRow, episodeView, listEpisodes, mediaRow } from '../episodes/episodeQueries'
@@ -83,6 +84,8 @@ export interface CoreContext {
   backups?: BackupActions
   /** What the start has to tell the library (see DatabaseSession); none where nothing started. */
   notices?: () => string[]
+  /** The library's desk; made on first use where the opener gives none (one that does not sync live). */
+  desk?: DeskService
 }
 
 const backupHandlers = (
@@ -152,7 +155,25 @@ export function createHandlers(context: CoreContext): Handlers {
   return refusingTrashed(context.db, contractHandlers(context))
 }
 
-function contractHandlers({ db, files, peaks, backups, notices }: CoreContext): Handlers {
+const deskHandlers = (
+  db: Db,
+  given: DeskService | undefined,
+): Pick<Handlers, Extract<MethodName, `desk.${string}`>> => {
+  let made: DeskService | undefined
+  const desk = (): DeskService => given ?? (made ??= new DeskService(db))
+  return {
+    'desk.status': () => desk().status(),
+    'desk.connect': (r) => desk().connect(r),
+    'desk.disconnect': () => desk().disconnect(),
+    'desk.sync': () => desk().sync(),
+    'desk.list': () => desk().list(),
+    'desk.get': (r) => desk().sync('ids' in r ? { ids: r.ids } : { show: r.show }),
+    'desk.history': (r) => desk().history(r.id),
+    'desk.verify': () => desk().verify(),
+  }
+}
+
+function contractHandlers({ db, files, peaks, backups, notices, desk }: CoreContext): Handlers {
   /** An edit answers the episode as it now is, so the window redraws from the one reply. */
   const editedWith =
     <R extends { id: string }, More extends object>(edit: (r: R) => More) =>
@@ -163,6 +184,7 @@ function contractHandlers({ db, files, peaks, backups, notices }: CoreContext): 
       return {}
     })
   return {
+    ...deskHandlers(db, desk),
     'episodes.list': () => listEpisodes(db),
     'library.dimensions': () => libraryDimensions(db),
     'library.notices': () => notices?.() ?? [],

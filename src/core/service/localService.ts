@@ -31,6 +31,7 @@ import {
   writeSrt,
   writeWebVtt,
 } from '../transcript/writeTranscript'
+import { DeskService } from '../desk/deskService'
 import { FileRefs } from './fileRefs'
 import { createHandlers, dispatch } from './handlers'
 
@@ -69,8 +70,11 @@ export function openLocalService(
   })
   const files = new FileRefs()
   const peaks = new PeaksCache(peaksFolderBeside(file))
+  // A command syncs only when asked (desk sync), and lets go of the connection when it ends.
+  const desk = new DeskService(db)
   const handlers = createHandlers({
     db,
+    desk,
     files,
     peaks,
     backups: {
@@ -87,7 +91,10 @@ export function openLocalService(
     fileToRead: (f) => files.register(f),
     fileToWrite: (f) => files.registerOutput(f),
     refuseIfChanged: () => refuseIfChangedWhileRead(db),
-    close: () => db.close(),
+    close: () => {
+      void desk.close()
+      db.close()
+    },
   }
 }
 

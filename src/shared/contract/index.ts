@@ -8,6 +8,7 @@ import type { z } from 'zod'
 import { agreementMethods } from './agreement'
 import { backupsMethods } from './backups'
 import { chaptersMethods } from './chapters'
+import { deskMethods } from './desk'
 import { episodeMethods } from './episode'
 import { evidenceMethods } from './evidence'
 import { highlightsMethods } from './highlights'
@@ -28,6 +29,7 @@ export { fileRefSchema, outputRefSchema } from './fields'
 export * from './agreement'
 export * from './backups'
 export * from './chapters'
+export * from './desk'
 export * from './episode'
 export * from './episodeView'
 export * from './evidence'
@@ -66,6 +68,7 @@ const capabilities = {
   publish: publishMethods,
   settings: settingsMethods,
   backups: backupsMethods,
+  desk: deskMethods,
 }
 
 /** Fails to compile, naming the method, when two capabilities declare the same method name. */

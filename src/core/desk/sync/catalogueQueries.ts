@@ -1,19 +1,7 @@
+import type { CatalogueAnalysis, RevisionEntry } from '../../../shared/contract/desk'
 import type { ClientBase } from 'pg'
 import type { Db } from '../../db/openDatabase'
 import { deskAnalyses } from './deskAnalyses'
-
-/** An analysis of the catalogue, listed without its document. */
-export interface CatalogueAnalysis {
-  id: string
-  show: string | null
-  title: string
-  owner: string
-  kind: string
-  status: string
-  revision: number
-  /** Whether this library holds it, and under which id. */
-  here: string | null
-}
 
 /** Every analysis in the catalogue at its latest revision: `desk list`. */
 export async function catalogueAnalyses(db: Db, client: ClientBase): Promise<CatalogueAnalysis[]> {
@@ -41,16 +29,6 @@ export async function catalogueAnalyses(db: Db, client: ClientBase): Promise<Cat
     revision: r.revision,
     here: here.get(r.analysis_id) ?? null,
   }))
-}
-
-/** One revision of an analysis, as `desk history` lists it. */
-export interface RevisionEntry {
-  revision: number
-  owner: string
-  madeAt: string
-  title: string
-  status: string
-  contentHash: string
 }
 
 /** Who changed an analysis and when, oldest first; empty when the catalogue has no such analysis. */

@@ -1,3 +1,4 @@
+import type { PulledAnalysis } from '../../../shared/contract/desk'
 import type { ClientBase } from 'pg'
 import type { Db } from '../../db/openDatabase'
 import { knownMediaFile } from '../../episodes/knownMedia'
@@ -6,14 +7,6 @@ import { parseEpisodeJson } from '../../load/episodeJsonText'
 import { documentRows } from '../../load/documentRows'
 import { freeCopyId, writeLoaded } from '../../load/writeLoaded'
 import { deskAnalyses, saveDeskAnalysis, type DeskAnalysis } from './deskAnalyses'
-
-/** An analysis the pull brought or brought up to date. */
-export interface Pulled {
-  episodeId: string
-  analysisId: string
-  owner: string
-  revision: number
-}
 
 /** What to pull besides the other analyses of the episodes this library holds. */
 export interface PullWanted {
@@ -42,7 +35,7 @@ export async function pullCatalogue(
   client: ClientBase,
   user: string,
   wanted: PullWanted = {},
-): Promise<Pulled[]> {
+): Promise<PulledAnalysis[]> {
   const known = new Map(deskAnalyses(db).map((a) => [a.analysisId, a]))
   const waiting = new Set(
     (db.prepare(`SELECT episode_id FROM desk_outbox`).all() as { episode_id: string }[]).map(
@@ -74,7 +67,7 @@ export async function pullCatalogue(
     if (here.revision >= r.revision) return false
     return !(here.mine && waiting.has(here.episodeId))
   })
-  const pulled: Pulled[] = []
+  const pulled: PulledAnalysis[] = []
   for (let i = 0; i < due.length; i += BATCH) {
     const batch = due.slice(i, i + BATCH)
     const { rows: docs } = await client.query<{ analysis_id: string; revision: number; document: string }>(
@@ -86,7 +79,7 @@ export async function pullCatalogue(
     for (const latest of batch) {
       const text = byId.get(latest.analysis_id)
       if (text === undefined) continue
-      pulled.push(await writePulled(db, latest, text, known.get(latest.analysis_id) ?? null, user))
+      pulled.push(await writePulledAnalysis(db, latest, text, known.get(latest.analysis_id) ?? null, user))
     }
   }
   return pulled
@@ -97,19 +90,19 @@ export async function pullCatalogue(
  * catalogue id, or the keep-both suffix when the library uses that id for another. Someone else's is
  * recorded as theirs before its rows are written, so the outbox's triggers pass it by.
  */
-async function writePulled(
+async function writePulledAnalysis(
   db: Db,
   latest: Latest,
   text: string,
   here: DeskAnalysis | null,
   user: string,
-): Promise<Pulled> {
+): Promise<PulledAnalysis> {
   const name = `the desk's analysis ${latest.analysis_id} (revision ${latest.revision})`
   const doc = checkEpisodeDocument(parseEpisodeJson(text, name), name)
   const sha256 = doc.episode.media?.sha256
   const media = sha256 ? await knownMediaFile(db, sha256) : null
   return db
-    .transaction((): Pulled => {
+    .transaction((): PulledAnalysis => {
       const episodeId = here?.episodeId ?? freeLocalId(db, latest.analysis_id)
       const mine = latest.owner === user
       saveDeskAnalysis(db, {

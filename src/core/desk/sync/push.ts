@@ -1,3 +1,4 @@
+import type { KeptHere, PushedAnalysis, SyncConflict } from '../../../shared/contract/desk'
 import type { ClientBase } from 'pg'
 import type { Db } from '../../db/openDatabase'
 import { UserError } from '../../errors'
@@ -7,32 +8,10 @@ import { analysisDocument, type AnalysisDocument } from './analysisDocument'
 import { catalogueKinds, ROLE_FOR_KIND, type CatalogueKind } from './catalogueKind'
 import { deskAnalysisOf, saveDeskAnalysis, type DeskAnalysis } from './deskAnalyses'
 
-/** One analysis the push sent, and the revision the catalogue gave it. */
-export interface Pushed {
-  episodeId: string
-  analysisId: string
-  revision: number
-}
-
-/** The same person's analysis changed on two machines: the later push became an analysis of its own. */
-export interface Conflict {
-  episodeId: string
-  /** The catalogue's analysis this library's change was made on. */
-  analysisId: string
-  /** The new analysis it was kept as. */
-  keptAs: string
-}
-
-/** An analysis the push left here, and why (the roles, an export the format refuses). */
-export interface Kept {
-  episodeId: string
-  reason: string
-}
-
 export interface PushOutcome {
-  pushed: Pushed[]
-  conflicts: Conflict[]
-  kept: Kept[]
+  pushed: PushedAnalysis[]
+  conflicts: SyncConflict[]
+  kept: KeptHere[]
 }
 
 interface OutboxEntry {

@@ -1,15 +1,9 @@
+import type { SyncReport } from '../../../shared/contract/desk'
 import type { ClientBase } from 'pg'
 import type { Db } from '../../db/openDatabase'
 import { noteSync, waitingChanges } from './deskLink'
-import { pullCatalogue, type Pulled, type PullWanted } from './pull'
-import { pushOutbox, type PushOutcome } from './push'
-
-/** What one sync did, as `desk sync` prints it and the app says it. */
-export interface SyncOutcome extends PushOutcome {
-  pulled: Pulled[]
-  /** Analyses with changes the catalogue has not taken yet, after the sync. */
-  waiting: number
-}
+import { pullCatalogue, type PullWanted } from './pull'
+import { pushOutbox } from './push'
 
 /**
  * One round: the outbox pushed in order, then what is new pulled. Pushing first means a change made
@@ -21,7 +15,7 @@ export async function syncDesk(
   client: ClientBase,
   user: string,
   wanted: PullWanted = {},
-): Promise<SyncOutcome> {
+): Promise<SyncReport> {
   try {
     const pushed = await pushOutbox(db, client, user)
     const pulled = await pullCatalogue(db, client, user, wanted)

@@ -1,22 +1,16 @@
+import type { DeskDifference } from '../../../shared/contract/desk'
 import type { ClientBase } from 'pg'
 import type { Db } from '../../db/openDatabase'
 import { UserError } from '../../errors'
 import { analysisDocument } from './analysisDocument'
 import { deskAnalyses } from './deskAnalyses'
 
-/** An analysis whose copy here is not the catalogue's latest revision, and how. */
-export interface Difference {
-  episodeId: string
-  analysisId: string
-  problem: string
-}
-
 /**
  * Compares each synced analysis here with the catalogue's latest revision by content hash (the document
  * exported now, so a copy changed behind the sync's back is found too). Changes still waiting to be pushed
  * are a difference: the catalogue does not have them yet.
  */
-export async function verifyDesk(db: Db, client: ClientBase): Promise<Difference[]> {
+export async function verifyDesk(db: Db, client: ClientBase): Promise<DeskDifference[]> {
   const here = deskAnalyses(db)
   const { rows } = await client.query<{ analysis_id: string; revision: number; content_hash: string }>(
     `SELECT DISTINCT ON (analysis_id) analysis_id, revision, content_hash FROM revisions
@@ -29,7 +23,7 @@ export async function verifyDesk(db: Db, client: ClientBase): Promise<Difference
       (r) => r.episode_id,
     ),
   )
-  const differences: Difference[] = []
+  const differences: DeskDifference[] = []
   for (const a of here) {
     const at = { episodeId: a.episodeId, analysisId: a.analysisId }
     const there = latest.get(a.analysisId)
