@@ -22,6 +22,7 @@ import {
 import { answerAppRequest } from './appProtocol'
 import { CHANNELS } from './channels'
 import { CoreClient, type CoreDown } from './coreClient'
+import { keepDeskPassword, unlockDesk } from './deskKeychain'
 import { coreEnvironment, databaseArgument } from './coreEnvironment'
 import { DialogFolders, PathChecks } from './dialogFolders'
 import { externalUrl } from './externalLinks'
@@ -212,6 +213,7 @@ function wireIpc(client: CoreClient): void {
     if (!call) return { ok: false, error: { code: 'invalid-request', message: 'refused' } }
     try {
       const reply = await client.request({ kind: 'call', ...call })
+      await keepDeskPassword(databaseFile, call, reply)
       const forget = reply.ok ? forgetsMedia(call.method) : null
       if (forget === 'all') servedMedia?.forgetAll()
       else if (forget === 'episode') servedMedia?.forget((call.request as { id: string }).id)
@@ -462,6 +464,8 @@ if (sandboxOff !== null) {
       ),
     )
     wireIpc(client)
+    // Not awaited: the window opens at once; the desk comes online when the keychain answers.
+    unlockDesk(databaseFile, client).catch(() => undefined)
     Menu.setApplicationMenu(buildMenu(deliverMenuCommand, { packaged }))
     createWindow()
   })

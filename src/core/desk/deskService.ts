@@ -75,6 +75,7 @@ export class DeskService {
       connected: link !== null,
       url: link?.url ?? null,
       user: link?.user ?? null,
+      insecure: link?.insecure ?? false,
       online: link !== null && this.online,
       waiting: link ? waitingChanges(this.db) : 0,
       lastSyncAt: link?.lastSyncAt ?? null,

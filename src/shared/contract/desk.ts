@@ -10,6 +10,8 @@ export interface DeskStatus {
   url: string | null
   /** The PostgreSQL role this library syncs as. */
   user: string | null
+  /** Joined without TLS to a host outside this machine (`--insecure`). */
+  insecure: boolean
   /** Whether the catalogue answered the last time it was asked. */
   online: boolean
   /** Analyses with changes the catalogue has not taken yet. */
