@@ -35,19 +35,28 @@ export async function pushOutbox(db: Db, client: ClientBase, user: string): Prom
   if (entries.length === 0) return outcome
   const kinds = catalogueKinds(db)
   const may = await kindsAllowed(client)
+  const run: PushRun = { db, client, user, outcome }
   const firsts: Prepared[] = []
   for (const entry of entries) {
     const prepared = prepare(db, entry, user, kinds, may, outcome)
     if (!prepared) continue
     if (prepared.link.revision === 0 && prepared.link.pending === null) {
       firsts.push(prepared)
-      if (firsts.length === BATCH) await pushFirsts(db, client, user, firsts.splice(0), outcome)
+      if (firsts.length === BATCH) await pushFirsts(run, firsts.splice(0))
       continue
     }
-    await pushOne(db, client, user, prepared, outcome)
+    await pushOne(run, prepared)
   }
-  if (firsts.length > 0) await pushFirsts(db, client, user, firsts, outcome)
+  if (firsts.length > 0) await pushFirsts(run, firsts)
   return outcome
+}
+
+/** One push: the library, the catalogue's connection as this person, and what it did so far. */
+interface PushRun {
+  db: Db
+  client: ClientBase
+  user: string
+  outcome: PushOutcome
 }
 
 interface Prepared {
@@ -154,13 +163,8 @@ function acknowledge(db: Db, p: Prepared, analysisId: string, revision: number, 
 }
 
 /** Analyses the catalogue has never had from here, many in one transaction; one at a time if that fails. */
-async function pushFirsts(
-  db: Db,
-  client: ClientBase,
-  user: string,
-  batch: Prepared[],
-  outcome: PushOutcome,
-): Promise<void> {
+async function pushFirsts(run: PushRun, batch: Prepared[]): Promise<void> {
+  const { db, client, outcome } = run
   db.transaction(() => batch.forEach((p) => notePending(db, p))).immediate()
   try {
     await client.query('BEGIN')
@@ -176,7 +180,7 @@ async function pushFirsts(
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined)
     if (!isConstraintError(error)) throw error
-    for (const p of batch) await pushOne(db, client, user, p, outcome)
+    for (const p of batch) await pushOne(run, p)
     return
   }
   for (const p of batch) acknowledge(db, p, p.link.analysisId, 1, outcome)
@@ -227,13 +231,8 @@ interface CatalogueRevision {
  * the catalogue has moved past it (the same person's other machine, a restored copy), the change is kept
  * as a new analysis of its own, never written over the other.
  */
-async function pushOne(
-  db: Db,
-  client: ClientBase,
-  user: string,
-  p: Prepared,
-  outcome: PushOutcome,
-): Promise<void> {
+async function pushOne(run: PushRun, p: Prepared): Promise<void> {
+  const { db, client, user, outcome } = run
   const id = p.link.analysisId
   if (p.link.pending) {
     const landed = await revisionAt(client, id, p.link.pending.revision)
@@ -282,7 +281,7 @@ async function pushOne(
     acknowledge(db, p, id, revision, outcome)
     return
   }
-  await keepAsNew(db, client, user, p, outcome)
+  await keepAsNew(run, p)
 }
 
 const baseOf = (revision: number): number | null => (revision === 1 ? null : revision - 1)
@@ -323,13 +322,8 @@ async function ownerOf(client: ClientBase, id: string): Promise<string | null> {
  * this person's (two machines, or a restored copy, changed it apart); `<id>-<user>` when the id is
  * another person's in the catalogue (two people loaded the same file). Nothing is overwritten.
  */
-async function keepAsNew(
-  db: Db,
-  client: ClientBase,
-  user: string,
-  p: Prepared,
-  outcome: PushOutcome,
-): Promise<void> {
+async function keepAsNew(run: PushRun, p: Prepared): Promise<void> {
+  const { db, client, user, outcome } = run
   const id = p.link.analysisId
   const owner = await ownerOf(client, id)
   const stem = owner === user ? '-conflict' : `-${user}`
