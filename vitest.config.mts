@@ -9,7 +9,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts', 'src/{core,shared,host,cli,main}/**/*.test.ts'],
+          // tests/desk: the desk against a real PostgreSQL each file starts (tests/desk/postgresServer.ts).
+          include: [
+            'tests/unit/**/*.test.ts',
+            'tests/desk/**/*.test.ts',
+            'src/{core,shared,host,cli,main}/**/*.test.ts',
+          ],
           environment: 'node',
           // The CLI tests run bin/episcore, which runs the bundle: built from the sources they test.
           globalSetup: ['tests/buildCli.ts'],
