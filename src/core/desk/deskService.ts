@@ -108,7 +108,8 @@ export class DeskService {
         if (version > CATALOGUE_MIGRATIONS.length) throw newerCatalogue(version, CATALOGUE_MIGRATIONS.length)
         const { rows } = await client.query<{ user: string }>('SELECT current_user AS "user"')
         const user = rows[0]?.user ?? settings.user
-        linkDesk(this.db, { url: settings.display, user, insecure: request.insecure === true })
+        // As typed (it holds no password: that is refused): a service name stays a name, read again each time.
+        linkDesk(this.db, { url: request.url, user, insecure: request.insecure === true })
       } catch (error) {
         await client.end().catch(() => undefined)
         throw error instanceof UserError ? error : deskFailure(error, settings, 'use')

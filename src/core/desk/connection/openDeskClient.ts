@@ -17,8 +17,8 @@ export type DeskFailureReason =
 
 /**
  * One line, "cannot reach the desk at HOST:PORT: <reason>" (or "lost the desk at …" once connected),
- * never a stack and never the password. Failures a retry can cure (refused, timed out, closed) are
- * 'busy'; the rest need the person to change something and are 'invalid-input'.
+ * never a stack and never the password. Every one is 'desk-unreachable' (the library works on offline); `reason`
+ * tells a retry's cure (refused, timed out, closed) from what the person must change (TLS, password).
  */
 export class DeskUnreachableError extends UserError {
   override name = 'DeskUnreachableError'
@@ -26,12 +26,7 @@ export class DeskUnreachableError extends UserError {
     readonly reason: DeskFailureReason,
     message: string,
   ) {
-    super(
-      reason === 'refused' || reason === 'timeout' || reason === 'closed' || reason === 'server'
-        ? 'busy'
-        : 'invalid-input',
-      message,
-    )
+    super('desk-unreachable', message)
   }
 }
 
