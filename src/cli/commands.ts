@@ -254,6 +254,28 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     ],
     load: async () => (await import('./commands/transcriptCommand')).transcriptCommand,
   },
+  desk: {
+    usage: [
+      {
+        synopsis: 'desk init URL',
+        about: [
+          "create or upgrade the desk catalogue (PostgreSQL 14+) in the URL's database,",
+          "owned by the URL's user, and the desk's group roles; running it again",
+          'changes nothing. The password comes from PGPASSWORD, ~/.pgpass or PGSERVICE,',
+          'never the URL',
+        ],
+      },
+      {
+        synopsis: 'desk add-person NAME --role reviewer|lead|pipeline --url ADMIN_URL --password-stdin',
+        about: [
+          "a login for NAME (a-z, 0-9, _) in the role's group, its password read from",
+          'standard input; a reviewer adds its own analyses, a pipeline machine ones, a',
+          'lead consensus ones too',
+        ],
+      },
+    ],
+    load: async () => (await import('./commands/deskCommand')).deskCommand,
+  },
 }
 
 /** The command so named, or undefined (an inherited name such as `constructor` is no command). */
