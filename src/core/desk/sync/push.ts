@@ -193,22 +193,46 @@ interface NewRevision {
   doc: AnalysisDocument
 }
 
+/** A revision's columns, in the order insertRevisions gives them, each with the type its value binds as. */
+const REVISION_COLUMNS = [
+  ['analysis_id', 'text'],
+  ['revision', 'int'],
+  ['base_revision', 'int'],
+  ['show', 'text'],
+  ['title', 'text'],
+  ['status', 'text'],
+  ['media_sha256', 'text'],
+  ['media_size', 'bigint'],
+  ['content_hash', 'text'],
+  ['document', 'text'],
+] as const
+
+/**
+ * Many revisions in one multi-row INSERT, each value a parameter of its own. Not arrays through unnest:
+ * pg escapes a document inside a text[] literal character by character and the server parses it back,
+ * which made the first push of the bench's hour-long episodes about three times slower (~45 ms a
+ * document against ~15). 50 rows of 10 are 500 parameters, far below PostgreSQL's 65,535.
+ */
 async function insertRevisions(client: ClientBase, revisions: readonly NewRevision[]): Promise<void> {
+  const width = REVISION_COLUMNS.length
+  const rows = revisions.map(
+    (_, row) =>
+      `(${REVISION_COLUMNS.map(([, type], column) => `$${row * width + column + 1}::${type}`).join(', ')})`,
+  )
   await client.query(
-    `INSERT INTO revisions (analysis_id, revision, base_revision, show, title, status, media_sha256, media_size, content_hash, document)
-     SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::text[], $10::text[])`,
-    [
-      revisions.map((r) => r.id),
-      revisions.map((r) => r.revision),
-      revisions.map((r) => r.base),
-      revisions.map((r) => r.doc.show),
-      revisions.map((r) => r.doc.title),
-      revisions.map((r) => r.doc.status),
-      revisions.map((r) => r.doc.mediaSha256),
-      revisions.map((r) => r.doc.mediaSize),
-      revisions.map((r) => r.doc.hash),
-      revisions.map((r) => r.doc.text),
-    ],
+    `INSERT INTO revisions (${REVISION_COLUMNS.map(([name]) => name).join(', ')}) VALUES ${rows.join(', ')}`,
+    revisions.flatMap((r) => [
+      r.id,
+      r.revision,
+      r.base,
+      r.doc.show,
+      r.doc.title,
+      r.doc.status,
+      r.doc.mediaSha256,
+      r.doc.mediaSize,
+      r.doc.hash,
+      r.doc.text,
+    ]),
   )
 }
 
