@@ -19,7 +19,7 @@ export const SHOW = 'The Long Show'
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The library's n-th episode: its own words and scores, a week after the one before. */
-function libraryEpisode(n: number, sizes: Sizes): EpisodeDocument {
+export function libraryEpisode(n: number, sizes: Sizes): EpisodeDocument {
   const { episode } = sizes.library
   const doc = scaleEpisode({
     id: `library-${String(n).padStart(4, '0')}`,

@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: the speed and memory targets of the CLI's start, of long media and of scale
- * (bench/scale.ts), measured here on media the bench generates itself. Prints a table and writes
+ * `npm run bench`: the speed and memory targets of the CLI's start, of long media, of scale
+ * (bench/scale.ts) and of the desk's sync (bench/desk.ts), measured here on media the bench generates itself. Prints a table and writes
  * bench/results.json. `npm run bench:quick` (--quick) computes every row at reduced sizes
  * (bench/sizes.ts) into bench/quick-results.json, to prove the bench still runs.
  */
@@ -20,6 +20,7 @@ import { startHost } from '../src/host/startHost'
 import { hugeScaleRows } from './agreement'
 import { benchMedia, mediaLabel, type BenchMedia } from './benchMedia'
 import { cliStart } from './cliStart'
+import { deskBench } from './desk'
 import { launch, newPage, percentile, seconds, tenths, type Row } from './common'
 import { measureRows, THIS_MACHINE, type MeasuredRow } from './rowRunner'
 import { libraryBench } from './library'
@@ -461,7 +462,17 @@ function printTable(all: readonly MeasuredRow[]): void {
 }
 
 /** The groups BENCH_ONLY names (comma-separated), in the order they run. */
-const GROUPS = ['cli', 'agreement', 'load', 'peaks', 'browser', 'wavesurfer', 'scale', 'library'] as const
+const GROUPS = [
+  'cli',
+  'agreement',
+  'load',
+  'peaks',
+  'browser',
+  'wavesurfer',
+  'scale',
+  'library',
+  'desk',
+] as const
 type Group = (typeof GROUPS)[number]
 
 type Measure = (group: Group, name: string, run: () => Promise<Row[]>) => Promise<void>
@@ -641,6 +652,7 @@ async function main(): Promise<void> {
     await scaleBench(log, RENDERER_DIR, sizes, (name, run) => measure('scale', name, run))
   if (only.has('library'))
     await libraryBench(log, RENDERER_DIR, sizes, (name, run) => measure('library', name, run))
+  if (only.has('desk')) await deskBench(log, sizes, (name, run) => measure('desk', name, run))
 
   printTable(rows)
   const loadAtEnd = THIS_MACHINE.loadAverage()

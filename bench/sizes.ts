@@ -44,6 +44,11 @@ export interface Sizes {
     searchRounds: number
     opens: number
   }
+  /**
+   * The desk (issue 43), on the library above: syncs with nothing new timed, and edits on one library
+   * timed until a second, connected library has them.
+   */
+  desk: { idleSyncs: number; liveEdits: number }
 }
 
 export const FULL: Sizes = {
@@ -84,6 +89,7 @@ export const FULL: Sizes = {
     searchRounds: 3,
     opens: 10,
   },
+  desk: { idleSyncs: 20, liveEdits: 20 },
 }
 
 export const QUICK: Sizes = {
@@ -124,6 +130,7 @@ export const QUICK: Sizes = {
     searchRounds: 1,
     opens: 2,
   },
+  desk: { idleSyncs: 5, liveEdits: 5 },
 }
 
 /** A duration as the bench's file names write it: 10min, 1h. */
