@@ -79,7 +79,8 @@ export async function pullCatalogue(
     for (const latest of batch) {
       const text = byId.get(latest.analysis_id)
       if (text === undefined) continue
-      pulled.push(await writePulledAnalysis(db, latest, text, known.get(latest.analysis_id) ?? null, user))
+      const written = await writePulledAnalysis(db, latest, text, known.get(latest.analysis_id) ?? null, user)
+      if (written) pulled.push(written)
     }
   }
   return pulled
@@ -88,7 +89,9 @@ export async function pullCatalogue(
 /**
  * Writes one pulled revision: over this library's copy of that analysis, else as a new analysis under its
  * catalogue id, or the keep-both suffix when the library uses that id for another. Someone else's is
- * recorded as theirs before its rows are written, so the outbox's triggers pass it by.
+ * recorded as theirs before its rows are written, so the outbox's triggers pass it by. A copy of this
+ * person's own that was changed here while the revision was on its way is left alone (null): the change
+ * waits for the push, which keeps the two apart, rather than being written over.
  */
 async function writePulledAnalysis(
   db: Db,
@@ -96,13 +99,15 @@ async function writePulledAnalysis(
   text: string,
   here: DeskAnalysis | null,
   user: string,
-): Promise<PulledAnalysis> {
+): Promise<PulledAnalysis | null> {
   const name = `the desk's analysis ${latest.analysis_id} (revision ${latest.revision})`
   const doc = checkEpisodeDocument(parseEpisodeJson(text, name), name)
   const sha256 = doc.episode.media?.sha256
   const media = sha256 ? await knownMediaFile(db, sha256) : null
   return db
-    .transaction((): PulledAnalysis => {
+    .transaction((): PulledAnalysis | null => {
+      if (here?.mine && db.prepare(`SELECT 1 FROM desk_outbox WHERE episode_id = ?`).get(here.episodeId))
+        return null
       const episodeId = here?.episodeId ?? freeLocalId(db, latest.analysis_id)
       const mine = latest.owner === user
       saveDeskAnalysis(db, {
