@@ -3,10 +3,6 @@
  * PostgreSQL, their pull into an empty library, a sync with nothing new, and an edit on one library until a
  * second, connected one has it. The bench starts its own throwaway PostgreSQL, as the desk's tests do.
  */
-// The catalogue's declaration of the untyped pgpass package: tsconfig.e2e.json checks the bench but
-// includes no src/core declarations of its own.
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module file cannot be imported
-/// <reference path="../src/core/desk/catalogue/pgpass.d.ts" />
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
