@@ -164,12 +164,14 @@ describe.skipIf(skipPostgresTests())('the desk catalogue on a real PostgreSQL', 
   it('failures to connect are one line naming the server', async () => {
     const wrong = await refusal(initCatalogue(server.urlFor('desk_admin', 'wrong-password')))
     expect(wrong.message).toBe(
-      `PostgreSQL at desk_admin@127.0.0.1:${server.port}/desk refused the password of desk_admin (it comes from PGPASSWORD, ~/.pgpass or a PGSERVICE entry)`,
+      `cannot reach the desk at 127.0.0.1:${server.port}: password authentication failed for user desk_admin (the password given)`,
     )
     const missing = await refusal(
       initCatalogue(server.urlFor('desk_admin', server.adminPassword, 'nosuchdb')),
     )
-    expect(missing.message).toMatch(/database "nosuchdb" does not exist/)
+    expect(missing.message).toMatch(
+      /^cannot reach the desk at 127\.0\.0\.1:\d+: database nosuchdb does not exist$/,
+    )
     await addPerson({ adminUrl: server.adminUrl, name: 'plain_reviewer', role: 'reviewer', password: 'pw' })
     await asAdmin(server, 'CREATE DATABASE empty')
     const notAllowed = await refusal(initCatalogue(server.urlFor('plain_reviewer', 'pw', 'empty')))

@@ -157,7 +157,7 @@ describe.skipIf(skipPostgresTests())('reaching a real desk catalogue', () => {
     const wrong = 'not-the-Password-42'
     const refused = await failure(adminUrl(), { env: env(), password: wrong })
     expect(refused.message).toBe(
-      `cannot reach the desk at 127.0.0.1:${server.port}: password authentication failed for user desk_admin`,
+      `cannot reach the desk at 127.0.0.1:${server.port}: password authentication failed for user desk_admin (the password given)`,
     )
     expect(refused.reason).toBe('authentication')
     expect(refused.message).not.toContain(wrong)

@@ -132,7 +132,7 @@ describe.skipIf(skipPostgresTests())('episcore desk init and add-person', () => 
     })
     expect(add('bob', 'reviewer', { PGPASSWORD: 'wrong' })).toMatchObject({
       code: 1,
-      stderr: `episcore: PostgreSQL at desk_admin@127.0.0.1:${server.port}/desk refused the password of desk_admin (it comes from PGPASSWORD, ~/.pgpass or a PGSERVICE entry)\n`,
+      stderr: `episcore: cannot reach the desk at 127.0.0.1:${server.port}: password authentication failed for user desk_admin (the password came from PGPASSWORD)\n`,
     })
     expect(
       episcore(['desk', 'add-person', 'bob', '--role', 'reviewer', '--url', adminUrl], adminEnv).stderr,
@@ -155,7 +155,9 @@ describe.skipIf(skipPostgresTests())('episcore desk init and add-person', () => 
     const run = episcore(['desk', 'init', url], { PGPASSWORD: 'x' })
     expect(run.code).toBe(1)
     expect(run.stderr).toMatch(
-      new RegExp(`^episcore: cannot reach PostgreSQL at 127\\.0\\.0\\.1:${gone.port}: .*ECONNREFUSED.*\\n$`),
+      new RegExp(
+        `^episcore: cannot reach the desk at 127\\.0\\.0\\.1:${gone.port}: connection refused.*\\n$`,
+      ),
     )
   })
 })

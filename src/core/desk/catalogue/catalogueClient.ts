@@ -1,92 +1,65 @@
-import pg from 'pg'
-import { parseIntoClientConfig } from 'pg-connection-string'
-import pgpass from 'pgpass'
+import type pg from 'pg'
 import { UserError } from '../../errors'
+import {
+  deskConnectionSettings,
+  deskFailure,
+  openDeskClient,
+  PASSWORD_PLACES,
+  type DeskConnectionSettings,
+} from '../connection'
 
-/** Where a password for the catalogue may come from; never the URL or the command line. */
-export const PASSWORD_PLACES = 'PGPASSWORD, ~/.pgpass or a PGSERVICE entry'
+export { PASSWORD_PLACES }
 
-/** A desk server that answers nothing gives up after this, in one line, rather than hang. */
-const CONNECT_TIMEOUT_MS = 15_000
+/** How `desk init` and `desk add-person` reach the catalogue's database. */
+export interface CatalogueReach {
+  /** A host outside this machine without TLS (`--insecure`). */
+  insecure?: boolean
+}
 
-export interface CatalogueTarget {
-  host: string
-  port: number
-  user: string
-  database: string
+/**
+ * The settings for a URL as the connection module reads them (service entries, PG* variables, TLS,
+ * timeouts). The command line refuses a password in a URL before it gets here; code that builds a URL
+ * itself (a test's server) may carry one, which is taken out of the URL and given as the password.
+ */
+function settingsFor(url: string, reach: CatalogueReach): DeskConnectionSettings {
+  let password: string | undefined
+  let bare = url
+  try {
+    const parsed = new URL(url)
+    if (parsed.password !== '') {
+      password = decodeURIComponent(parsed.password)
+      parsed.password = ''
+      bare = parsed.toString()
+    }
+  } catch {
+    // Not a URL the WHATWG parser reads (a service name alone): the connection module says what is wrong.
+  }
+  return deskConnectionSettings(bare, {
+    ...(reach.insecure !== undefined && { insecure: reach.insecure }),
+    ...(password !== undefined && { password }),
+  })
 }
 
 /** What an error names the server by: never its password. */
-export const describeTarget = (t: CatalogueTarget): string => `${t.user}@${t.host}:${t.port}/${t.database}`
+const describe = (s: DeskConnectionSettings): string => `${s.user}@${s.host}:${s.port}/${s.database}`
 
 /**
- * A password as libpq and pg find one: PGPASSWORD, else the matching line of ~/.pgpass (PGPASSFILE).
- * Read here rather than left to pg, whose own ~/.pgpass reading prints a deprecation warning.
+ * A PostgreSQL refusal of what was asked (a privilege, a role that exists) as one line naming the
+ * server; failures to reach it are the connection module's one line.
  */
-function lookUpPassword(target: CatalogueTarget): Promise<string | undefined> {
-  if (process.env.PGPASSWORD) return Promise.resolve(process.env.PGPASSWORD)
-  return new Promise((resolve) => pgpass(target, resolve))
-}
-
-/** A client config from a postgres:// URL (a password in it is taken, else looked up). */
-export function catalogueConfig(url: string): { config: pg.ClientConfig; target: CatalogueTarget } {
-  let parsed: pg.ClientConfig
-  try {
-    parsed = parseIntoClientConfig(url) as pg.ClientConfig
-  } catch {
-    // The parser's message would quote the URL, which may hold a password.
-    throw new UserError(
-      'invalid-input',
-      'the desk URL cannot be read: it looks like postgres://USER@HOST:PORT/DATABASE',
-    )
-  }
-  const user = parsed.user || process.env.PGUSER || process.env.USER || ''
-  const target: CatalogueTarget = {
-    host: parsed.host || process.env.PGHOST || 'localhost',
-    port: Number(parsed.port || process.env.PGPORT || 5432),
-    user,
-    database: parsed.database || process.env.PGDATABASE || user,
-  }
-  const given = typeof parsed.password === 'string' && parsed.password !== '' ? parsed.password : undefined
-  const config: pg.ClientConfig = {
-    ...parsed,
-    ...target,
-    password: given ?? (async () => (await lookUpPassword(target)) ?? ''),
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-  }
-  return { config, target }
-}
-
-/** A PostgreSQL failure as one line naming the server: what the user can act on, never a stack. */
-export function catalogueFailure(error: unknown, target: CatalogueTarget): Error {
+function catalogueFailure(error: unknown, settings: DeskConnectionSettings): Error {
   if (error instanceof UserError) return error
-  const where = describeTarget(target)
   const e = error as { code?: string; message?: string }
-  const message = (e.message ?? String(error)).split('\n')[0]!
-  switch (e.code) {
-    case 'ECONNREFUSED':
-    case 'ENOTFOUND':
-    case 'EHOSTUNREACH':
-    case 'ETIMEDOUT':
-    case 'ECONNRESET':
-      return new UserError('busy', `cannot reach PostgreSQL at ${target.host}:${target.port}: ${message}`)
-    case '28P01':
-      return new UserError(
-        'invalid-input',
-        `PostgreSQL at ${where} refused the password of ${target.user} (it comes from ${PASSWORD_PLACES})`,
-      )
-    case '3D000':
-      return new UserError('not-found', `PostgreSQL at ${where}: ${message}`)
-    case '42501':
-      return new UserError('invalid-input', `PostgreSQL at ${where} refused: ${message}`)
-  }
-  if (/timeout/i.test(message))
-    return new UserError('busy', `PostgreSQL at ${target.host}:${target.port} did not answer: ${message}`)
-  if (/password must be a string|no password/i.test(message))
-    return new UserError('invalid-input', `no password for ${where}: give it in ${PASSWORD_PLACES}`)
+  const message = (e.message ?? String(error)).split('\n')[0] ?? ''
+  // A missing privilege says so in PostgreSQL's own words; any other refusal adds its SQLSTATE.
+  if (e.code === '42501')
+    return new UserError('invalid-input', `PostgreSQL at ${describe(settings)} refused: ${message}`)
   if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
-    return new UserError('invalid-input', `PostgreSQL at ${where} refused (${e.code}): ${message}`)
-  return new UserError('busy', `PostgreSQL at ${where}: ${message}`)
+    return new UserError(
+      'invalid-input',
+      `PostgreSQL at ${describe(settings)} refused (${e.code}): ${message}`,
+    )
+  return deskFailure(error, settings, 'use')
 }
 
 /**
@@ -96,16 +69,14 @@ export function catalogueFailure(error: unknown, target: CatalogueTarget): Error
 export async function withCatalogueClient<T>(
   url: string,
   work: (client: pg.Client) => Promise<T>,
+  reach: CatalogueReach = {},
 ): Promise<T> {
-  const { config, target } = catalogueConfig(url)
-  const client = new pg.Client(config)
-  // A server that goes away while idle emits 'error' on the client: without a listener that crashes.
-  client.on('error', () => undefined)
+  const settings = settingsFor(url, reach)
+  const client = await openDeskClient(settings)
   try {
-    await client.connect()
     return await work(client)
   } catch (error) {
-    throw catalogueFailure(error, target)
+    throw catalogueFailure(error, settings)
   } finally {
     await client.end().catch(() => undefined)
   }

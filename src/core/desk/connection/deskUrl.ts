@@ -18,7 +18,7 @@ export interface DeskUrl {
   applicationName?: string
 }
 
-export const PASSWORD_PLACES = 'give it in PGPASSWORD, ~/.pgpass or a PGSERVICE entry'
+export const PASSWORD_PLACES = 'PGPASSWORD, ~/.pgpass or a PGSERVICE entry'
 const PLACE = 'the desk URL'
 
 /** Query parameters of a desk URL, libpq's names, mapped to where they land. */
@@ -69,7 +69,7 @@ export function parseDeskUrl(url: string): DeskUrl {
   const colonAt = userInfo.indexOf(':')
   // `user:@host` carries no password; anything after the colon does.
   if (colonAt >= 0 && userInfo.slice(colonAt + 1) !== '')
-    throw invalid(`a password does not belong in the URL: ${PASSWORD_PLACES}`)
+    throw invalid(`a password does not belong in the URL: give it in ${PASSWORD_PLACES}`)
   const user = colonAt >= 0 ? userInfo.slice(0, colonAt) : userInfo
   if (user !== '') result.user = decode(user, 'user name')
 
@@ -99,7 +99,8 @@ export function parseDeskUrl(url: string): DeskUrl {
     const equalsAt = pair.indexOf('=')
     const key = decode(equalsAt >= 0 ? pair.slice(0, equalsAt) : pair, 'query')
     const value = decode((equalsAt >= 0 ? pair.slice(equalsAt + 1) : '').replace(/\+/g, ' '), `${key} value`)
-    if (key === 'password') throw invalid(`a password does not belong in the URL: ${PASSWORD_PLACES}`)
+    if (key === 'password')
+      throw invalid(`a password does not belong in the URL: give it in ${PASSWORD_PLACES}`)
     const field = QUERY_PARAMETERS[key]
     if (field === undefined)
       throw invalid(`unknown parameter "${key}" (the desk reads ${Object.keys(QUERY_PARAMETERS).join(', ')})`)

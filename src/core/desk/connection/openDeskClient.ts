@@ -78,7 +78,10 @@ function classify(error: unknown, settings: DeskConnectionSettings): [DeskFailur
       return ['tls', "TLS: the server's certificate is not valid yet"]
     // PostgreSQL's SQLSTATEs
     case '28P01':
-      return ['authentication', `password authentication failed for user ${settings.user}`]
+      return [
+        'authentication',
+        `password authentication failed for user ${settings.user} (${passwordFrom(settings)})`,
+      ]
     case '28000':
       return ['authentication', `the server does not let ${where} in (pg_hba.conf): ${firstLine(message)}`]
     case '3D000':
@@ -102,13 +105,21 @@ function classify(error: unknown, settings: DeskConnectionSettings): [DeskFailur
   if (/Query read timeout/i.test(message))
     return ['timeout', `the server stopped answering (no reply in ${seconds(settings.statementTimeoutMs)})`]
   if (/client password must be a string/i.test(message))
-    return ['authentication', `no password for user ${settings.user}: ${PASSWORD_PLACES}`]
+    return ['authentication', `no password for user ${settings.user}: give it in ${PASSWORD_PLACES}`]
   if (/does not support SSL/i.test(message))
     return ['tls', 'TLS: the server does not offer TLS (sslmode asks for it)']
   if (/Connection terminated/i.test(message)) return ['closed', 'the server closed the connection']
   if (code !== '' && /^[0-9A-Z]{5}$/.test(code)) return ['server', firstLine(message)]
   return ['server', firstLine(message) || 'unknown error']
 }
+
+/** Where the refused password came from, so the person knows which to correct. */
+const passwordFrom = (settings: DeskConnectionSettings): string =>
+  settings.passwordSource === 'none'
+    ? `none was found: give it in ${PASSWORD_PLACES}`
+    : settings.passwordSource === 'given'
+      ? 'the password given'
+      : `the password came from ${settings.passwordSource}`
 
 const firstLine = (text: string): string => text.split('\n')[0]!.trim()
 
