@@ -293,6 +293,11 @@ export const COMMANDS = {
     label: 'Reveal the machine’s scores of the selected chapter while scoring blind',
     group: 'Review',
   },
+  'file.desk': {
+    label: 'Desk: sync this library with the desk’s shared catalogue',
+    group: 'File',
+    menu: { menu: 'File', label: 'Desk…', separatorBefore: true },
+  },
   'help.shortcuts': {
     label: 'Keyboard shortcuts',
     group: 'Help',
@@ -313,7 +318,12 @@ export const isCommandId = (name: string): name is CommandId => Object.hasOwn(CO
 export const commandDeclaration = (id: CommandId): CommandDeclaration => COMMANDS[id]
 
 /** The commands the library carries out; the episode screen hands them back to it. */
-export const LIBRARY_COMMANDS = ['file.new', 'file.open', 'help.restoreBackup'] as const satisfies CommandId[]
+export const LIBRARY_COMMANDS = [
+  'file.new',
+  'file.open',
+  'file.desk',
+  'help.restoreBackup',
+] as const satisfies CommandId[]
 export type LibraryCommand = (typeof LIBRARY_COMMANDS)[number]
 export const isLibraryCommand = (id: string): id is LibraryCommand =>
   (LIBRARY_COMMANDS as readonly string[]).includes(id)

@@ -71,6 +71,15 @@ export function listEpisodes(db: Db): LibraryEpisode[] {
       .prepare(`SELECT * FROM episodes WHERE trashed_at IS NULL ORDER BY created_at DESC, id`)
       .all() as EpisodeRow[]
     const averages = scoreAverages(db)
+    // Other people's analyses pulled from the desk, marked with their owner (one query for the list).
+    const pulledFrom = new Map(
+      (
+        db.prepare(`SELECT episode_id, owner FROM desk_analyses WHERE mine = 0`).all() as {
+          episode_id: string
+          owner: string
+        }[]
+      ).map((r) => [r.episode_id, r.owner]),
+    )
     const ofAnalysis = new Map(
       libraryEpisodes(db).flatMap((episode) =>
         episode.analyses.map((analysis) => [analysis.id, { episode, analysis }] as const),
@@ -89,6 +98,7 @@ export function listEpisodes(db: Db): LibraryEpisode[] {
           analysis: known.analysis,
           counted: known.episode.counted === row.id,
           countedBecause: known.episode.because,
+          ...(pulledFrom.has(row.id) && { deskOwner: pulledFrom.get(row.id) as string }),
         },
       ]
     })

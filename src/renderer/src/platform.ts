@@ -132,9 +132,22 @@ function browserPlatform(): Platform {
 
 export const platform: Platform = window.episcore ? desktopPlatform(window.episcore) : browserPlatform()
 
-/** Calls the core and unwraps the reply; a failure becomes an Error carrying the core's message. */
+/** A refusal of the core: its message, and its code for a screen that answers one kind of refusal. */
+export class CallError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message)
+  }
+}
+
+/** The core's code of a failed call; null for a failure that is not the core's refusal. */
+export const refusalCode = (error: unknown): string | null => (error instanceof CallError ? error.code : null)
+
+/** Calls the core and unwraps the reply; a failure becomes an Error carrying the core's message and code. */
 export async function call<K extends MethodName>(method: K, request: RequestOf<K>): Promise<ResponseOf<K>> {
   const reply = await platform.call(method, request)
-  if (!reply.ok) throw new Error(reply.error.message)
+  if (!reply.ok) throw new CallError(reply.error.message, reply.error.code)
   return reply.value
 }

@@ -24,6 +24,8 @@ export interface LibraryEpisode extends EpisodeSummary {
   counted: boolean
   /** Why the episode counts through the analysis it does (the same on each of its rows). */
   countedBecause: CountedBecause
+  /** The desk person whose analysis this is, when it was pulled from the desk (absent for one's own). */
+  deskOwner?: string
 }
 
 /** A rubric dimension as the library knows it: one per key, whatever each episode calls it. */

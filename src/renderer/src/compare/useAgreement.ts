@@ -3,6 +3,7 @@ import type { AgreementDetail, LibraryAnalysis } from '../../../shared/agreement
 import { MAX_COMPARED } from '../../../shared/contract'
 import { call } from '../platform'
 import { useAnalysesOf } from './useAnalysesOf'
+import { useDeskArrivals } from '../desk/deskStatus'
 
 export interface AgreementState {
   /** The episode's analyses in the library; null until the core answers. */
@@ -33,6 +34,8 @@ export function useAgreement(id: string): AgreementState {
   const [measured, setMeasured] = useState<AgreementDetail | null>(null)
   // By value: a new list with the same ids is the same comparison.
   const key = chosen.join('\n')
+  // An analysis the desk brought again is measured again.
+  const arrivals = useDeskArrivals()
   useEffect(() => {
     const ids = key === '' ? [] : key.split('\n')
     if (ids.length < 2) return
@@ -44,7 +47,7 @@ export function useAgreement(id: string): AgreementState {
     return () => {
       live = false
     }
-  }, [key])
+  }, [key, arrivals])
   return {
     analyses,
     chosen,

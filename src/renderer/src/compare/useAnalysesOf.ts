@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { LibraryAnalysis } from '../../../shared/agreement'
 import { call } from '../platform'
+import { useDeskArrivals } from '../desk/deskStatus'
 
 /**
  * The library's analyses of the episode `id` is one of (itself included): null until the core answers,
@@ -8,6 +9,8 @@ import { call } from '../platform'
  */
 export function useAnalysesOf(id: string, onError?: (message: string) => void): LibraryAnalysis[] | null {
   const [analyses, setAnalyses] = useState<LibraryAnalysis[] | null>(null)
+  // Read again when the desk brings other people's work, without a reload.
+  const arrivals = useDeskArrivals()
   useEffect(() => {
     let live = true
     call('episodes.analysesOf', { id }).then(
@@ -21,6 +24,6 @@ export function useAnalysesOf(id: string, onError?: (message: string) => void): 
     return () => {
       live = false
     }
-  }, [id, onError])
+  }, [id, onError, arrivals])
   return analyses
 }

@@ -3,7 +3,8 @@ import type { CommandId } from '../../../shared/commands'
 import type { EpisodeView } from '../../../shared/contract'
 import { findProblems, type Problem } from '../../../shared/problems'
 import { ShortcutSheet } from '../commands/ShortcutSheet'
-import type { Edit } from './editorPanelProps'
+import { KeepCopyOffer } from './KeepCopyOffer'
+import type { EpisodeViewState } from './useEpisodeView'
 import { HighlightPicker } from './highlights/HighlightPicker'
 import { PublishProblemsDialog } from './PublishProblemsDialog'
 import { FeedTagsDialog } from './publish/FeedTagsDialog'
@@ -20,14 +21,15 @@ export function EpisodeDialogs(props: {
   screen: Pick<EditorScreenState, 'dialog' | 'closeDialog' | 'labelOf' | 'context'>
   commands: readonly CommandId[]
   highlightAt: () => number
-  edit: Edit
+  episode: Pick<EpisodeViewState, 'edit' | 'pulled' | 'dismissPulled'>
   /** The core's refusal of Publish, shown with what blocks publishing in the view. */
   refusal: string | null
   closeRefusal: () => void
   reviewer: Reviewer
   goToProblem: (problem: Problem) => void
 }): React.JSX.Element {
-  const { id, view, edit } = props
+  const { id, view, episode } = props
+  const { edit } = episode
   const { dialog, closeDialog: close, labelOf, context } = props.screen
   const notify = (notice: string): void => context?.notify(notice)
   // The mapping is asked for once per imported transcript; "Later" leaves it for the Speakers… button.
@@ -78,6 +80,7 @@ export function EpisodeDialogs(props: {
           onClose={props.reviewer.cancel}
         />
       )}
+      {episode.pulled && <KeepCopyOffer id={id} onClose={episode.dismissPulled} />}
       {props.refusal && (
         <PublishProblemsDialog
           refusal={{

@@ -229,7 +229,7 @@ export function EpisodeScreen({
         screen={screen}
         commands={EDITOR_COMMAND_IDS}
         highlightAt={playback.now}
-        edit={edit}
+        episode={episode}
         refusal={refusal}
         closeRefusal={() => setRefusal(null)}
         reviewer={reviewer}

@@ -7,7 +7,7 @@ import {
   type ResponseOf,
 } from '../../../shared/contract'
 import { afterNextFrame } from '../afterNextFrame'
-import { call } from '../platform'
+import { call, refusalCode } from '../platform'
 import { blindView } from '../../../shared/blindView'
 import type { Edit } from './editorPanelProps'
 import { refusalInWords } from './refusalInWords'
@@ -37,6 +37,9 @@ export interface EpisodeViewState {
    * the view (and so the fields' saved values) as they were.
    */
   refusals: number
+  /** An edit of another person's analysis pulled from the desk was refused: offer a copy of one's own. */
+  pulled: boolean
+  dismissPulled: () => void
 }
 
 /**
@@ -70,6 +73,8 @@ export function useEpisodeView(id: string): EpisodeViewState {
     [],
   )
   const [refusals, setRefusals] = useState(0)
+  const [pulled, setPulled] = useState(false)
+  const dismissPulled = useCallback(() => setPulled(false), [])
   // Revealed chapters are kept for the screen's life only: a reveal is a glance, not a choice the
   // analysis records (it keeps `review.blind`), and the scores rated meanwhile stay shown anyway.
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set())
@@ -111,7 +116,8 @@ export function useEpisodeView(id: string): EpisodeViewState {
         // The edit drops out of what is shown: the screen goes back to the core's view.
         if (patch) update((s) => refused(s, seq))
         setRefusals((n) => n + 1)
-        if (options?.onRefused) options.onRefused((e as Error).message)
+        if (refusalCode(e) === 'pulled-analysis') setPulled(true)
+        else if (options?.onRefused) options.onRefused((e as Error).message)
         else setError(refusalInWords((e as Error).message))
         return null
       }
@@ -130,5 +136,7 @@ export function useEpisodeView(id: string): EpisodeViewState {
     setNotice,
     edit,
     refusals,
+    pulled,
+    dismissPulled,
   }
 }

@@ -3,6 +3,7 @@ import './episodeAnalyses.css'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useRef } from 'react'
 import { REVIEW_STATUS_WORDS } from '../episode/ReviewStatusBadge'
+import { fromTheDesk } from '../desk/deskWords'
 import type { LibraryEpisodeRow } from './episodeRows'
 import type { libraryFeatures } from './libraryColumns'
 import { LibraryFilter } from './LibraryFilter'
@@ -41,6 +42,7 @@ function EpisodeAnalyses(props: { row: LibraryEpisodeRow; onOpen: (id: string) =
           {a.title !== row.title && <span className="analysis-title">“{a.title}”</span>}
           <span className="analysis-state">{REVIEW_STATUS_WORDS[a.reviewStatus]}</span>
           {a.counted && <span className="analysis-counted">counted</span>}
+          {a.deskOwner && <span className="analysis-owner">{fromTheDesk(a.deskOwner)}</span>}
         </li>
       ))}
     </ul>

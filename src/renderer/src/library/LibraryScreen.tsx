@@ -19,6 +19,10 @@ import { TrashUndo } from './TrashUndo'
 import { TrashView } from './TrashView'
 import { useEpisodeActions } from './useEpisodeActions'
 import { useScope } from '../scope'
+import type { LibraryCommand } from '../../../shared/commands'
+import { DeskHeader } from '../desk/DeskHeader'
+import { DeskRows } from '../desk/DeskRows'
+import { useDeskArrivals } from '../desk/deskStatus'
 
 /** A library command's key, said only where the app's menu takes it (a browser keeps Ctrl+N for itself). */
 const menuKey = (id: 'file.new' | 'file.open'): React.ReactNode =>
@@ -32,7 +36,7 @@ const menuKey = (id: 'file.new' | 'file.open'): React.ReactNode =>
 /** A row's show opens the show's trends; an episode of no show names none. */
 const showText = (show: string): React.ReactNode => (show === '' ? '' : <ShowLink show={show} />)
 
-export type LibraryCommand = 'file.new' | 'file.open' | 'help.restoreBackup'
+export type { LibraryCommand }
 
 export function LibraryScreen({
   onOpen,
@@ -49,6 +53,7 @@ export function LibraryScreen({
   const newButton = useRef<HTMLButtonElement>(null)
   const scope = useScope()
   const [restoring, setRestoring] = useState(startWith === 'help.restoreBackup')
+  const [deskOpen, setDeskOpen] = useState(startWith === 'file.desk')
   const [damage, setDamage] = useState<string | null>(null)
   const [restored, setRestored] = useState<RestoreOutcome | null>(null)
   const [backedUp, setBackedUp] = useState<string | null>(null)
@@ -80,7 +85,9 @@ export function LibraryScreen({
       () => undefined,
     )
   }, [])
-  useEffect(refresh, [refresh])
+  // Other people's work the desk brought shows without a reload: the analyses are read again.
+  const arrivals = useDeskArrivals()
+  useEffect(refresh, [refresh, arrivals])
   const several = useEpisodeFilesLoader(refresh)
   const dropFiles = async (files: File[]): Promise<void> => {
     const [file] = files
@@ -116,6 +123,7 @@ export function LibraryScreen({
   useMenuCommand((command) => {
     if (command === 'file.new') setCreating(true)
     if (command === 'help.restoreBackup') setRestoring(true)
+    if (command === 'file.desk') setDeskOpen(true)
   })
   const backUpNow = (): void => {
     setBackingUp(true)
@@ -168,6 +176,7 @@ export function LibraryScreen({
         <button type="button" aria-pressed={showTrash} onClick={() => setShowTrash((s) => !s)}>
           Trash
         </button>
+        <DeskHeader open={deskOpen} setOpen={setDeskOpen} onSynced={refresh} />
       </header>
       <TrashUndo actions={actions} />
       {showTrash && (
@@ -197,6 +206,7 @@ export function LibraryScreen({
           scoring pipeline’s analysis{menuKey('file.open')}.
         </p>
       )}
+      {!showTrash && <DeskRows onGot={refresh} onError={setError} />}
       {episodes && episodes.length > 0 && !showTrash && (
         <LibraryEpisodes
           episodes={episodes}

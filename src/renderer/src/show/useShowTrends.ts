@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { CountedChoice } from '../../../shared/analyses'
 import type { ShowTrends } from '../../../shared/contract'
 import { call } from '../platform'
+import { useDeskArrivals } from '../desk/deskStatus'
 
 export type ShowTrendsState =
   { kind: 'loading' } | { kind: 'ready'; trends: ShowTrends } | { kind: 'failed'; message: string }
@@ -16,6 +17,8 @@ export function useShowTrends(show: string): {
   choose: (choice: CountedChoice) => void
 } {
   const [state, setState] = useState<ShowTrendsState>({ kind: 'loading' })
+  // Read again when the desk brings other people's work, without a reload.
+  const arrivals = useDeskArrivals()
   useEffect(() => {
     let live = true
     call('library.showTrends', { show }).then(
@@ -25,7 +28,7 @@ export function useShowTrends(show: string): {
     return () => {
       live = false
     }
-  }, [show])
+  }, [show, arrivals])
   const choose = useCallback(
     (choice: CountedChoice) => {
       call('library.setCountedAnalysis', { show, choice }).then(
