@@ -273,6 +273,36 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
           'lead consensus ones too',
         ],
       },
+      {
+        synopsis: 'desk connect URL [--insecure] | desk disconnect',
+        about: [
+          'join the library (--db) to the catalogue and sync once, or leave it; the',
+          'password as for init. A host outside this machine needs TLS (sslmode=',
+          'verify-full&sslrootcert=CA) unless --insecure',
+        ],
+      },
+      {
+        synopsis: 'desk sync [--json] | desk status [--json]',
+        about: [
+          "push this library's changes and pull what is new (pushed, pulled,",
+          'conflicts, waiting); exits 1 when the desk cannot be reached, the changes',
+          'kept for the next sync. status: the URL, user, waiting and last sync',
+        ],
+      },
+      {
+        synopsis: 'desk list [--json] | desk get ID...|--show S [--json]',
+        about: [
+          "the catalogue's analyses (id, show, title, owner, status, revision, here or",
+          'not) without fetching them; get brings analyses, or all of a show, here',
+        ],
+      },
+      {
+        synopsis: 'desk history ID [--json] | desk verify [--json]',
+        about: [
+          'who changed an analysis and when; verify compares each synced analysis with',
+          "the catalogue's latest revision and exits 1 on any difference",
+        ],
+      },
     ],
     load: async () => (await import('./commands/deskCommand')).deskCommand,
   },

@@ -16,6 +16,8 @@ interface DeskVerb {
   load: () => Promise<RunDeskVerb>
 }
 
+const JSON_ONLY: Readonly<Record<string, OptionSpec>> = { json: { type: 'boolean' } }
+
 /**
  * Every `desk` verb: its options and its file under desk/. `--password` is declared wherever a
  * password could be asked for only so that it is refused with where the password goes, rather than
@@ -35,6 +37,20 @@ const DESK_VERBS: Readonly<Record<string, DeskVerb>> = {
     },
     load: async () => (await import('./desk/addPersonVerb')).addPersonVerb,
   },
+  connect: {
+    options: { insecure: { type: 'boolean' }, password: { type: 'string' } },
+    load: async () => (await import('./desk/connectVerb')).connectVerb,
+  },
+  disconnect: { options: {}, load: async () => (await import('./desk/connectVerb')).disconnectVerb },
+  sync: { options: JSON_ONLY, load: async () => (await import('./desk/syncVerbs')).syncVerb },
+  status: { options: JSON_ONLY, load: async () => (await import('./desk/syncVerbs')).statusVerb },
+  list: { options: JSON_ONLY, load: async () => (await import('./desk/syncVerbs')).listVerb },
+  get: {
+    options: { ...JSON_ONLY, show: { type: 'string' } },
+    load: async () => (await import('./desk/syncVerbs')).getVerb,
+  },
+  history: { options: JSON_ONLY, load: async () => (await import('./desk/syncVerbs')).historyVerb },
+  verify: { options: JSON_ONLY, load: async () => (await import('./desk/syncVerbs')).verifyVerb },
 }
 
 /** Every verb's options together: the verb is known only once the arguments are read. */
