@@ -257,7 +257,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   desk: {
     usage: [
       {
-        synopsis: 'desk init URL',
+        synopsis: 'desk init URL [--insecure]',
         about: [
           "create or upgrade the desk catalogue (PostgreSQL 14+) in the URL's database,",
           "owned by the URL's user, and the desk's group roles; running it again",
@@ -266,7 +266,8 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
         ],
       },
       {
-        synopsis: 'desk add-person NAME --role reviewer|lead|pipeline --url ADMIN_URL --password-stdin',
+        synopsis:
+          'desk add-person NAME --role reviewer|lead|pipeline --url ADMIN_URL --password-stdin [--insecure]',
         about: [
           "a login for NAME (a-z, 0-9, _) in the role's group, its password read from",
           'standard input; a reviewer adds its own analyses, a pipeline machine ones, a',

@@ -143,5 +143,14 @@ describe.skipIf(skipPostgresTests())('the desk verbs of the command line', () =>
     expect(episcore(['--db', a, 'desk', 'connect', url('alice'), '--password', PASSWORD]).stderr).toMatch(
       /^episcore: --password is refused/,
     )
+    // Off this machine without TLS: refused before anything is sent, for joining and for setting up.
+    for (const args of [
+      ['--db', a, 'desk', 'connect', 'postgres://alice@192.0.2.10/desk'],
+      ['desk', 'init', 'postgres://desk_admin@192.0.2.10/desk'],
+    ])
+      expect(episcore(args)).toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/^episcore: .*TLS.*--insecure.*\n$/),
+      })
   })
 })

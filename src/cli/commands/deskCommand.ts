@@ -25,7 +25,7 @@ const JSON_ONLY: Readonly<Record<string, OptionSpec>> = { json: { type: 'boolean
  */
 const DESK_VERBS: Readonly<Record<string, DeskVerb>> = {
   init: {
-    options: { password: { type: 'string' } },
+    options: { password: { type: 'string' }, insecure: { type: 'boolean' } },
     load: async () => (await import('./desk/initVerb')).initVerb,
   },
   'add-person': {
@@ -34,6 +34,7 @@ const DESK_VERBS: Readonly<Record<string, DeskVerb>> = {
       url: { type: 'string' },
       'password-stdin': { type: 'boolean' },
       password: { type: 'string' },
+      insecure: { type: 'boolean' },
     },
     load: async () => (await import('./desk/addPersonVerb')).addPersonVerb,
   },

@@ -31,7 +31,13 @@ export const addPersonVerb: RunDeskVerb = async ({ values, positionals }, _dbPat
     throw new UsageError(
       "desk add-person needs --password-stdin (the new person's password on standard input)",
     )
-  const added = await addPerson({ adminUrl: url, name, role, password: passwordFromStdin() })
+  const added = await addPerson({
+    adminUrl: url,
+    name,
+    role,
+    password: passwordFromStdin(),
+    insecure: values.insecure === true,
+  })
   io.out(`${added.name} added to the desk as ${added.role}`)
   return 0
 }

@@ -8,7 +8,9 @@ export const initVerb: RunDeskVerb = async ({ values, positionals }, _dbPath, io
   refusePasswordOption(values.password, `give the password of the URL's user in ${PASSWORD_PLACES}`)
   const [url] = positionals
   if (url === undefined || positionals.length > 1) throw new UsageError('desk init needs one URL')
-  const outcome = await initCatalogue(refusePasswordInUrl(url, 'the URL'))
+  const outcome = await initCatalogue(refusePasswordInUrl(url, 'the URL'), {
+    insecure: values.insecure === true,
+  })
   io.out(
     outcome.created
       ? `desk catalogue created (schema ${outcome.version})`

@@ -1,4 +1,4 @@
-import { withCatalogueClient } from './catalogueClient'
+import { withCatalogueClient, type CatalogueReach } from './catalogueClient'
 import { migrateCatalogue } from './migrateCatalogue'
 
 export interface InitOutcome {
@@ -13,9 +13,13 @@ export interface InitOutcome {
  * `desk init`: creates or upgrades the catalogue in the URL's database, as the URL's user (who then
  * owns its tables), with the desk's group roles. Running it again changes nothing.
  */
-export async function initCatalogue(url: string): Promise<InitOutcome> {
-  return withCatalogueClient(url, async (client) => {
-    const { from, version } = await migrateCatalogue(client)
-    return { version, created: from === 0, from }
-  })
+export async function initCatalogue(url: string, reach: CatalogueReach = {}): Promise<InitOutcome> {
+  return withCatalogueClient(
+    url,
+    async (client) => {
+      const { from, version } = await migrateCatalogue(client)
+      return { version, created: from === 0, from }
+    },
+    reach,
+  )
 }
