@@ -10,6 +10,7 @@ import { deskAnalysisOf } from '../../src/core/desk/sync/deskAnalyses'
 import { linkDesk, waitingChanges } from '../../src/core/desk/sync/deskLink'
 import { syncDesk } from '../../src/core/desk/sync/syncDesk'
 import { verifyDesk } from '../../src/core/desk/sync/verifyDesk'
+import { emptyTrash, trashEpisode } from '../../src/core/episodes/trash'
 import { updateEpisode } from '../../src/core/episodes/updateEpisode'
 import { episodeRow } from '../../src/core/episodes/episodeQueries'
 import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
@@ -32,10 +33,16 @@ const reviewersAnalysis = (id = 'ep-1', reviewer = 'Alice') => {
   return { ...doc, episode: { ...doc.episode, media }, review: { ...doc.review, reviewer } }
 }
 
-describe.skipIf(skipPostgresTests())('syncing libraries through the desk catalogue', () => {
+/**
+ * A desk for the tests of one describe: a PostgreSQL of its own with the catalogue and two reviewers,
+ * alice and bob; `as` connects as one of them, `library` makes a library joined as one.
+ */
+function withDesk(): {
+  as: (user: string) => Promise<pg.Client>
+  library: (user: string, ...docs: object[]) => Db
+} {
   let server: TestPostgres
   const clients: pg.Client[] = []
-
   beforeAll(async () => {
     server = await startPostgres()
     await initCatalogue(server.adminUrl)
@@ -46,20 +53,24 @@ describe.skipIf(skipPostgresTests())('syncing libraries through the desk catalog
     await Promise.all(clients.map((c) => c.end().catch(() => undefined)))
     await server?.destroy()
   })
-
-  const as = async (user: string): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: server.urlFor(user, PASSWORD) })
-    await client.connect()
-    clients.push(client)
-    return client
+  return {
+    as: async (user) => {
+      const client = new pg.Client({ connectionString: server.urlFor(user, PASSWORD) })
+      await client.connect()
+      clients.push(client)
+      return client
+    },
+    library: (user, ...docs) => {
+      const db = openDatabase(path.join(tempFolder(), 'library.sqlite'))
+      for (const doc of docs) loadEpisodeDocument(db, JSON.stringify(doc))
+      linkDesk(db, { url: `postgres://${user}@127.0.0.1:${server.port}/desk`, user, insecure: false })
+      return db
+    },
   }
+}
 
-  const library = (user: string, ...docs: object[]): Db => {
-    const db = openDatabase(path.join(tempFolder(), 'library.sqlite'))
-    for (const doc of docs) loadEpisodeDocument(db, JSON.stringify(doc))
-    linkDesk(db, { url: `postgres://${user}@127.0.0.1:${server.port}/desk`, user, insecure: false })
-    return db
-  }
+describe.skipIf(skipPostgresTests())('syncing libraries through the desk catalogue', () => {
+  const { as, library } = withDesk()
 
   it('pushes a library’s analyses, pulls them into another under their episode, and both verify clean', async () => {
     const alice = await as('alice')
@@ -167,5 +178,51 @@ describe.skipIf(skipPostgresTests())('syncing libraries through the desk catalog
     expect(await verifyDesk(a, alice)).toEqual([])
     expect(await verifyDesk(a2, alice)).toEqual([])
     expect(fs.existsSync(copyFile)).toBe(true)
+  })
+})
+
+describe.skipIf(skipPostgresTests())('what a pull leaves alone', () => {
+  const { as, library } = withDesk()
+
+  it('leaves a pulled analysis deleted or trashed here until it is asked for by id', async () => {
+    const alice = await as('alice')
+    const bob = await as('bob')
+    const a = library('alice', reviewersAnalysis('gone-1', 'Alice'))
+    const b = library('bob', reviewersAnalysis('gone-1b', 'Bob'))
+    await syncDesk(a, alice, 'alice')
+    await syncDesk(b, bob, 'bob')
+    expect(await syncDesk(a, alice, 'alice')).toMatchObject({ pulled: [{ analysisId: 'gone-1b' }] })
+    trashEpisode(a, 'gone-1b')
+    updateEpisode(b, 'gone-1b', { title: 'Bob again' })
+    await syncDesk(b, bob, 'bob')
+    expect((await syncDesk(a, alice, 'alice')).pulled).toEqual([])
+    expect(episodeRow(a, 'gone-1b').trashed_at).not.toBeNull()
+    emptyTrash(a, new Date(Date.now() + 31 * 24 * 3600 * 1000))
+    expect((await syncDesk(a, alice, 'alice')).pulled).toEqual([])
+    expect(await verifyDesk(a, alice)).toEqual([])
+    const asked = await syncDesk(a, alice, 'alice', { ids: ['gone-1b'] })
+    expect(asked.pulled.map((p) => [p.analysisId, p.revision])).toEqual([['gone-1b', 2]])
+    expect(episodeRow(a, 'gone-1b').title).toBe('Bob again')
+  })
+
+  it('says which analysis it could not take and still brings the others', async () => {
+    const alice = await as('alice')
+    const bob = await as('bob')
+    const b = library('bob', reviewersAnalysis('odd-1', 'Bob'))
+    await syncDesk(b, bob, 'bob')
+    // A document no Episcore wrote, of the same media, pushed by Bob's own hand.
+    const sha256 = createHash('sha256').update('odd').digest('hex')
+    await bob.query(`INSERT INTO analyses (id, kind) VALUES ('odd-strange', 'person')`)
+    await bob.query(
+      `INSERT INTO revisions (analysis_id, revision, title, status, media_sha256, content_hash, document)
+       VALUES ('odd-strange', 1, 'Strange', 'draft', $1, 'x', '{"format":"something-else"}')`,
+      [sha256],
+    )
+    const a = library('alice', reviewersAnalysis('odd-2', 'Alice'))
+    const outcome = await syncDesk(a, alice, 'alice')
+    expect(outcome.pulled.map((p) => p.analysisId)).toEqual(['odd-1'])
+    expect(outcome.kept).toEqual([
+      { episodeId: 'odd-strange', reason: expect.stringMatching(/^not pulled: .*format/) },
+    ])
   })
 })

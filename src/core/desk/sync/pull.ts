@@ -1,4 +1,5 @@
-import type { PulledAnalysis } from '../../../shared/contract/desk'
+import type { KeptHere, PulledAnalysis } from '../../../shared/contract/desk'
+import { UserError } from '../../errors'
 import type { ClientBase } from 'pg'
 import type { Db } from '../../db/openDatabase'
 import { knownMediaFile } from '../../episodes/knownMedia'
@@ -7,6 +8,12 @@ import { parseEpisodeJson } from '../../load/episodeJsonText'
 import { documentRows } from '../../load/documentRows'
 import { freeCopyId, writeLoaded } from '../../load/writeLoaded'
 import { deskAnalyses, saveDeskAnalysis, type DeskAnalysis } from './deskAnalyses'
+
+/** What a pull brought, and the analyses it could not take, each with why. */
+export interface PullOutcome {
+  pulled: PulledAnalysis[]
+  kept: KeptHere[]
+}
 
 /** What to pull besides the other analyses of the episodes this library holds. */
 export interface PullWanted {
@@ -35,7 +42,7 @@ export async function pullCatalogue(
   client: ClientBase,
   user: string,
   wanted: PullWanted = {},
-): Promise<PulledAnalysis[]> {
+): Promise<PullOutcome> {
   const known = new Map(deskAnalyses(db).map((a) => [a.analysisId, a]))
   const waiting = new Set(
     (db.prepare(`SELECT episode_id FROM desk_outbox`).all() as { episode_id: string }[]).map(
@@ -51,9 +58,13 @@ export async function pullCatalogue(
       sha256: string
     }[]
   ).map((r) => r.sha256)
-  const ids = (db.prepare(`SELECT id FROM episodes WHERE trashed_at IS NULL`).all() as { id: string }[]).map(
-    (r) => r.id,
+  const local = new Map(
+    (
+      db.prepare(`SELECT id, trashed_at FROM episodes`).all() as { id: string; trashed_at: string | null }[]
+    ).map((r) => [r.id, r.trashed_at === null ? ('here' as const) : ('trashed' as const)]),
   )
+  const ids = [...local].flatMap(([id, state]) => (state === 'here' ? [id] : []))
+  const asked = new Set(wanted.ids ?? [])
   const { rows } = await client.query<Latest>(
     `SELECT DISTINCT ON (analysis_id) analysis_id, revision, owner, content_hash
      FROM revisions
@@ -64,10 +75,15 @@ export async function pullCatalogue(
   const due = rows.filter((r) => {
     const here = known.get(r.analysis_id)
     if (!here) return true
+    const state = local.get(here.episodeId)
+    // Deleted here for good: it comes back only when asked for by id. In the trash: left there.
+    if (state === undefined) return asked.has(r.analysis_id)
+    if (state === 'trashed') return false
     if (here.revision >= r.revision) return false
     return !(here.mine && waiting.has(here.episodeId))
   })
   const pulled: PulledAnalysis[] = []
+  const kept: KeptHere[] = []
   for (let i = 0; i < due.length; i += BATCH) {
     const batch = due.slice(i, i + BATCH)
     const { rows: docs } = await client.query<{ analysis_id: string; revision: number; document: string }>(
@@ -79,11 +95,26 @@ export async function pullCatalogue(
     for (const latest of batch) {
       const text = byId.get(latest.analysis_id)
       if (text === undefined) continue
-      const written = await writePulledAnalysis(db, latest, text, known.get(latest.analysis_id) ?? null, user)
-      if (written) pulled.push(written)
+      try {
+        const written = await writePulledAnalysis(
+          db,
+          latest,
+          text,
+          known.get(latest.analysis_id) ?? null,
+          user,
+        )
+        if (written) pulled.push(written)
+      } catch (error) {
+        // One document this app cannot take (a newer format, over a cap) is said, and the rest still come.
+        if (!(error instanceof UserError)) throw error
+        kept.push({
+          episodeId: latest.analysis_id,
+          reason: `not pulled: ${error.message.split('\n').join(' ')}`,
+        })
+      }
     }
   }
-  return pulled
+  return { pulled, kept }
 }
 
 /**

@@ -18,9 +18,9 @@ export async function syncDesk(
 ): Promise<SyncReport> {
   try {
     const pushed = await pushOutbox(db, client, user)
-    const pulled = await pullCatalogue(db, client, user, wanted)
+    const { pulled, kept } = await pullCatalogue(db, client, user, wanted)
     noteSync(db, { at: new Date(), error: null })
-    return { ...pushed, pulled, waiting: waitingChanges(db) }
+    return { ...pushed, pulled, kept: [...pushed.kept, ...kept], waiting: waitingChanges(db) }
   } catch (error) {
     noteSync(db, {
       at: new Date(),

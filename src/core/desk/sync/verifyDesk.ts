@@ -29,11 +29,8 @@ export async function verifyDesk(db: Db, client: ClientBase): Promise<DeskDiffer
     const there = latest.get(a.analysisId)
     const exists = db.prepare(`SELECT trashed_at FROM episodes WHERE id = ?`).get(a.episodeId) as
       { trashed_at: string | null } | undefined
-    if (!exists) {
-      differences.push({ ...at, problem: 'no longer in this library' })
-      continue
-    }
-    if (exists.trashed_at !== null) continue
+    // Deleted or in the trash here: no longer a synced copy (the catalogue keeps every revision).
+    if (!exists || exists.trashed_at !== null) continue
     if (!there) {
       if (a.revision > 0) differences.push({ ...at, problem: 'the catalogue has no revision of it' })
       continue
