@@ -24,6 +24,7 @@ describe('the declared commands', () => {
       'Export Transcript',
       'Export for Publishing',
       'Publish…',
+      'Desk…',
     ])
     expect(entries('File').find((e) => e.id === 'file.publish')).toMatchObject({
       accelerator: 'Shift+CmdOrCtrl+P',

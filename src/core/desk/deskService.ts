@@ -56,6 +56,7 @@ export class DeskService {
   private turn: Promise<unknown> = Promise.resolve()
   private online = false
   private arrivals = 0
+  private notable: SyncReport | null = null
   private closed = false
   private retryMs = FIRST_RETRY_MS
   private retryTimer: NodeJS.Timeout | null = null
@@ -81,6 +82,7 @@ export class DeskService {
       lastSyncAt: link?.lastSyncAt ?? null,
       lastError: link?.lastError ?? null,
       arrivals: this.arrivals,
+      notable: this.notable,
     }
   }
 
@@ -134,8 +136,17 @@ export class DeskService {
 
   sync(wanted: PullWanted = {}): Promise<SyncReport> {
     return this.inTurn(async () => {
+      const reused = this.client !== null
       await this.ensureClient()
-      return this.syncNow(wanted)
+      try {
+        return await this.syncNow(wanted)
+      } catch (error) {
+        // A connection kept open since the last sync may have died unnoticed (a network blip, a server
+        // restart): found closed on first use, it is no reason to fail while a new one may work. Once.
+        if (!reused || !(error instanceof DeskUnreachableError) || error.reason !== 'closed') throw error
+        await this.ensureClient()
+        return this.syncNow(wanted)
+      }
     })
   }
 
@@ -186,6 +197,7 @@ export class DeskService {
     try {
       const report = await syncDesk(this.db, client, this.status().user ?? this.settings.user, wanted)
       this.online = true
+      if (report.conflicts.length > 0 || report.kept.length > 0) this.notable = report
       if (report.pulled.length > 0) {
         this.arrivals += 1
         this.options.onArrival?.()

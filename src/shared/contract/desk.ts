@@ -22,6 +22,11 @@ export interface DeskStatus {
   lastError: string | null
   /** Counts the syncs that brought something: a screen showing desk data reads again when it moves. */
   arrivals: number
+  /**
+   * The last sync, by hand or by itself, that kept a change apart as a conflict or left an analysis
+   * here: what the app says until a later one does; null when none has since the library opened.
+   */
+  notable: SyncReport | null
 }
 
 export interface PushedAnalysis {

@@ -28,7 +28,7 @@ export function DeskDialog(props: { onClose: () => void; onSynced: () => void })
   const dialog = useModalDialog()
   const status = useDeskStatus()
   const [url, setUrl] = useState(status?.url ?? '')
-  const [insecure, setInsecure] = useState(false)
+  const [insecure, setInsecure] = useState(status?.insecure ?? false)
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -143,7 +143,7 @@ export function DeskDialog(props: { onClose: () => void; onSynced: () => void })
         </p>
       )}
       {busy && <p role="status">{busy}</p>}
-      {report && <SyncOutcome report={report} />}
+      {(report ?? status?.notable) && <SyncOutcome report={(report ?? status?.notable) as SyncReport} />}
       <footer>
         <button type="button" onClick={() => dialog.current?.close()}>
           Close

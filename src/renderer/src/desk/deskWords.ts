@@ -19,6 +19,9 @@ export const clockOf = (iso: string): string => {
 
 /** The library header's one line on its desk: offline with what waits, else when it last synced. */
 export function deskLine(status: DeskStatus): string {
+  const conflicts = status.notable?.conflicts.length ?? 0
+  if (conflicts > 0)
+    return `Desk: ${conflicts} ${conflicts === 1 ? 'change' : 'changes'} kept apart as a conflict`
   if (!status.online) return `Desk: offline: ${changes(status.waiting)}`
   if (status.waiting > 0) return `Desk: syncing, ${changes(status.waiting)}`
   return status.lastSyncAt ? `Desk: synced ${clockOf(status.lastSyncAt)}` : 'Desk: connected, not synced yet'
