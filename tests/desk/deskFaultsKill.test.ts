@@ -17,17 +17,15 @@ import {
 } from './faultHelpers'
 import { skipPostgresTests } from './postgresServer'
 
-const ROOT = path.resolve(__dirname, '..', '..')
-const CHILD = path.join(__dirname, 'faultHelpersSyncChild.ts')
+const BIN = path.resolve(__dirname, '..', '..', 'bin', 'episcore')
 const COUNT = 50
 
-/** `desk sync` of the library in a process of its own, as the CLI runs it. */
+/** `episcore --db FILE desk sync`, the built CLI (vitest's global setup builds it), in a process of its own. */
 function syncInChild(file: string): { child: ChildProcess; exited: Promise<NodeJS.Signals | number> } {
   const env: NodeJS.ProcessEnv = {}
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('PG')) env[key] = value
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, file], {
-    cwd: ROOT,
-    env: { ...env, PGPASSWORD: PASSWORD, HOME: tempFolder() },
+  const child = spawn(process.execPath, [BIN, '--db', file, 'desk', 'sync'], {
+    env: { ...env, PGPASSWORD: PASSWORD, PGPASSFILE: '/nonexistent/pgpass', HOME: tempFolder() },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''
