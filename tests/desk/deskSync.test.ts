@@ -179,6 +179,32 @@ describe.skipIf(skipPostgresTests())('syncing libraries through the desk catalog
     expect(await verifyDesk(a2, alice)).toEqual([])
     expect(fs.existsSync(copyFile)).toBe(true)
   })
+
+  it('says a change was kept apart even when the answer to that push was lost', async () => {
+    const alice = await as('alice')
+    const a = library('alice', reviewersAnalysis('lost-1'))
+    await syncDesk(a, alice, 'alice')
+    const copyFile = path.join(tempFolder(), 'copy.sqlite')
+    await a.backup(copyFile)
+    const a2 = openDatabase(copyFile)
+    updateEpisode(a, 'lost-1', { title: 'First here' })
+    updateEpisode(a2, 'lost-1', { title: 'Second there' })
+    await syncDesk(a, alice, 'alice')
+    const kept = await syncDesk(a2, alice, 'alice')
+    expect(kept.conflicts.map((c) => c.keptAs)).toEqual(['lost-1-conflict'])
+    // As if the copy's insert committed but the machine never heard back: pending, not yet said.
+    const landed = deskAnalysisOf(a2, 'lost-1')
+    a2.prepare(
+      `UPDATE desk_analyses SET revision = 0, content_hash = NULL, pending_revision = 1, pending_hash = ?, conflict_of = 'lost-1' WHERE episode_id = 'lost-1'`,
+    ).run(landed?.contentHash)
+    a2.prepare(`INSERT INTO desk_outbox (episode_id, seq, mark) VALUES ('lost-1', 1, 1)`).run()
+    const retried = await syncDesk(a2, alice, 'alice')
+    expect(retried.conflicts).toEqual([
+      { episodeId: 'lost-1', analysisId: 'lost-1', keptAs: 'lost-1-conflict' },
+    ])
+    expect((await analysisHistory(alice, 'lost-1-conflict')).map((h) => h.revision)).toEqual([1])
+    expect(await verifyDesk(a2, alice)).toEqual([])
+  })
 })
 
 describe.skipIf(skipPostgresTests())('what a pull leaves alone', () => {

@@ -42,7 +42,8 @@ export const migration020: Migration = {
   // (a conflict's copy or a pulled analysis whose id was taken here differ from the library's), whose it
   // is, and the revision and content hash this copy is at. `pending_*` is written before a push is sent:
   // a push cut off before its answer is recognised on the next sync by that hash on that base, so a retry
-  // never makes a second revision. No foreign key: `load --replace` deletes and re-inserts the episode.
+  // never makes a second revision. `conflict_of`: the analysis a change was kept apart from, until the
+  // sync that landed the copy has said so (a retry says it too). No foreign key: `load --replace` deletes and re-inserts the episode.
   sql: `
     CREATE TABLE desk_link (
       only INTEGER PRIMARY KEY CHECK (only = 1),
@@ -61,7 +62,8 @@ export const migration020: Migration = {
       revision INTEGER NOT NULL,
       content_hash TEXT,
       pending_revision INTEGER,
-      pending_hash TEXT
+      pending_hash TEXT,
+      conflict_of TEXT
     ) STRICT;
     CREATE TABLE desk_outbox (
       episode_id TEXT PRIMARY KEY,

@@ -11,6 +11,8 @@ export interface DeskAnalysis {
   revision: number
   contentHash: string | null
   pending: { revision: number; hash: string } | null
+  /** This is a change kept apart from that analysis (a conflict), not yet reported by a sync. */
+  conflictOf?: string | null
 }
 
 interface Row {
@@ -22,6 +24,7 @@ interface Row {
   content_hash: string | null
   pending_revision: number | null
   pending_hash: string | null
+  conflict_of: string | null
 }
 
 const fromRow = (row: Row): DeskAnalysis => ({
@@ -35,6 +38,7 @@ const fromRow = (row: Row): DeskAnalysis => ({
     row.pending_revision !== null && row.pending_hash !== null
       ? { revision: row.pending_revision, hash: row.pending_hash }
       : null,
+  conflictOf: row.conflict_of,
 })
 
 export function deskAnalysisOf(db: Db, episodeId: string): DeskAnalysis | null {
@@ -48,11 +52,12 @@ export function deskAnalyses(db: Db): DeskAnalysis[] {
 
 export function saveDeskAnalysis(db: Db, a: DeskAnalysis): void {
   db.prepare(
-    `INSERT INTO desk_analyses (episode_id, analysis_id, owner, mine, revision, content_hash, pending_revision, pending_hash)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO desk_analyses (episode_id, analysis_id, owner, mine, revision, content_hash, pending_revision, pending_hash, conflict_of)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (episode_id) DO UPDATE SET analysis_id = excluded.analysis_id, owner = excluded.owner,
        mine = excluded.mine, revision = excluded.revision, content_hash = excluded.content_hash,
-       pending_revision = excluded.pending_revision, pending_hash = excluded.pending_hash`,
+       pending_revision = excluded.pending_revision, pending_hash = excluded.pending_hash,
+       conflict_of = excluded.conflict_of`,
   ).run(
     a.episodeId,
     a.analysisId,
@@ -62,6 +67,7 @@ export function saveDeskAnalysis(db: Db, a: DeskAnalysis): void {
     a.contentHash,
     a.pending?.revision ?? null,
     a.pending?.hash ?? null,
+    a.conflictOf ?? null,
   )
 }
 

@@ -153,13 +153,27 @@ function notePending(db: Db, p: Prepared): void {
 /** Records the catalogue's answer and clears the entry unless a change came in meanwhile. */
 function acknowledge(db: Db, p: Prepared, analysisId: string, revision: number, outcome: PushOutcome): void {
   db.transaction(() => {
-    saveDeskAnalysis(db, { ...p.link, analysisId, revision, contentHash: p.doc.hash, pending: null })
+    saveDeskAnalysis(db, {
+      ...p.link,
+      analysisId,
+      revision,
+      contentHash: p.doc.hash,
+      pending: null,
+      conflictOf: null,
+    })
     db.prepare(`DELETE FROM desk_outbox WHERE episode_id = ? AND mark = ?`).run(
       p.entry.episode_id,
       p.entry.mark,
     )
   }).immediate()
   outcome.pushed.push({ episodeId: p.entry.episode_id, analysisId, revision })
+  // Said by whichever sync lands the copy: the one that made it, or a retry after its answer was lost.
+  if (p.link.conflictOf)
+    outcome.conflicts.push({
+      episodeId: p.entry.episode_id,
+      analysisId: p.link.conflictOf,
+      keptAs: analysisId,
+    })
 }
 
 /** Analyses the catalogue has never had from here, many in one transaction; one at a time if that fails. */
@@ -357,7 +371,14 @@ async function keepAsNew(run: PushRun, p: Prepared): Promise<void> {
     const fresh: Prepared = {
       ...p,
       doc,
-      link: { ...p.link, analysisId: candidate, revision: 0, contentHash: null, pending: null },
+      link: {
+        ...p.link,
+        analysisId: candidate,
+        revision: 0,
+        contentHash: null,
+        pending: null,
+        conflictOf: owner === user ? id : null,
+      },
     }
     notePending(db, fresh)
     const inserted = await tryInsert(client, async () => {
@@ -368,8 +389,6 @@ async function keepAsNew(run: PushRun, p: Prepared): Promise<void> {
     })
     if (!inserted) continue
     acknowledge(db, fresh, candidate, 1, outcome)
-    if (owner === user)
-      outcome.conflicts.push({ episodeId: p.entry.episode_id, analysisId: id, keptAs: candidate })
     return
   }
 }
