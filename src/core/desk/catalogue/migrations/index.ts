@@ -1,5 +1,6 @@
 import { catalogue001 } from './001_catalogue'
+import { catalogue002 } from './002_desk_work'
 import type { CatalogueMigration } from './catalogueMigration'
 
 /** Every catalogue migration, in order. Append only: a shipped migration is never edited. */
-export const CATALOGUE_MIGRATIONS: readonly CatalogueMigration[] = [catalogue001]
+export const CATALOGUE_MIGRATIONS: readonly CatalogueMigration[] = [catalogue001, catalogue002]
