@@ -250,6 +250,15 @@ const VALID: Samples = {
   'desk.get': [{ ids: ['x'] }, { show: MACHINE.episode.show }],
   'desk.history': [{ id: ID }],
   'desk.verify': [{}],
+  'desk.assign': [{ ids: [ID], reviewers: ['alice', 'bob'], overlap: 2, calibration: 0.1, blind: true }],
+  'desk.queue': [{}],
+  'desk.submit': [{ id: ID }],
+  'desk.sendBack': [{ episode: ID, reviewer: 'alice', note: 'Chapter 2 needs reasons' }],
+  'desk.board': [{}, { show: MACHINE.episode.show }],
+  'desk.setConsensus': [{ episode: ID, analysis: `${ID}-consensus` }],
+  'desk.setReference': [{ episode: ID, analysis: ID }],
+  'desk.drift': [{}, { show: MACHINE.episode.show, since: '2025-01-01' }],
+  'desk.calibration': [{ id: ID }],
 }
 
 const METHODS = Object.keys(contract) as MethodName[]

@@ -166,6 +166,19 @@ export class DeskService {
     return this.withClient((client) => verifyDesk(this.db, client))
   }
 
+  /**
+   * Runs `work` on the catalogue's connection as this library's person, in turn with every other use of
+   * it; a lost catalogue comes out as the one-line failure. For the desk's work (assignments, the board).
+   */
+  withConnection<T>(work: (client: pg.Client, user: string) => Promise<T>): Promise<T> {
+    return this.withClient((client) => work(client, this.status().user ?? this.settings?.user ?? ''))
+  }
+
+  /** Syncs now, in turn (a submit pushes the analysis before its assignment moves). */
+  syncWith(wanted: PullWanted = {}): Promise<SyncReport> {
+    return this.sync(wanted)
+  }
+
   /** Ends the connection and every timer: the library is closing. */
   async close(): Promise<void> {
     this.closed = true

@@ -29,6 +29,11 @@ import type { Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { createEpisode } from '../episodes/createEpisode'
 import { DeskService } from '../desk/deskService'
+import { assignEpisodes, deskQueue, sendBack, submitAnalysis } from '../desk/work/assignments'
+import { calibrationResult, deskBoard, deskDrift, setConsensus, setReference } from '../desk/work/board'
+import type { DeskWorkContext } from '../desk/work/deskWorkContext'
+import type { deskMethods } from '../../shared/contract/desk'
+import type { deskWorkMethods } from '../../shared/contract/deskWork'
 import { libraryDimensions } from '../library/scoreAverages'
 import { libraryShows, pointReasoning, setCountedChoice, showTrends } from '../library/showTrends'
 import { episodeRow, episodeView, listEpisodes, mediaRow } from '../episodes/episodeQueries'
@@ -158,7 +163,7 @@ export function createHandlers(context: CoreContext): Handlers {
 const deskHandlers = (
   db: Db,
   given: DeskService | undefined,
-): Pick<Handlers, Extract<MethodName, `desk.${string}`>> => {
+): Pick<Handlers, keyof typeof deskMethods | keyof typeof deskWorkMethods> => {
   let made: DeskService | undefined
   const desk = (): DeskService => given ?? (made ??= new DeskService(db))
   return {
@@ -170,8 +175,22 @@ const deskHandlers = (
     'desk.get': (r) => desk().sync('ids' in r ? { ids: r.ids } : { show: r.show }),
     'desk.history': (r) => desk().history(r.id),
     'desk.verify': () => desk().verify(),
+    ...deskWorkHandlers(() => ({ db, desk: desk() })),
   }
 }
+
+/** The desk's work: each method's module under core/desk/work. */
+const deskWorkHandlers = (context: () => DeskWorkContext): Pick<Handlers, keyof typeof deskWorkMethods> => ({
+  'desk.assign': (r) => assignEpisodes(context(), r),
+  'desk.queue': () => deskQueue(context()),
+  'desk.submit': (r) => submitAnalysis(context(), r.id),
+  'desk.sendBack': (r) => sendBack(context(), r),
+  'desk.board': (r) => deskBoard(context(), r),
+  'desk.setConsensus': (r) => setConsensus(context(), r),
+  'desk.setReference': (r) => setReference(context(), r),
+  'desk.drift': (r) => deskDrift(context(), r),
+  'desk.calibration': (r) => calibrationResult(context(), r.id),
+})
 
 function contractHandlers({ db, files, peaks, backups, notices, desk }: CoreContext): Handlers {
   /** An edit answers the episode as it now is, so the window redraws from the one reply. */

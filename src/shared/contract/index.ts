@@ -9,6 +9,7 @@ import { agreementMethods } from './agreement'
 import { backupsMethods } from './backups'
 import { chaptersMethods } from './chapters'
 import { deskMethods } from './desk'
+import { deskWorkMethods } from './deskWork'
 import { episodeMethods } from './episode'
 import { evidenceMethods } from './evidence'
 import { highlightsMethods } from './highlights'
@@ -30,6 +31,7 @@ export * from './agreement'
 export * from './backups'
 export * from './chapters'
 export * from './desk'
+export * from './deskWork'
 export * from './episode'
 export * from './episodeView'
 export * from './evidence'
@@ -69,6 +71,7 @@ const capabilities = {
   settings: settingsMethods,
   backups: backupsMethods,
   desk: deskMethods,
+  deskWork: deskWorkMethods,
 }
 
 /** Fails to compile, naming the method, when two capabilities declare the same method name. */
