@@ -16,7 +16,7 @@ export interface RowAction {
 export function ListTable<T>(props: {
   label: string
   className?: string
-  columns: readonly string[]
+  columns: Parameters<typeof TableHead>[0]['columns']
   /** A class for the cells of some columns, by column (the id column's monospace). */
   columnClasses?: readonly (string | undefined)[]
   items: readonly T[]

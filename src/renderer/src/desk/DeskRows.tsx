@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { CatalogueAnalysis } from '../../../shared/contract/desk'
 import { REVIEW_STATUS_WORDS } from '../episode/ReviewStatusBadge'
+import { ListTable } from '../ListTable'
 import { call } from '../platform'
 import { useDeskArrivals, useDeskStatus } from './deskStatus'
 import { personName } from './deskWords'
@@ -67,41 +68,26 @@ export function DeskRows(props: {
       {shown && rows === null && <p className="hint">Asking the desk…</p>}
       {shown && rows?.length === 0 && <p className="hint">Every analysis of the desk is here.</p>}
       {shown && rows && rows.length > 0 && (
-        <table aria-label="In the desk, not here">
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Show</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Review</th>
-              <th scope="col">Where</th>
-              <th scope="col">
-                <span className="visually-hidden">Get</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>{row.title}</td>
-                <td>{row.show ?? ''}</td>
-                <td>{personName(row.owner)}</td>
-                <td>{statusWords(row.status)}</td>
-                <td className="not-here">in the desk, not here</td>
-                <td>
-                  <button
-                    type="button"
-                    aria-label={`Get “${row.title}”`}
-                    disabled={getting.has(row.id)}
-                    onClick={() => get(row.id)}
-                  >
-                    {getting.has(row.id) ? 'Getting…' : 'Get'}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          label="In the desk, not here"
+          columns={['Title', 'Show', 'Owner', 'Review', 'Where', { label: 'Get', hidden: true }]}
+          columnClasses={[undefined, undefined, undefined, undefined, 'not-here']}
+          items={rows}
+          itemKey={(row) => row.id}
+          cells={(row) => [
+            row.title,
+            row.show ?? '',
+            personName(row.owner),
+            statusWords(row.status),
+            'in the desk, not here',
+          ]}
+          action={(row) => ({
+            label: getting.has(row.id) ? 'Getting…' : 'Get',
+            name: `Get “${row.title}”`,
+            disabled: getting.has(row.id),
+            onClick: () => get(row.id),
+          })}
+        />
       )}
     </section>
   )
