@@ -116,6 +116,12 @@ export const COMMANDS = {
     shortcuts: ['Shift+Mod+P'],
     menu: { menu: 'File', label: 'Publish…' },
   },
+  'desk.submit': {
+    label:
+      'Submit to the desk: hand this assignment’s analysis to the lead (refused, with the reasons, while it has errors)',
+    group: 'File',
+    menu: { menu: 'File', label: 'Submit to the Desk…' },
+  },
   'edit.undo': {
     label: 'Undo',
     group: 'Edit',

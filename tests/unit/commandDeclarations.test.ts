@@ -24,6 +24,7 @@ describe('the declared commands', () => {
       'Export Transcript',
       'Export for Publishing',
       'Publish…',
+      'Submit to the Desk…',
       'Desk…',
     ])
     expect(entries('File').find((e) => e.id === 'file.publish')).toMatchObject({

@@ -3,6 +3,7 @@ import type { CommandId } from '../../../shared/commands'
 import type { EpisodeView } from '../../../shared/contract'
 import { findProblems, type Problem } from '../../../shared/problems'
 import { ShortcutSheet } from '../commands/ShortcutSheet'
+import { DeskSubmitDialog } from '../desk/DeskSubmitDialog'
 import { KeepCopyOffer } from './KeepCopyOffer'
 import type { EpisodeViewState } from './useEpisodeView'
 import { HighlightPicker } from './highlights/HighlightPicker'
@@ -72,6 +73,9 @@ export function EpisodeDialogs(props: {
       )}
       {dialog === 'site' && (
         <PublishSiteDialog id={id} onDone={(site) => notify(siteExportNotice(site))} onClose={close} />
+      )}
+      {dialog === 'deskSubmit' && context?.assignment && (
+        <DeskSubmitDialog id={id} assignment={context.assignment} onClose={close} />
       )}
       {dialog === 'feedTags' && <FeedTagsDialog id={id} edit={edit} onDone={notify} onClose={close} />}
       {props.reviewer.asking && (

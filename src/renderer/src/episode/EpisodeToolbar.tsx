@@ -11,6 +11,7 @@ import type { ExportChoice } from './exportFile'
 import { ImportTranscriptButton } from './ImportTranscriptButton'
 import { ReviewStatusBadge } from './ReviewStatusBadge'
 import { TitleField } from './TitleField'
+import { canSubmit, STATE_WORDS } from '../desk/workWords'
 
 /** A toolbar button for a declared command: its title says the label and the shortcut, as the platform writes it. */
 export function CommandButton(props: {
@@ -45,7 +46,7 @@ const HISTORY_BUTTONS = [
 export function EpisodeToolbar(props: {
   view: EpisodeView
   /** Runs a command; whether one can run now (one that cannot for this episode, Compare, is left out); the episode's analyses. */
-  screen: Pick<EditorScreenState, 'run' | 'enabled' | 'analyses'>
+  screen: Pick<EditorScreenState, 'run' | 'enabled' | 'analyses' | 'assignment'>
   onClose: () => void
   onRename: (title: string) => void
   /** Counts refused edits: the title field goes back to the saved title after one. */
@@ -55,7 +56,7 @@ export function EpisodeToolbar(props: {
   onExport: (choice: ExportChoice) => void
 }): React.JSX.Element {
   const { view } = props
-  const { run, enabled, analyses } = props.screen
+  const { run, enabled, analyses, assignment } = props.screen
   const { summary, history } = view
   const meta = [summary.show, summary.publishedOn, formatClock(summary.durationSeconds)]
     .filter(Boolean)
@@ -102,6 +103,12 @@ export function EpisodeToolbar(props: {
       <CommandButton id="file.publish" run={run}>
         Publish…
       </CommandButton>
+      {/* One of one's desk assignments: submitted once, then it says where the work stands. */}
+      {assignment && (
+        <CommandButton id="desk.submit" run={run} enabled={enabled('desk.submit')}>
+          {canSubmit(assignment.state) ? 'Submit to the desk…' : `Desk: ${STATE_WORDS[assignment.state]}`}
+        </CommandButton>
+      )}
     </header>
   )
 }

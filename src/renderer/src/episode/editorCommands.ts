@@ -13,6 +13,7 @@ import { evidenceIn, focusedCiteTarget, sameItem } from './evidence/citeTarget'
 import { citedInWords } from './evidence/citedInWords'
 import { shortcutOf } from '../commands/shortcuts'
 import { ZOOM_STEP } from './waveformZoom'
+import { canSubmit } from '../desk/workWords'
 
 type Handler = CommandHandler<EditorContext, EpisodeView>
 
@@ -202,6 +203,11 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
   'file.export.vtt-chapters': exporting('vtt-chapters'),
   'file.export.csv': exporting('csv'),
   'file.publish': exporting('publish'),
+  // Only for an analysis that is one of one's own desk assignments, still open (not yet submitted).
+  'desk.submit': {
+    enabled: (c) => c.assignment !== null && canSubmit(c.assignment.state),
+    perform: (c) => c.open('deskSubmit'),
+  },
   'help.shortcuts': { perform: (c) => c.open('shortcuts') },
 }
 

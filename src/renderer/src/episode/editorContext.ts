@@ -1,4 +1,5 @@
 import type { EpisodeView } from '../../../shared/contract'
+import type { QueueItem } from '../../../shared/contract/deskWork'
 import type { Edit, Selection } from './editorPanelProps'
 import type { ExportChoice } from './exportFile'
 import type { Playback } from './playback/usePlayback'
@@ -9,7 +10,8 @@ import type { TranscriptPanelHandle } from './transcript/TranscriptPanel'
 import type { WaveformController } from './Waveform'
 
 /** The episode screen's dialogs a command can open. */
-export type EditorDialog = 'shortcuts' | 'highlight' | 'goTo' | 'speakers' | 'site' | 'feedTags'
+export type EditorDialog =
+  'shortcuts' | 'highlight' | 'goTo' | 'speakers' | 'site' | 'feedTags' | 'deskSubmit'
 
 /**
  * What a command is given when it runs: the episode screen as it is at that moment. Commands read it
@@ -47,4 +49,6 @@ export interface EditorContext {
   /** After A or X, the next item plays by itself. */
   autoPlay: boolean
   setAutoPlay: (on: boolean) => void
+  /** This analysis as one of one's desk assignments (Submit to the desk); null when it is not one. */
+  assignment: QueueItem | null
 }

@@ -3,6 +3,7 @@ import type { CommandId } from '../../../shared/commands'
 import type { EpisodeView } from '../../../shared/contract'
 import { isEnabled, runCommand } from '../commands/commandRegistry'
 import { useAnalysesOf } from '../compare/useAnalysesOf'
+import { useMyAssignment } from '../desk/deskQueue'
 import type { LibraryAnalysis } from '../../../shared/agreement'
 import { platform, type ChosenFile } from '../platform'
 import type { EditorContext, EditorDialog } from './editorContext'
@@ -35,6 +36,8 @@ export interface EditorScreenState {
   pendingStart: number | null
   /** The library's analyses of this episode (itself included); null until known. Asked once per episode. */
   analyses: LibraryAnalysis[] | null
+  /** This analysis as one of one's desk assignments; null when it is not one (or not connected). */
+  assignment: EditorContext['assignment']
 }
 
 /** The screen's state that commands act on (dialogs, the marked start), and the context they get. */
@@ -59,6 +62,7 @@ export function useEditorContext(input: {
   const { episode, playback } = input
   const view: EpisodeView | null = episode.view
   const analyses = useAnalysesOf(input.id)
+  const assignment = useMyAssignment(input.id)
   const nudge = useNudge(input.id, view, input.selection, episode.edit, playback.now, playback.seek)
   // A statement selected is what Ctrl+Shift+E cites next (until other words are selected).
   const { selection } = input
@@ -95,6 +99,7 @@ export function useEditorContext(input: {
     autoPlay: input.autoPlay,
     setAutoPlay: input.setAutoPlay,
     analyses: analyses?.length ?? 0,
+    assignment,
   }
   return {
     context,
@@ -108,5 +113,6 @@ export function useEditorContext(input: {
     enabled: (id) => context !== null && isEnabled(EDITOR_COMMANDS[id], context),
     pendingStart,
     analyses,
+    assignment,
   }
 }

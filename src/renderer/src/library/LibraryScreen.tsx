@@ -22,6 +22,7 @@ import { useScope } from '../scope'
 import type { LibraryCommand } from '../../../shared/commands'
 import { DeskHeader } from '../desk/DeskHeader'
 import { DeskRows } from '../desk/DeskRows'
+import { MyQueue } from '../desk/MyQueue'
 import { useDeskArrivals } from '../desk/deskStatus'
 
 /** A library command's key, said only where the app's menu takes it (a browser keeps Ctrl+N for itself). */
@@ -184,6 +185,7 @@ export function LibraryScreen({
       )}
       <EpisodeJsonOutcome opener={opener} />
       <EpisodeFilesSummary loader={several} onOpen={onOpen} />
+      {!showTrash && <MyQueue onOpen={onOpen} />}
       {episodes && episodes.length > 0 && <LibrarySearch />}
       {restoring && <RestoreBackupDialog onClose={() => setRestoring(false)} onRestored={onRestored} />}
       {damage && <DatabaseDamage message={damage} onRestored={onRestored} />}

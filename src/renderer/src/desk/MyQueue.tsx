@@ -1,0 +1,93 @@
+import './deskWork.css'
+import type { QueueItem } from '../../../shared/contract/deskWork'
+import { refusalInWords } from '../episode/refusalInWords'
+import { useDeskQueue } from './deskQueue'
+import { canSubmit, dueWords, STATE_WORDS, today } from './workWords'
+
+/** The work still to do first, the nearest due date first within it, then by title. */
+function queueOrder(a: QueueItem, b: QueueItem): number {
+  const open = Number(canSubmit(b.state)) - Number(canSubmit(a.state))
+  if (open !== 0) return open
+  if (a.due !== b.due) return a.due === null ? 1 : b.due === null ? -1 : a.due < b.due ? -1 : 1
+  return (a.title ?? a.episode).localeCompare(b.title ?? b.episode)
+}
+
+function QueueRow(props: { item: QueueItem; on: string; onOpen: (id: string) => void }): React.JSX.Element {
+  const { item, onOpen } = props
+  const title = item.title ?? item.episode
+  const due = dueWords(item.due, item.state, props.on)
+  const here = item.here
+  return (
+    <tr>
+      <th scope="row">
+        {here === null ? (
+          <>
+            {title} <span className="hint">(arrives with the next sync)</span>
+          </>
+        ) : (
+          <button type="button" className="link" onClick={() => onOpen(here)}>
+            {title}
+          </button>
+        )}
+      </th>
+      <td>{item.show ?? ''}</td>
+      <td>
+        <span className={`work-state state-${item.state}`}>{STATE_WORDS[item.state]}</span>
+      </td>
+      <td className={due.overdue ? 'overdue' : undefined}>
+        {due.overdue && <span aria-hidden="true">⚠ </span>}
+        {due.text}
+      </td>
+      <td>
+        {item.blind && <span className="work-mark">blind</span>}
+        {item.calibration && <span className="work-mark">calibration</span>}
+      </td>
+      <td>{item.note !== null && <q className="lead-note">{item.note}</q>}</td>
+    </tr>
+  )
+}
+
+/**
+ * "My queue", first in the library while connected to a desk: the episodes the lead gave this person,
+ * with their state, due date (overdue marked), blind and calibration marks and the lead's note when the
+ * work came back; a title opens its analysis in the editor.
+ */
+export function MyQueue(props: { onOpen: (id: string) => void }): React.JSX.Element | null {
+  const queue = useDeskQueue()
+  if (queue.kind === 'off' || queue.kind === 'reading') return null
+  if (queue.kind === 'failed')
+    return (
+      <section className="my-queue" aria-labelledby="my-queue-heading">
+        <h2 id="my-queue-heading">My queue</h2>
+        <p className="hint">The desk could not list your assignments: {refusalInWords(queue.message)}</p>
+      </section>
+    )
+  if (queue.items.length === 0) return null
+  const items = [...queue.items].sort(queueOrder)
+  const open = items.filter((i) => canSubmit(i.state)).length
+  const on = today()
+  return (
+    <section className="my-queue" aria-labelledby="my-queue-heading">
+      <h2 id="my-queue-heading">
+        My queue <span className="meta">{open === 0 ? 'all submitted' : `${open} to do`}</span>
+      </h2>
+      <table aria-labelledby="my-queue-heading">
+        <thead>
+          <tr>
+            <th scope="col">Episode</th>
+            <th scope="col">Show</th>
+            <th scope="col">State</th>
+            <th scope="col">Due</th>
+            <th scope="col">Marks</th>
+            <th scope="col">Lead’s note</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <QueueRow key={item.analysis} item={item} on={on} onOpen={props.onOpen} />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
