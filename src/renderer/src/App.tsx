@@ -14,6 +14,7 @@ const screens = {
   compare: screenScript(() => import('./compare/CompareScreen')),
   consensus: screenScript(() => import('./consensus/ConsensusScreen')),
   show: screenScript(() => import('./show/ShowScreen')),
+  board: screenScript(() => import('./desk/BoardScreen')),
 }
 
 /** A moment after the first screen is up (its answers and its rows come first), then when idle. */
@@ -30,9 +31,9 @@ function fetchScreensWhenIdle(): () => void {
 }
 
 /**
- * Five screens: the library of episodes, one episode being edited, the comparison of an episode's
- * analyses, a consensus being built from them, and a show's trends. Where the window is lives in the
- * URL's hash (see routes.ts).
+ * Six screens: the library of episodes, one episode being edited, the comparison of an episode's
+ * analyses, a consensus being built from them, a show's trends, and the desk lead's board. Where the
+ * window is lives in the URL's hash (see routes.ts).
  */
 export function App(): React.JSX.Element {
   useEffect(fetchScreensWhenIdle, [])
@@ -78,6 +79,23 @@ function Screen(): React.JSX.Element {
             show={route.name}
             onBack={() => go({ screen: 'library' })}
             onOpen={(id) => go({ screen: 'episode', id, at: null })}
+            onLibraryCommand={(command) => {
+              setStartWith(command)
+              go({ screen: 'library' })
+            }}
+          />
+        )}
+      />
+    )
+  if (route.screen === 'board')
+    return (
+      <Loaded
+        key="board"
+        script={screens.board}
+        draw={(m) => (
+          <m.BoardScreen
+            onBack={() => go({ screen: 'library' })}
+            onCompare={(id) => go({ screen: 'compare', id })}
             onLibraryCommand={(command) => {
               setStartWith(command)
               go({ screen: 'library' })

@@ -1,11 +1,13 @@
 import './desk.css'
+import { go } from '../routes'
 import { DeskDialog } from './DeskDialog'
 import { useDeskStatus } from './deskStatus'
 import { deskLine } from './deskWords'
 
 /**
- * The library header's desk: the Desk… button, and while connected a status line that opens the same
- * dialog (offline, with the changes waiting, or when it last synced).
+ * The library header's desk: the Desk… button, and while connected the lead's Board (a reviewer who
+ * opens it is told it is the lead's) and a status line that opens the same dialog (offline, with the
+ * changes waiting, or when it last synced).
  */
 export function DeskHeader(props: {
   open: boolean
@@ -20,6 +22,11 @@ export function DeskHeader(props: {
       <button type="button" onClick={() => setOpen(true)}>
         Desk…
       </button>
+      {status?.connected && (
+        <button type="button" onClick={() => go({ screen: 'board' })}>
+          Board
+        </button>
+      )}
       {status?.connected && (
         <button
           type="button"

@@ -1,0 +1,93 @@
+import './deskWork.css'
+import '../compare/compare.css'
+import { useState } from 'react'
+import { isLibraryCommand, type LibraryCommand } from '../../../shared/commands'
+import type { BoardEpisode } from '../../../shared/contract/deskWork'
+import { refusalInWords } from '../episode/refusalInWords'
+import { useMenuCommand } from '../useMenuCommand'
+import { BoardChoiceDialog } from './BoardChoiceDialog'
+import { BoardRow } from './BoardRow'
+import { hereOf, useBoard } from './useBoard'
+
+/**
+ * The lead's board: every assigned episode with its reviewers and their states, and once two have
+ * submitted, the agreement per dimension with its band; the worst agreement first, so the episodes to
+ * talk about are on top. Read again as the desk brings submissions, with no reload.
+ */
+export function BoardScreen(props: {
+  onBack: () => void
+  onCompare: (id: string) => void
+  onLibraryCommand: (command: LibraryCommand) => void
+}): React.JSX.Element {
+  const { state, replace } = useBoard()
+  const [choosing, setChoosing] = useState<BoardEpisode | null>(null)
+  const { onLibraryCommand } = props
+  useMenuCommand((command) => {
+    if (isLibraryCommand(command)) onLibraryCommand(command)
+  })
+  const count = state.kind === 'ready' ? state.episodes.length : null
+  const choosingHere = choosing && state.kind === 'ready' ? hereOf(choosing, state.ids) : null
+  return (
+    <main className="desk-board">
+      <header className="bar">
+        <button type="button" onClick={props.onBack}>
+          ← Back to library
+        </button>
+        <h1>The desk’s board</h1>
+        {count !== null && (
+          <span className="meta">
+            {count} {count === 1 ? 'episode' : 'episodes'} assigned
+          </span>
+        )}
+      </header>
+      <div className="board-body">
+        {state.kind === 'reading' && <p className="hint">Asking the desk…</p>}
+        {state.kind === 'refused' && (
+          <p role="status" className="board-refused">
+            The board is the lead’s: {refusalInWords(state.message)}
+          </p>
+        )}
+        {count === 0 && (
+          <p className="hint">
+            No episode is assigned yet: assign with <code>episcore desk assign</code>.
+          </p>
+        )}
+        {state.kind === 'ready' && count !== 0 && (
+          <table aria-label="Assigned episodes, worst agreement first">
+            <thead>
+              <tr>
+                <th scope="col">Episode</th>
+                <th scope="col">Reviewers</th>
+                <th scope="col">Agreement (α)</th>
+                <th scope="col">Chosen</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.episodes.map((episode) => (
+                <BoardRow
+                  key={episode.episode}
+                  episode={episode}
+                  here={hereOf(episode, state.ids)}
+                  onCompare={props.onCompare}
+                  onChoose={setChoosing}
+                />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      {choosing && choosingHere !== null && state.kind === 'ready' && (
+        <BoardChoiceDialog
+          episode={state.episodes.find((e) => e.episode === choosing.episode) ?? choosing}
+          here={choosingHere}
+          ids={state.ids}
+          onChosen={replace}
+          onClose={() => setChoosing(null)}
+        />
+      )}
+    </main>
+  )
+}
