@@ -2,6 +2,7 @@ import { isLibraryCommand, type LibraryCommand } from '../../../shared/commands'
 import { useMenuCommand } from '../useMenuCommand'
 import { BalanceRows } from './BalanceRows'
 import { CountedAnalysisChoice } from './CountedAnalysisChoice'
+import { DriftSection } from './DriftSection'
 import { ScoreDistribution } from './ScoreDistribution'
 import { TrendChart } from './TrendChart'
 import { TrendTable } from './TrendTable'
@@ -71,6 +72,10 @@ export function ShowScreen(props: {
               <h2 id="show-distribution-heading">Score distribution</h2>
               <ScoreDistribution trends={state.trends} />
             </section>
+            <DriftSection
+              show={show}
+              labels={new Map(state.trends.dimensions.map((d) => [d.key, d.label]))}
+            />
           </>
         )}
       </div>
