@@ -21,6 +21,8 @@ export const hasMachineScores = (db: Db, episodeId: string): boolean =>
 export function setBlind(db: Db, episodeId: string, blind: boolean): void {
   const row = episodeRow(db, episodeId)
   if ((row.blind === 1) === blind) return
+  if (!blind && blindByAssignment(db, episodeId))
+    throw new UserError('invalid-request', 'blind scoring is the rule for this assignment (set by the lead)')
   if (blind && !hasMachineScores(db, episodeId))
     throw new UserError(
       'invalid-input',
@@ -30,3 +32,15 @@ export function setBlind(db: Db, episodeId: string, blind: boolean): void {
     w.update('episodes', { id: episodeId }, { blind: blind ? 1 : 0 }),
   )
 }
+
+/**
+ * Whether the analysis is this person's work on a desk assignment the lead made blind (the library's copy
+ * of the queue, so the rule holds offline too). Under the catalogue's id when a sync named it so.
+ */
+const blindByAssignment = (db: Db, episodeId: string): boolean =>
+  db
+    .prepare(
+      `SELECT 1 FROM desk_queue WHERE blind = 1 AND analysis_id =
+         coalesce((SELECT analysis_id FROM desk_analyses WHERE episode_id = ?), ?)`,
+    )
+    .get(episodeId, episodeId) !== undefined

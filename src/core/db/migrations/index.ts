@@ -18,6 +18,7 @@ import { migration017 } from './017_episode_states'
 import { migration018 } from './018_copies'
 import { migration019 } from './019_search_episodes'
 import { migration020 } from './020_desk'
+import { migration021 } from './021_desk_queue'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration018,
   migration019,
   migration020,
+  migration021,
 ]

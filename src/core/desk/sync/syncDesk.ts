@@ -1,6 +1,15 @@
 import type { SyncReport } from '../../../shared/contract/desk'
 import type { ClientBase } from 'pg'
 import type { Db } from '../../db/openDatabase'
+import {
+  cacheQueue,
+  hasAssignments,
+  inCatalogue,
+  makeAssignedCopies,
+  markStarted,
+  missingHere,
+  ownAssignments,
+} from './assignedCopies'
 import { noteSync, waitingChanges } from './deskLink'
 import { pullCatalogue, type PullWanted } from './pull'
 import { pushOutbox } from './push'
@@ -19,6 +28,14 @@ export async function syncDesk(
   try {
     const pushed = await pushOutbox(db, client, user)
     const { pulled, kept } = await pullCatalogue(db, client, user, wanted)
+    if (await hasAssignments(client)) {
+      const work = await syncAssignments(db, client, user)
+      pulled.push(...work.pulled)
+      kept.push(...work.kept)
+      pushed.pushed.push(...work.pushed.pushed)
+      pushed.conflicts.push(...work.pushed.conflicts)
+      pushed.kept.push(...work.pushed.kept)
+    }
     noteSync(db, { at: new Date(), error: null })
     return { ...pushed, pulled, kept: [...pushed.kept, ...kept], waiting: waitingChanges(db) }
   } catch (error) {
@@ -28,4 +45,29 @@ export async function syncDesk(
     })
     throw error
   }
+}
+
+/**
+ * This person's assignments (issue 44): the analysis of each brought here (from another machine of
+ * theirs, else made from the episode) and pushed at once, so the lead sees it; the ones changed here
+ * moved to started; the queue kept in the library for working offline.
+ */
+async function syncAssignments(db: Db, client: ClientBase, user: string) {
+  const own = await ownAssignments(client)
+  let missing = missingHere(db, own)
+  const elsewhere = await inCatalogue(
+    client,
+    missing.map((a) => a.analysis_id),
+  )
+  const fetched =
+    elsewhere.length > 0
+      ? await pullCatalogue(db, client, user, { ids: elsewhere })
+      : { pulled: [], kept: [] }
+  if (elsewhere.length > 0) missing = missingHere(db, missing)
+  const { made, kept } = await makeAssignedCopies(db, client, user, missing)
+  const pushed =
+    made.length > 0 ? await pushOutbox(db, client, user) : { pushed: [], conflicts: [], kept: [] }
+  await markStarted(db, client, own)
+  cacheQueue(db, own)
+  return { pulled: fetched.pulled, kept: [...fetched.kept, ...kept], pushed }
 }
