@@ -304,6 +304,27 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
           "the catalogue's latest revision and exits 1 on any difference",
         ],
       },
+      {
+        synopsis:
+          'desk assign ID...|--show S --reviewers a,b,c --overlap N [--calibration 10%] [--due YYYY-MM-DD] [--blind] [--json]',
+        about: [
+          "the lead's: each episode (or every one of the show nobody has yet) to N of",
+          'the reviewers, balanced; the calibration share to every reviewer; --blind',
+          "hides the other reviewers' work until each submits; ids already assigned",
+          'are refused, nothing written',
+        ],
+      },
+      {
+        synopsis: 'desk queue [--json] | desk submit ID',
+        about: [
+          'your assignments (episode, analysis, state, due; offline, as last synced);',
+          'submit pushes the analysis, free of what blocks publishing, as done',
+        ],
+      },
+      {
+        synopsis: 'desk send-back EPISODE REVIEWER --note TEXT',
+        about: ["the lead's: submitted work back to its reviewer, with what to change"],
+      },
     ],
     load: async () => (await import('./commands/deskCommand')).deskCommand,
   },

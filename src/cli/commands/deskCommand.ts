@@ -52,6 +52,24 @@ const DESK_VERBS: Readonly<Record<string, DeskVerb>> = {
   },
   history: { options: JSON_ONLY, load: async () => (await import('./desk/syncVerbs')).historyVerb },
   verify: { options: JSON_ONLY, load: async () => (await import('./desk/syncVerbs')).verifyVerb },
+  assign: {
+    options: {
+      ...JSON_ONLY,
+      show: { type: 'string' },
+      reviewers: { type: 'string' },
+      overlap: { type: 'string' },
+      calibration: { type: 'string' },
+      due: { type: 'string' },
+      blind: { type: 'boolean' },
+    },
+    load: async () => (await import('./desk/workVerbs')).assignVerb,
+  },
+  queue: { options: JSON_ONLY, load: async () => (await import('./desk/workVerbs')).queueVerb },
+  submit: { options: JSON_ONLY, load: async () => (await import('./desk/workVerbs')).submitVerb },
+  'send-back': {
+    options: { ...JSON_ONLY, note: { type: 'string' } },
+    load: async () => (await import('./desk/workVerbs')).sendBackVerb,
+  },
 }
 
 /** Every verb's options together: the verb is known only once the arguments are read. */
