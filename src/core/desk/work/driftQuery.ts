@@ -1,22 +1,118 @@
 import type { ClientBase } from 'pg'
 import type { DriftReport } from '../../../shared/contract/deskWork'
+import { agreementUnits, chapterOfUnits } from '../../agreement/agreementUnits'
 import type { DeskService } from '../deskService'
-import { driftRows } from './driftRows'
+import { revisionKey } from './catalogueEpisodes'
+import { driftFigures, observationsOf, type ChapterScores, type DriftObservation } from './drift'
+import { driftRows, type ScorerRow } from './driftRows'
+import { scoredRevisions, type ScoredRevision } from './scoredChapters'
 
 export const MACHINE = 'machine'
+/** Resamples per interval and the seed: fixed, so the figures a lead reads today repeat tomorrow. */
+const RESAMPLES = 1000
+const SEED = 44
 
-/** Who drifts: every reviewer of the show and the machine; the figures come with drift.ts. */
+/**
+ * Who drifts, for a show (or all) since a day: every episode with a consensus, or with two submitted
+ * analyses or more, compares each submitted reviewer's and the machine's chapter scores with the
+ * consensus (else with the other reviewers' mean; the machine with the reviewers' mean). Chapters are
+ * paired as the agreement pairs them: the timeline cut at every chapter edge of every analysis, each piece
+ * scored by the chapter that holds its middle. A score counts in the month its analysis was submitted (the
+ * machine's: when its revision was made), and only from `since` on; the baseline uses every submission.
+ * Every reviewer of the show and the machine are listed even before anything is scored.
+ */
 export async function driftReport(
   client: ClientBase,
-  _desk: DeskService,
+  desk: DeskService,
   request: { show?: string | undefined; since?: string | undefined },
 ): Promise<DriftReport> {
   const rows = await driftRows(client, request.show)
+  const byEpisode = new Map<string, ScorerRow[]>()
+  for (const row of rows.scorers) {
+    const list = byEpisode.get(row.episode)
+    if (list) list.push(row)
+    else byEpisode.set(row.episode, [row])
+  }
+  const compared = [...byEpisode].filter(
+    ([episode, list]) => rows.consensus.has(episode) || list.filter((r) => r.who !== MACHINE).length >= 2,
+  )
+  const scored = await scoredRevisions(client, desk, [
+    ...compared.flatMap(([, list]) => list),
+    ...compared.flatMap(([episode]) => {
+      const c = rows.consensus.get(episode)
+      return c ? [c] : []
+    }),
+  ])
+  const from = request.since === undefined ? null : new Date(`${request.since}T00:00:00Z`)
+  const dimensions: string[] = []
+  const observations: DriftObservation[] = []
+  for (const [episode, list] of compared) {
+    const consensusKey = rows.consensus.get(episode)
+    const consensus = consensusKey
+      ? scored.get(revisionKey(consensusKey.analysis, consensusKey.revision))
+      : null
+    const scorers = list.flatMap((r) => {
+      const revision = scored.get(revisionKey(r.analysis, r.revision))
+      return revision ? [{ row: r, revision }] : []
+    })
+    for (const s of [...scorers.map((x) => x.revision), ...(consensus ? [consensus] : [])])
+      for (const key of s.dimensions) if (!dimensions.includes(key)) dimensions.push(key)
+    observations.push(...episodeObservations(episode, consensus ?? null, scorers, from))
+  }
   return {
     show: request.show ?? null,
     since: request.since ?? null,
     people: [...rows.reviewers.filter((r) => r !== MACHINE), MACHINE],
-    dimensions: [],
-    figures: [],
+    dimensions,
+    figures: driftFigures({
+      observations,
+      people: [...rows.reviewers.filter((r) => r !== MACHINE), MACHINE],
+      dimensions,
+      resamples: RESAMPLES,
+      seed: SEED,
+    }),
   }
+}
+
+/**
+ * One episode's differences: each scorer's scores per unit of the shared timeline against the consensus,
+ * else a reviewer against the other reviewers' mean and the machine against the reviewers' mean.
+ */
+function episodeObservations(
+  episode: string,
+  consensus: ScoredRevision | null,
+  scorers: { row: ScorerRow; revision: ScoredRevision }[],
+  from: Date | null,
+): DriftObservation[] {
+  const all = [...scorers.map((s) => s.revision), ...(consensus ? [consensus] : [])]
+  const units = agreementUnits(
+    all.map((s) => s.duration),
+    all.map((s) => s.chapters),
+  )
+  const byUnit = (s: ScoredRevision): ChapterScores => {
+    const holders = chapterOfUnits(units, s.chapters)
+    const scores: ChapterScores = {}
+    holders.forEach((chapter, unit) => {
+      const held = s.chapters[chapter]
+      if (held)
+        scores[String(unit)] = Object.fromEntries(s.dimensions.map((d) => [d, held.scores[d] ?? null]))
+    })
+    return scores
+  }
+  const month = new Map(scorers.map((s) => [s.row.who, s.row.at.toISOString().slice(0, 7)]))
+  const counted = new Set(scorers.filter((s) => from === null || s.row.at >= from).map((s) => s.row.who))
+  const scores = scorers.map((s) => ({ who: s.row.who, scores: byUnit(s.revision) }))
+  const reviewers = scores.filter((s) => s.who !== MACHINE)
+  const first = month.values().next().value ?? '1970-01'
+  const observed =
+    consensus !== null
+      ? observationsOf({ episode, month: first, consensus: byUnit(consensus), scorers: scores })
+      : [
+          ...observationsOf({ episode, month: first, consensus: null, scorers: reviewers }),
+          // The machine against the reviewers' mean: its "others" in one call are exactly the reviewers.
+          ...observationsOf({ episode, month: first, consensus: null, scorers: scores }).filter(
+            (o) => o.who === MACHINE,
+          ),
+        ]
+  return observed.flatMap((o) => (counted.has(o.who) ? [{ ...o, month: month.get(o.who) ?? first }] : []))
 }
