@@ -325,6 +325,32 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
         synopsis: 'desk send-back EPISODE REVIEWER --note TEXT',
         about: ["the lead's: submitted work back to its reviewer, with what to change"],
       },
+      {
+        synopsis: 'desk board [--show S] [--json]',
+        about: [
+          "the lead's: an assigned episode a line: its reviewers and states, and once two",
+          "have submitted, the worst dimension's alpha and band (worst first)",
+        ],
+      },
+      {
+        synopsis: 'desk consensus EPISODE ANALYSIS | desk reference EPISODE ANALYSIS',
+        about: [
+          "the lead's: the episode's consensus (a consensus analysis of it; its",
+          'assignments move to consensus), or its reference for calibration',
+        ],
+      },
+      {
+        synopsis: 'desk drift [--show S] [--since YYYY-MM-DD] [--json]',
+        about: [
+          "each reviewer's and the machine's mean difference from the consensus (else",
+          "the other reviewers' mean) per dimension: n, mean, 95% interval (the months",
+          'in --json)',
+        ],
+      },
+      {
+        synopsis: 'desk calibration ID [--json]',
+        about: ['a submitted calibration analysis against the reference, per dimension'],
+      },
     ],
     load: async () => (await import('./commands/deskCommand')).deskCommand,
   },

@@ -70,6 +70,17 @@ const DESK_VERBS: Readonly<Record<string, DeskVerb>> = {
     options: { ...JSON_ONLY, note: { type: 'string' } },
     load: async () => (await import('./desk/workVerbs')).sendBackVerb,
   },
+  board: {
+    options: { ...JSON_ONLY, show: { type: 'string' } },
+    load: async () => (await import('./desk/boardVerbs')).boardVerb,
+  },
+  consensus: { options: JSON_ONLY, load: async () => (await import('./desk/boardVerbs')).consensusVerb },
+  reference: { options: JSON_ONLY, load: async () => (await import('./desk/boardVerbs')).referenceVerb },
+  drift: {
+    options: { ...JSON_ONLY, show: { type: 'string' }, since: { type: 'string' } },
+    load: async () => (await import('./desk/boardVerbs')).driftVerb,
+  },
+  calibration: { options: JSON_ONLY, load: async () => (await import('./desk/boardVerbs')).calibrationVerb },
 }
 
 /** Every verb's options together: the verb is known only once the arguments are read. */
