@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { CalibrationResult, QueueItem } from '../../../shared/contract/deskWork'
+import type { Problem } from '../../../shared/problems'
 import { refusalInWords } from '../episode/refusalInWords'
 import { ModalForm } from '../ModalForm'
 import { call } from '../platform'
@@ -13,6 +14,37 @@ type Step =
   | { kind: 'submitting' }
   | { kind: 'refused'; message: string }
   | { kind: 'submitted'; calibration: CalibrationResult | null | 'reading' | 'none' }
+
+/** The core's one line, its problems after the colon split one a line (when the view has none to show). */
+const coreLines = (message: string): string[] => {
+  const at = message.indexOf('problems: ')
+  return at < 0 ? [message] : message.slice(at + 'problems: '.length).split('; ')
+}
+
+/** What blocks submitting, as the Problems panel says it (each goes to its item), else the core's lines. */
+function Refusal(props: {
+  message: string
+  problems: readonly Problem[]
+  onGo: (problem: Problem) => void
+}): React.JSX.Element {
+  const { problems } = props
+  return (
+    <div role="alert" className="error submit-refusal">
+      <p>Not submitted: fix these first, then submit again.</p>
+      <ol aria-label="Problems">
+        {problems.length > 0
+          ? problems.map((p) => (
+              <li key={p.key}>
+                <button type="button" className="link" onClick={() => props.onGo(p)}>
+                  {p.message}
+                </button>
+              </li>
+            ))
+          : coreLines(props.message).map((line, i) => <li key={i}>{line}</li>)}
+      </ol>
+    </div>
+  )
+}
 
 const score = (value: number | null): string => (value === null ? '—' : value.toFixed(2))
 
@@ -56,6 +88,9 @@ function CalibrationTable({ result }: { result: CalibrationResult }): React.JSX.
 export function DeskSubmitDialog(props: {
   id: string
   assignment: QueueItem
+  /** What blocks publishing in the view, which blocks submitting too. */
+  problems: readonly Problem[]
+  onGo: (problem: Problem) => void
   onClose: () => void
 }): React.JSX.Element {
   const dialog = useModalDialog()
@@ -96,10 +131,14 @@ export function DeskSubmitDialog(props: {
       )}
       {step.kind === 'submitting' && <p role="status">Submitting…</p>}
       {step.kind === 'refused' && (
-        <div role="alert" className="error submit-refusal">
-          <p>Not submitted: fix these first, then submit again.</p>
-          <p className="refusal-lines">{step.message}</p>
-        </div>
+        <Refusal
+          message={step.message}
+          problems={props.problems}
+          onGo={(problem) => {
+            dialog.current?.close()
+            props.onGo(problem)
+          }}
+        />
       )}
       {done && <p role="status">Submitted to the desk: “{title}” is on the lead’s board.</p>}
       {done && step.calibration === 'reading' && (

@@ -75,7 +75,13 @@ export function EpisodeDialogs(props: {
         <PublishSiteDialog id={id} onDone={(site) => notify(siteExportNotice(site))} onClose={close} />
       )}
       {dialog === 'deskSubmit' && context?.assignment && (
-        <DeskSubmitDialog id={id} assignment={context.assignment} onClose={close} />
+        <DeskSubmitDialog
+          id={id}
+          assignment={context.assignment}
+          problems={findProblems(view).filter((p) => p.severity === 'error')}
+          onGo={props.goToProblem}
+          onClose={close}
+        />
       )}
       {dialog === 'feedTags' && <FeedTagsDialog id={id} edit={edit} onDone={notify} onClose={close} />}
       {props.reviewer.asking && (

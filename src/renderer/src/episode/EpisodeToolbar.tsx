@@ -100,13 +100,15 @@ export function EpisodeToolbar(props: {
         ?
       </CommandButton>
       <ExportMenu hasTranscript={view.transcript.segmentCount > 0} onExport={props.onExport} run={run} />
-      <CommandButton id="file.publish" run={run}>
-        Publish…
-      </CommandButton>
-      {/* One of one's desk assignments: submitted once, then it says where the work stands. */}
-      {assignment && (
+      {/* One of one's desk assignments is finished by submitting it to the lead, who publishes (Publish
+          stays in the File menu); once submitted the button says where the work stands. */}
+      {assignment ? (
         <CommandButton id="desk.submit" run={run} enabled={enabled('desk.submit')}>
           {canSubmit(assignment.state) ? 'Submit to the desk…' : `Desk: ${STATE_WORDS[assignment.state]}`}
+        </CommandButton>
+      ) : (
+        <CommandButton id="file.publish" run={run}>
+          Publish…
         </CommandButton>
       )}
     </header>
