@@ -259,6 +259,38 @@ const VALID: Samples = {
   'desk.setReference': [{ episode: ID, analysis: ID }],
   'desk.drift': [{}, { show: MACHINE.episode.show, since: '2025-01-01' }],
   'desk.calibration': [{ id: ID }],
+  'codebook.get': [{ show: MACHINE.episode.show }, { show: MACHINE.episode.show, version: 1 }],
+  'codebook.versions': [{ show: MACHINE.episode.show }],
+  'codebook.draft': [{ show: MACHINE.episode.show }],
+  'codebook.saveDraft': [
+    {
+      show: MACHINE.episode.show,
+      content: {
+        scale: { min: 0, max: 10 },
+        dimensions: [
+          {
+            key: 'guestTeaching',
+            label: 'Guest teaching',
+            definition: 'How much the guest teaches.',
+            highlightLabel: 'Biggest teaching moment',
+            levels: [
+              { from: 0, to: 4, text: 'Little' },
+              { from: 5, to: 10, text: 'Much' },
+            ],
+            anchors: [],
+          },
+        ],
+      },
+    },
+  ],
+  'codebook.publish': [{ show: MACHINE.episode.show }],
+  'codebook.ofAnalysis': [{ id: ID }],
+  'codebook.moveAnalysis': [{ id: ID }],
+  'codebook.export': (['qdc', 'md', 'json'] as const).map((format) => ({
+    show: MACHINE.episode.show,
+    format,
+  })),
+  'codebook.import': [{ show: MACHINE.episode.show, file: GARBAGE_REF, dryRun: true }],
 }
 
 const METHODS = Object.keys(contract) as MethodName[]

@@ -28,6 +28,7 @@ import { createStatement, deleteStatement, updateStatement } from '../analysis/s
 import type { Db } from '../db/openDatabase'
 import { sqliteUserError } from '../db/sqliteErrors'
 import { createEpisode } from '../episodes/createEpisode'
+import { codebookHandlers } from '../codebook/codebookHandlers'
 import { DeskService } from '../desk/deskService'
 import { assignEpisodes, deskQueue, sendBack, submitAnalysis } from '../desk/work/assignments'
 import { calibrationResult, deskBoard, deskDrift, setConsensus, setReference } from '../desk/work/board'
@@ -204,6 +205,7 @@ function contractHandlers({ db, files, peaks, backups, notices, desk }: CoreCont
     })
   return {
     ...deskHandlers(db, desk),
+    ...codebookHandlers(db, files),
     'episodes.list': () => listEpisodes(db),
     'library.dimensions': () => libraryDimensions(db),
     'library.notices': () => notices?.() ?? [],

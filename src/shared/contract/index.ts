@@ -8,6 +8,7 @@ import type { z } from 'zod'
 import { agreementMethods } from './agreement'
 import { backupsMethods } from './backups'
 import { chaptersMethods } from './chapters'
+import { codebookMethods } from './codebook'
 import { deskMethods } from './desk'
 import { deskWorkMethods } from './deskWork'
 import { episodeMethods } from './episode'
@@ -30,6 +31,7 @@ export { fileRefSchema, outputRefSchema } from './fields'
 export * from './agreement'
 export * from './backups'
 export * from './chapters'
+export * from './codebook'
 export * from './desk'
 export * from './deskWork'
 export * from './episode'
@@ -72,6 +74,7 @@ const capabilities = {
   backups: backupsMethods,
   desk: deskMethods,
   deskWork: deskWorkMethods,
+  codebook: codebookMethods,
 }
 
 /** Fails to compile, naming the method, when two capabilities declare the same method name. */
