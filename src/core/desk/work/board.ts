@@ -4,11 +4,12 @@ import { sameEpisode } from '../../agreement/agreement'
 import { UserError } from '../../errors'
 import type { DeskService } from '../deskService'
 import { boardAgreements, worstAlpha } from './boardAgreement'
-import { boardRows, episodeChoices, type BoardRow } from './boardQueries'
+import { boardRows, episodeChoices } from './boardQueries'
 import { calibrationOf } from './calibration'
 import {
   episodeOfAnalysis,
   latestAnalyses,
+  readWithoutJit,
   refusedByRole,
   refuseUnlessLead,
   type CatalogueEpisode,
@@ -102,39 +103,32 @@ async function boardOf(
   desk: DeskService,
   filter: { show?: string | undefined; episode?: string | undefined },
 ): Promise<BoardEpisode[]> {
-  const rows = await boardRows(client, filter)
-  const byEpisode = new Map<string, BoardRow[]>()
-  for (const row of rows) {
-    const list = byEpisode.get(row.episode)
-    if (list) list.push(row)
-    else byEpisode.set(row.episode, [row])
-  }
+  const rows = await readWithoutJit(client, () => boardRows(client, filter))
   const submitted = new Map<string, RevisionKey[]>()
-  for (const [episode, list] of byEpisode) {
-    const revisions = list.flatMap((r) =>
+  for (const row of rows) {
+    const revisions = row.reviewers.flatMap((r) =>
       r.revision === null ? [] : [{ analysis: r.analysis, revision: r.revision }],
     )
     // Only these need documents: an episode with fewer than two submitted has no agreement to measure.
-    if (revisions.length >= 2) submitted.set(episode, revisions)
+    if (revisions.length >= 2) submitted.set(row.episode, revisions)
   }
   const agreements = await boardAgreements(client, desk, submitted)
-  const board = [...byEpisode].map(([episode, list]): BoardEpisode => {
-    const first = list[0] as BoardRow
-    const agreement = agreements.get(episode) ?? null
+  const board = rows.map((row): BoardEpisode => {
+    const agreement = agreements.get(row.episode) ?? null
     return {
-      episode,
-      title: first.title,
-      show: first.show,
-      reviewers: list.map((r) => ({
-        reviewer: r.reviewer,
-        analysis: r.analysis,
-        state: r.state,
-        removed: r.removed,
+      episode: row.episode,
+      title: row.title,
+      show: row.show,
+      reviewers: row.reviewers.map(({ reviewer, analysis, state, removed }) => ({
+        reviewer,
+        analysis,
+        state,
+        removed,
       })),
       agreement,
       worst: worstAlpha(agreement),
-      consensus: first.consensus,
-      reference: first.reference,
+      consensus: row.consensus,
+      reference: row.reference,
     }
   })
   return board.sort(worstFirst)

@@ -5,7 +5,13 @@ import type { EpisodeDocument } from '../../../shared/episodeFormat'
 import { agreement, type AnalysisSource } from '../../agreement/agreement'
 import { UserError } from '../../errors'
 import type { DeskService } from '../deskService'
-import { inBatches, revisionDocuments, revisionKey, type RevisionKey } from './catalogueEpisodes'
+import {
+  checkedDocuments,
+  readInBatches,
+  revisionKey,
+  revisionTexts,
+  type RevisionKey,
+} from './catalogueEpisodes'
 
 export type BoardAgreement = NonNullable<BoardEpisode['agreement']>
 
@@ -18,8 +24,8 @@ export type BoardAgreement = NonNullable<BoardEpisode['agreement']>
 const measured = new WeakMap<DeskService, Map<string, BoardAgreement | null>>()
 /** Past this many sets the oldest are forgotten: a season of 10,000 episodes fits many times over. */
 const KEPT_SETS = 100_000
-/** Documents read per query: a few episodes' worth, so a long board never holds them all at once. */
-const EPISODES_PER_BATCH = 8
+/** Episodes whose documents are read per query: few, so a long board holds only two batches at once (hour-long documents are ~640 KB). */
+const EPISODES_PER_BATCH = 16
 
 /** The cache key of a set of revisions: order-free. */
 export const setKey = (revisions: readonly RevisionKey[]): string =>
@@ -47,21 +53,27 @@ export async function boardAgreements(
     if (kept !== undefined) found.set(episode, kept)
     else missing.push([episode, revisions, key])
   }
-  await inBatches(missing, EPISODES_PER_BATCH, async (batch) => {
-    const documents = await revisionDocuments(
-      client,
-      batch.flatMap(([, revisions]) => revisions),
-    )
-    for (const [episode, revisions, key] of batch) {
-      const sources = revisions.flatMap((r): AnalysisSource[] => {
-        const document = documents.get(revisionKey(r.analysis, r.revision))
-        return document ? [{ source: r.analysis, document }] : []
-      })
-      const result = measure(sources)
-      found.set(episode, result)
-      remember(cache, key, result)
-    }
-  })
+  await readInBatches(
+    missing,
+    EPISODES_PER_BATCH,
+    (batch) =>
+      revisionTexts(
+        client,
+        batch.flatMap(([, revisions]) => revisions),
+      ),
+    (batch, rows) => {
+      const documents = checkedDocuments(rows)
+      for (const [episode, revisions, key] of batch) {
+        const sources = revisions.flatMap((r): AnalysisSource[] => {
+          const document = documents.get(revisionKey(r.analysis, r.revision))
+          return document ? [{ source: r.analysis, document }] : []
+        })
+        const result = measure(sources)
+        found.set(episode, result)
+        remember(cache, key, result)
+      }
+    },
+  )
   return found
 }
 

@@ -2,7 +2,7 @@ import type { ClientBase } from 'pg'
 import type { DriftReport } from '../../../shared/contract/deskWork'
 import { agreementUnits, chapterOfUnits } from '../../agreement/agreementUnits'
 import type { DeskService } from '../deskService'
-import { revisionKey } from './catalogueEpisodes'
+import { readWithoutJit, revisionKey } from './catalogueEpisodes'
 import { driftFigures, observationsOf, type ChapterScores, type DriftObservation } from './drift'
 import { driftRows, type ScorerRow } from './driftRows'
 import { scoredRevisions, type ScoredRevision } from './scoredChapters'
@@ -26,7 +26,7 @@ export async function driftReport(
   desk: DeskService,
   request: { show?: string | undefined; since?: string | undefined },
 ): Promise<DriftReport> {
-  const rows = await driftRows(client, request.show)
+  const rows = await readWithoutJit(client, () => driftRows(client, request.show))
   const byEpisode = new Map<string, ScorerRow[]>()
   for (const row of rows.scorers) {
     const list = byEpisode.get(row.episode)

@@ -23,12 +23,12 @@ export interface DriftRows {
 }
 
 export async function driftRows(client: ClientBase, show: string | undefined): Promise<DriftRows> {
-  // The episodes with assignments (of the show), named and tied to their media as the board does.
+  // The episodes with assignments (of the show: the assignment's, else the episode analysis's), as the board.
   const episodes = `
     SELECT e.episode, e.media FROM (
-      SELECT episode, max(media_sha256) AS media FROM assignments GROUP BY episode) e
-    WHERE $1::text IS NULL OR (
-      SELECT show FROM revisions r WHERE r.analysis_id = e.episode ORDER BY revision DESC LIMIT 1) = $1`
+      SELECT episode, max(media_sha256) AS media, max(show) AS show FROM assignments GROUP BY episode) e
+    WHERE $1::text IS NULL OR coalesce(e.show, (
+      SELECT show FROM revisions r WHERE r.analysis_id = e.episode ORDER BY revision DESC LIMIT 1)) = $1`
   const reviewers = await client.query<{ reviewer: string }>(
     `WITH episodes AS (${episodes})
      SELECT DISTINCT s.reviewer FROM assignments s JOIN episodes e ON e.episode = s.episode ORDER BY 1`,

@@ -1,6 +1,12 @@
 import type { ClientBase } from 'pg'
 import type { DeskService } from '../deskService'
-import { inBatches, revisionDocuments, revisionKey, type RevisionKey } from './catalogueEpisodes'
+import {
+  checkedDocuments,
+  readInBatches,
+  revisionKey,
+  revisionTexts,
+  type RevisionKey,
+} from './catalogueEpisodes'
 
 /** What the drift needs of one revision: its length, its rubric's keys, and its chapters' spans and scores. */
 export interface ScoredRevision {
@@ -16,7 +22,7 @@ export interface ScoredRevision {
  */
 const kept = new WeakMap<DeskService, Map<string, ScoredRevision | null>>()
 const KEPT_REVISIONS = 200_000
-const REVISIONS_PER_BATCH = 24
+const REVISIONS_PER_BATCH = 48
 
 export async function scoredRevisions(
   client: ClientBase,
@@ -33,29 +39,34 @@ export async function scoredRevisions(
     if (scored !== undefined) found.set(name, scored)
     else missing.set(name, key)
   }
-  await inBatches([...missing.values()], REVISIONS_PER_BATCH, async (batch) => {
-    const documents = await revisionDocuments(client, batch)
-    for (const key of batch) {
-      const name = revisionKey(key.analysis, key.revision)
-      const document = documents.get(name)
-      const scored: ScoredRevision | null = document
-        ? {
-            duration: document.episode.durationSeconds,
-            dimensions: document.rubric.dimensions.map((d) => d.key),
-            chapters: document.chapters.map((c) => ({
-              start: c.start,
-              end: c.end,
-              scores: Object.fromEntries(Object.entries(c.scores).map(([k, s]) => [k, s.value])),
-            })),
-          }
-        : null
-      if (cache.size >= KEPT_REVISIONS) {
-        const oldest = cache.keys().next()
-        if (!oldest.done) cache.delete(oldest.value)
+  await readInBatches(
+    [...missing.values()],
+    REVISIONS_PER_BATCH,
+    (batch) => revisionTexts(client, batch),
+    (batch, rows) => {
+      const documents = checkedDocuments(rows)
+      for (const key of batch) {
+        const name = revisionKey(key.analysis, key.revision)
+        const document = documents.get(name)
+        const scored: ScoredRevision | null = document
+          ? {
+              duration: document.episode.durationSeconds,
+              dimensions: document.rubric.dimensions.map((d) => d.key),
+              chapters: document.chapters.map((c) => ({
+                start: c.start,
+                end: c.end,
+                scores: Object.fromEntries(Object.entries(c.scores).map(([k, s]) => [k, s.value])),
+              })),
+            }
+          : null
+        if (cache.size >= KEPT_REVISIONS) {
+          const oldest = cache.keys().next()
+          if (!oldest.done) cache.delete(oldest.value)
+        }
+        cache.set(name, scored)
+        found.set(name, scored)
       }
-      cache.set(name, scored)
-      found.set(name, scored)
-    }
-  })
+    },
+  )
   return found
 }
