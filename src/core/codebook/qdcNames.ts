@@ -39,6 +39,8 @@ export function keyFromName(label: string, taken: ReadonlySet<string>): string {
   const words = label
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    // "Guest's sources" is guestsSources, not guestSSources.
+    .replace(/['\u2019]/g, '')
     .split(/[^A-Za-z0-9]+/)
     .filter((w) => w !== '')
   let key = words
