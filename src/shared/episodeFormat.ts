@@ -110,17 +110,36 @@ export const participantSchema = z.strictObject({
   extensions,
 })
 
+/** The most level descriptors a dimension may carry: one per score of a 0-1000 scale is more than any. */
+export const MAX_LEVELS = 1000
+
+/** A codebook's level descriptor: what the scores `from`-`to` look like (optional, issue 45). */
+export const levelDescriptorSchema = z.strictObject({
+  from: z.number().int(),
+  to: z.number().int(),
+  text: longText.pipe(z.string().min(1, 'a level descriptor needs its sentence')),
+})
+
 export const dimensionSchema = z.strictObject({
   key: dimensionKeySchema,
   label: nameText,
   description: longText,
   highlightLabel: shortText,
+  /** The level descriptors of the codebook version the analysis was scored under; absent without one. */
+  levels: list(levelDescriptorSchema, MAX_LEVELS, 'level descriptors').optional(),
   extensions,
+})
+
+/** The show's codebook version an analysis was scored under (absent: no codebook, as before). */
+export const codebookStampSchema = z.strictObject({
+  show: nameText.pipe(z.string().min(1, "a codebook's show is never empty")),
+  version: z.number().int().min(1, 'a codebook version is 1 or more'),
 })
 
 export const rubricSchema = z.strictObject({
   scale: z.strictObject({ min: z.number().int(), max: z.number().int() }),
   dimensions: list(dimensionSchema, ITEM_LIMITS.dimensions, 'rubric dimensions'),
+  codebook: codebookStampSchema.optional(),
   extensions,
 })
 
@@ -301,6 +320,30 @@ function checkSorted<T>(
   }
 }
 
+/**
+ * Level descriptors cover the scale with no gap or overlap, each naming the scores (the codebook's own
+ * check, src/shared/codebook.ts levelsProblems, says the same; it cannot be imported here, as it builds on
+ * this file's schemas).
+ */
+function levelCoverage(levels: readonly { from: number; to: number }[], min: number, max: number): string[] {
+  if (levels.length === 0) return []
+  const problems: string[] = []
+  const scores = (a: number, b: number): string => (a === b ? `${a}` : `${a}-${b}`)
+  for (const l of levels) {
+    if (l.from > l.to) problems.push(`the level ${l.from}-${l.to} runs backwards`)
+    else if (l.from < min || l.to > max)
+      problems.push(`the level ${scores(l.from, l.to)} is outside the scale ${min}-${max}`)
+  }
+  let next = min
+  for (const l of [...levels].filter((l) => l.from <= l.to).sort((a, b) => a.from - b.from)) {
+    if (l.from > next) problems.push(`no level covers ${scores(next, l.from - 1)}`)
+    if (l.from < next) problems.push(`levels overlap at ${scores(l.from, Math.min(l.to, next - 1))}`)
+    next = Math.max(next, l.to + 1)
+  }
+  if (next <= max) problems.push(`no level covers ${scores(next, max)}`)
+  return problems
+}
+
 /** The rules that tie one part of a document to another: spans, ids, scale, rubric keys. */
 export function crossChecks(doc: EpisodeDocument): Issue[] {
   const issues: Issue[] = []
@@ -315,6 +358,11 @@ export function crossChecks(doc: EpisodeDocument): Issue[] {
       issues.push({ path: ['rubric', 'dimensions', i, 'key'], message: `duplicate dimension key "${d.key}"` })
     dimensionKeys.add(d.key)
   })
+  if (min < max)
+    doc.rubric.dimensions.forEach((d, i) => {
+      for (const message of levelCoverage(d.levels ?? [], min, max))
+        issues.push({ path: ['rubric', 'dimensions', i, 'levels'], message })
+    })
   doc.rubric.dimensions.forEach((d, i) => {
     const first = doc.rubric.dimensions.findIndex((other) => sameLabel(other.label, d.label))
     if (first < i)

@@ -9,6 +9,7 @@ import { MAX_COMPARED } from '../../shared/contract'
 import type { EpisodeDocument } from '../../shared/episodeFormat'
 import { UserError } from '../errors'
 import { agreementUnits, chapterOfUnits } from './agreementUnits'
+import { codebookLeftOut } from './codebookLeftOut'
 import { krippendorffAlpha } from './krippendorff'
 import { matchStatements } from './statementMatching'
 
@@ -48,6 +49,11 @@ export function agreement(sources: readonly AnalysisSource[]): AgreementDetail {
     if (scalesGiven.size > 1) {
       leftOut[key] =
         `its scale differs between analyses (${having.map((i) => `${scaleOf(documents[i] as EpisodeDocument)} in ${sources[i]?.source}`).join(', ')})`
+      continue
+    }
+    const otherReading = codebookLeftOut(documents, sources, having, key)
+    if (otherReading !== null) {
+      leftOut[key] = otherReading
       continue
     }
     if (having.length < documents.length)

@@ -1,24 +1,31 @@
+import type { ParsedRequestOf, ResponseOf } from '../../shared/contract'
 import type { codebookMethods } from '../../shared/contract/codebook'
 import type { Db } from '../db/openDatabase'
-import { UserError } from '../errors'
+import { episodeView } from '../episodes/episodeQueries'
 import type { FileRefs } from '../service/fileRefs'
-import type { Handlers } from '../service/handlers'
+import { analysisCodebook, moveAnalysis } from './analysisCodebook'
+import { exportCodebook, importCodebook } from './codebookFiles'
+import { codebookVersions, draftCodebook, getCodebook, publishCodebook, saveDraft } from './codebookVersions'
 
-const notYet = (): never => {
-  throw new UserError('invalid-request', 'the codebook is not built yet')
+/** The handlers' shape, named here: importing it from service/handlers would make an import circle. */
+type CodebookHandlers = {
+  [K in keyof typeof codebookMethods]: (request: ParsedRequestOf<K>) => ResponseOf<K>
 }
 
 /** The codebook's methods (issue 45): each in its module under core/codebook. */
-export function codebookHandlers(_db: Db, _files: FileRefs): Pick<Handlers, keyof typeof codebookMethods> {
+export function codebookHandlers(db: Db, files: FileRefs): CodebookHandlers {
   return {
-    'codebook.get': notYet,
-    'codebook.versions': notYet,
-    'codebook.draft': notYet,
-    'codebook.saveDraft': notYet,
-    'codebook.publish': notYet,
-    'codebook.ofAnalysis': notYet,
-    'codebook.moveAnalysis': notYet,
-    'codebook.export': notYet,
-    'codebook.import': notYet,
+    'codebook.get': (r) => getCodebook(db, r.show, r.version),
+    'codebook.versions': (r) => codebookVersions(db, r.show),
+    'codebook.draft': (r) => draftCodebook(db, r.show),
+    'codebook.saveDraft': (r) => saveDraft(db, r.show, r.content),
+    'codebook.publish': (r) => publishCodebook(db, r.show),
+    'codebook.ofAnalysis': (r) => analysisCodebook(db, r.id),
+    'codebook.moveAnalysis': (r) => {
+      const { flagged } = moveAnalysis(db, r.id)
+      return { view: episodeView(db, r.id), flagged }
+    },
+    'codebook.export': (r) => exportCodebook(db, r.show, r.format, r.version),
+    'codebook.import': (r) => importCodebook(db, files, r),
   }
 }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { controlCharactersReplaced, withoutControlCharacters } from '../../shared/episodeLimits'
 import { SEED_DIMENSIONS, SEED_SCALE } from '../../shared/rubric'
 import { transcriptExtent, transcriptPastEndSentence } from '../../shared/transcriptPastEnd'
+import { codebookForNewAnalysis } from '../codebook/codebookStamp'
 import { insertRows } from '../db/insertRows'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
@@ -58,20 +59,30 @@ export async function createEpisode(db: Db, input: NewEpisode): Promise<string> 
   const named = withoutControlCharacters(input.title?.trim() || fileName.replace(/\.[^.]+$/, ''))
   const title = named.text.trim() || 'Untitled'
   if (named.replaced) input.onWarning?.(controlCharactersReplaced(title))
-  const rubric = loadDefaultRubric(db) ?? { scale: SEED_SCALE, dimensions: SEED_DIMENSIONS }
+  const show = input.show?.trim() ?? ''
+  // A show with a published codebook scores every new analysis under its current version.
+  const codebook = codebookForNewAnalysis(db, show)
+  const rubric = codebook
+    ? {
+        scale: codebook.scale,
+        dimensions: codebook.dimensions.map((d) => ({ ...d, description: d.definition })),
+      }
+    : (loadDefaultRubric(db) ?? { scale: SEED_SCALE, dimensions: SEED_DIMENSIONS })
 
   db.transaction(() => {
     db.prepare(
-      `INSERT INTO episodes (id, title, show, published_on, duration_seconds, scale_min, scale_max, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO episodes (id, title, show, published_on, duration_seconds, scale_min, scale_max, codebook_show, codebook_version, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       id,
       title,
-      input.show?.trim() ?? '',
+      show,
       input.publishedOn ?? null,
       probe.durationSeconds,
       rubric.scale.min,
       rubric.scale.max,
+      codebook?.show ?? null,
+      codebook?.version ?? null,
       now,
       now,
     )

@@ -21,6 +21,7 @@ import {
 } from './episodeParts'
 import { derived, transcriptSnapshot, type TranscriptSnapshot } from '../transcript/transcriptSnapshot'
 import { scoreSummary, speakingBalance, speechByRole } from './derivedFields'
+import { withCodebook } from './codebookFields'
 
 export const GENERATOR = 'Episcore 0.1.0'
 
@@ -83,9 +84,13 @@ function episodeDocument(db: Db, id: string, includeTranscript: boolean): Episod
       row,
     ),
     participants,
-    rubric: withExtensions(
-      { scale: { min: row.scale_min, max: row.scale_max }, dimensions },
-      { extensions: row.rubric_extensions },
+    rubric: withCodebook(
+      db,
+      id,
+      withExtensions(
+        { scale: { min: row.scale_min, max: row.scale_max }, dimensions },
+        { extensions: row.rubric_extensions },
+      ),
     ),
     chapters,
     highlights,

@@ -3,6 +3,7 @@ import type { EpisodeDocument } from '../../shared/episodeFormat'
 import { evidenceText } from '../../shared/evidence'
 import type { Row } from '../history/tables'
 import { spanSaysQuote, type SpokenTranscript } from '../analysis/spanTranscript'
+import { loadedCodebook, type LoadedCodebook } from '../codebook/codebookStamp'
 
 /** The tables an episode is written to, in an order the foreign keys accept. */
 export const DOCUMENT_TABLES = [
@@ -18,7 +19,10 @@ export const DOCUMENT_TABLES = [
   'transcript_words',
 ] as const
 
-export type DocumentRows = Record<(typeof DOCUMENT_TABLES)[number], Row[]>
+export type DocumentRows = Record<(typeof DOCUMENT_TABLES)[number], Row[]> & {
+  /** The codebook version the file was scored under, which the write makes known to the library. */
+  codebook?: LoadedCodebook
+}
 
 // Kept as the JSON text it came as, so export writes back exactly what was loaded.
 const extensionsText = (item: { extensions?: Record<string, unknown> | undefined }): string | null =>
@@ -36,7 +40,9 @@ export function documentRows(doc: EpisodeDocument, now: string): DocumentRows {
     status: item.status,
   })
   const spoken = spokenTranscript(doc)
+  const codebook = loadedCodebook(doc)
   return {
+    ...(codebook && { codebook }),
     episodes: [
       {
         id: episode_id,
@@ -51,6 +57,9 @@ export function documentRows(doc: EpisodeDocument, now: string): DocumentRows {
         review_status: doc.review.status,
         reviewer: doc.review.reviewer,
         blind: doc.review.blind === undefined ? null : doc.review.blind ? 1 : 0,
+        // The file's stamp is kept as it came: its scores were given under that version.
+        codebook_show: codebook?.show ?? null,
+        codebook_version: codebook?.version ?? null,
         extensions: extensionsText(episode),
         created_at: now,
         updated_at: doc.review.updatedAt,

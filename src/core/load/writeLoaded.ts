@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { makeLoadedVersionKnown } from '../codebook/codebookStamp'
 import { insertRows } from '../db/insertRows'
 import type { Db } from '../db/openDatabase'
 import { UserError } from '../errors'
@@ -97,6 +98,8 @@ export function writeEpisodeRows(db: Db, rows: DocumentRows, options: LoadOption
   const id = String(rows.episodes[0]?.id)
   return db
     .transaction((): LoadResult => {
+      // In the load's own transaction: a refused load leaves no codebook version behind.
+      if (rows.codebook) makeLoadedVersionKnown(db, rows.codebook)
       const existing = db.prepare(`SELECT title, trashed_at FROM episodes WHERE id = ?`).get(id) as
         { title: string; trashed_at: string | null } | undefined
       if (existing && options.keepBoth) {

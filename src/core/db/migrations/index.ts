@@ -19,6 +19,8 @@ import { migration018 } from './018_copies'
 import { migration019 } from './019_search_episodes'
 import { migration020 } from './020_desk'
 import { migration021 } from './021_desk_queue'
+import { migration022 } from './022_codebooks'
+import { migration023 } from './023_desk_board_cache'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -44,4 +46,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration019,
   migration020,
   migration021,
+  migration022,
+  migration023,
 ]
