@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { fixture as fixturePath } from '../../../tests/fixtureFiles'
-import type { CodebookDimension, CodebookVersion } from '../../shared/codebook'
+import { codebookContentSchema, type CodebookDimension, type CodebookVersion } from '../../shared/codebook'
 import { codebookFromQdc, codebookToQdc, MAX_QDC_BYTES, QDC_NAMESPACE } from './qdc'
 import { childElements, ownText, parseXml, type XmlElement } from './qdcXml'
 
@@ -358,5 +359,72 @@ describe('refusing a bad .qdc, naming the place, returning nothing', () => {
     )
     const keys = codebookToQdc(version).replace('Key: humour', 'Key: pace')
     expect(refusal(keys)).toMatch(/^the code “Pace” \(line \d+:5\) has the key pace of the code “Humour”/)
+  })
+})
+
+describe('the round trip for any codebook', () => {
+  // What a saved codebook may hold: no control characters but tabs and line breaks in the longer texts.
+  const noControls = (s: string): string =>
+    // eslint-disable-next-line no-control-regex
+    s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]/g, '')
+  const line = fc
+    .string({ unit: 'grapheme', minLength: 1, maxLength: 40 })
+    .map((s) => noControls(s).replace(/[\t\n\r\u2028\u2029\u202A-\u202E\u2066-\u2069]/g, ' '))
+  const text = fc
+    .array(
+      fc.oneof(
+        fc.string({ unit: 'grapheme', maxLength: 30 }),
+        fc.constantFrom(
+          '\n',
+          '\n\n',
+          '\r\n',
+          '  ',
+          'Key: x',
+          'Scale: 0-1',
+          'Levels:',
+          '0-2: y',
+          '&<>"\'',
+          ']]>',
+        ),
+      ),
+      { maxLength: 8 },
+    )
+    .map((parts) => noControls(parts.join('')))
+
+  it('reads back every dimension as written', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(line, { minLength: 1, maxLength: 6, selector: (l) => l.trim().toLocaleLowerCase() }),
+        fc.array(fc.tuple(text, text, text, text), { minLength: 6, maxLength: 6 }),
+        (labels, texts) => {
+          const dims = labels.map((label, i) => {
+            const [definition, highlight, low, high] = texts[i] as [string, string, string, string]
+            return dimension({
+              key: `d${i}`,
+              label,
+              definition,
+              highlightLabel: highlight.slice(0, 200),
+              levels: [
+                { from: 0, to: 4, text: `low ${low}` },
+                { from: 5, to: 10, text: `high ${high}` },
+              ],
+            })
+          })
+          const stored = codebookContentSchema.safeParse({ scale: { min: 0, max: 10 }, dimensions: dims })
+          fc.pre(stored.success && stored.data.dimensions.every((d) => d.label !== ''))
+          if (!stored.success) return
+          const saved: CodebookVersion = { ...version, dimensions: stored.data.dimensions }
+          const { content } = codebookFromQdc(codebookToQdc(saved), 'Show')
+          expect(content.dimensions).toEqual(
+            saved.dimensions.map((d) => ({
+              ...d,
+              definition: d.definition.trim(),
+              highlightLabel: d.highlightLabel.trim(),
+            })),
+          )
+        },
+      ),
+      { numRuns: 300 },
+    )
   })
 })

@@ -17,7 +17,7 @@ import { GENERATOR } from '../export/exportEpisode'
 import { readDescription, writeDescription } from './qdcDescription'
 import { codeGuid, GUID, guidIdentity, keyFromName } from './qdcNames'
 import { childElements, ownText, parseXml, type XmlElement } from './qdcXml'
-import { escapeAttr, escapeText, nameText } from './qdcXmlWrite'
+import { escapeAttr, escapeText, HOSTILE_IN_NAME, nameText } from './qdcXmlWrite'
 
 export const QDC_NAMESPACE = 'urn:QDA-XML:codebook:1.0'
 /** Larger than any codebook of 100 dimensions; read whole into memory, so bounded first. */
@@ -88,11 +88,6 @@ interface ReadCode {
   line: number
   column: number
 }
-
-// Names that could pass for other text: controls (tab and newline too, a name is one line) and the
-// characters that reorder what follows them on screen.
-// eslint-disable-next-line no-control-regex
-const HOSTILE_IN_NAME = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/
 
 const at = (el: XmlElement): string => `line ${el.line}:${el.column}`
 const quoted = (path: readonly string[]): string => `“${path.join(PATH_SEPARATOR)}”`

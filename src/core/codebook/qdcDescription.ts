@@ -28,7 +28,8 @@ export interface DescriptionFields {
 const INDENT = '  '
 const KEY = /^Key: ([a-z][A-Za-z0-9]*)$/
 const SCALE = /^Scale: (-?[0-9]{1,4})-(-?[0-9]{1,4})$/
-const LEVEL = /^(-?[0-9]{1,4})(?:-(-?[0-9]{1,4}))?: (.*)$/
+// [^\n], not ".": a descriptor may hold a CR (kept as &#13; in the file), which "." does not match.
+const LEVEL = /^(-?[0-9]{1,4})(?:-(-?[0-9]{1,4}))?: ([^\n]*)$/
 const HIGHLIGHT = 'Highlight label: '
 
 /** A header and its value; the value's further lines indented. */
