@@ -254,6 +254,40 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     ],
     load: async () => (await import('./commands/transcriptCommand')).transcriptCommand,
   },
+  codebook: {
+    usage: [
+      {
+        synopsis: 'codebook show SHOW [--version N] [--json]',
+        about: [
+          "the show's current codebook (or version N): its scale, then each dimension",
+          'with its definition, level descriptors and anchors; --json as the app has it',
+        ],
+      },
+      {
+        synopsis: 'codebook versions SHOW',
+        about: [
+          'one line per version: number, state, published day, used (an analysis was',
+          'scored under it, so it never changes) or not, and its dimensions',
+        ],
+      },
+      {
+        synopsis: 'codebook export SHOW [--format qdc|md|json] [--version N] [--out FILE]',
+        about: [
+          'write the codebook (stdout without --out) as a REFI-QDA codebook (qdc, the',
+          'default), Markdown for reading and printing, or JSON',
+        ],
+      },
+      {
+        synopsis: 'codebook import SHOW FILE.qdc | codebook publish SHOW',
+        about: [
+          "read a .qdc as the show's draft (the next version; a show with no codebook",
+          'takes its first from the rubric its episodes share) and print what it made;',
+          'publish makes the draft current: new analyses of the show are scored on it',
+        ],
+      },
+    ],
+    load: async () => (await import('./commands/codebookCommand')).codebookCommand,
+  },
   desk: {
     usage: [
       {
