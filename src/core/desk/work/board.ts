@@ -2,7 +2,6 @@ import type { ClientBase } from 'pg'
 import type { BoardEpisode, CalibrationResult, DriftReport } from '../../../shared/contract/deskWork'
 import { sameEpisode } from '../../agreement/agreement'
 import { UserError } from '../../errors'
-import type { DeskService } from '../deskService'
 import { boardAgreements, worstAlpha } from './boardAgreement'
 import { boardRows, episodeChoices } from './boardQueries'
 import { calibrationOf } from './calibration'
@@ -29,7 +28,7 @@ export function deskBoard(
 ): Promise<BoardEpisode[]> {
   return context.desk.withConnection(async (client, user) => {
     await refuseUnlessLead(client, user, 'the board')
-    return boardOf(client, context.desk, { show: request.show })
+    return boardOf(client, context, { show: request.show })
   })
 }
 
@@ -60,7 +59,7 @@ export function setConsensus(
         [episode.episode],
       )
     })
-    return boardEpisode(client, context.desk, episode)
+    return boardEpisode(client, context, episode)
   })
 }
 
@@ -81,7 +80,7 @@ export function setReference(
         [episode.episode, analysis.id],
       )
     })
-    return boardEpisode(client, context.desk, episode)
+    return boardEpisode(client, context, episode)
   })
 }
 
@@ -90,7 +89,7 @@ export function deskDrift(
   context: DeskWorkContext,
   request: { show?: string | undefined; since?: string | undefined },
 ): Promise<DriftReport> {
-  return context.desk.withConnection((client) => driftReport(client, context.desk, request))
+  return context.desk.withConnection((client) => driftReport(client, context, request))
 }
 
 /** A reviewer's difference from the reference on a submitted calibration episode; null otherwise. */
@@ -100,7 +99,7 @@ export function calibrationResult(context: DeskWorkContext, id: string): Promise
 
 async function boardOf(
   client: ClientBase,
-  desk: DeskService,
+  context: DeskWorkContext,
   filter: { show?: string | undefined; episode?: string | undefined },
 ): Promise<BoardEpisode[]> {
   const rows = await readWithoutJit(client, () => boardRows(client, filter))
@@ -112,7 +111,7 @@ async function boardOf(
     // Only these need documents: an episode with fewer than two submitted has no agreement to measure.
     if (revisions.length >= 2) submitted.set(row.episode, revisions)
   }
-  const agreements = await boardAgreements(client, desk, submitted)
+  const agreements = await boardAgreements(client, context.desk, context.db, submitted)
   const board = rows.map((row): BoardEpisode => {
     const agreement = agreements.get(row.episode) ?? null
     return {
@@ -147,10 +146,10 @@ function worstFirst(a: BoardEpisode, b: BoardEpisode): number {
 /** One episode as the board shows it, assigned or not. */
 async function boardEpisode(
   client: ClientBase,
-  desk: DeskService,
+  context: DeskWorkContext,
   episode: CatalogueEpisode,
 ): Promise<BoardEpisode> {
-  const [row] = await boardOf(client, desk, { episode: episode.episode })
+  const [row] = await boardOf(client, context, { episode: episode.episode })
   if (row) return row
   return {
     episode: episode.episode,

@@ -3,8 +3,10 @@ import { alphaBand } from '../../../shared/agreement'
 import type { BoardEpisode } from '../../../shared/contract/deskWork'
 import type { EpisodeDocument } from '../../../shared/episodeFormat'
 import { agreement, type AnalysisSource } from '../../agreement/agreement'
+import type { Db } from '../../db/openDatabase'
 import { UserError } from '../../errors'
 import type { DeskService } from '../deskService'
+import { deskLink } from '../sync/deskLink'
 import {
   checkedDocuments,
   readInBatches,
@@ -26,6 +28,11 @@ const measured = new WeakMap<DeskService, Map<string, BoardAgreement | null>>()
 const KEPT_SETS = 100_000
 /** Episodes whose documents are read per query: few, so a long board holds only two batches at once (hour-long documents are ~640 KB). */
 const EPISODES_PER_BATCH = 16
+/**
+ * The version of {@link measure} whose figures the library keeps: raise it when the measure changes
+ * (the agreement's units, its alpha, the dimensions listed), so a library measures again.
+ */
+export const BOARD_MEASURE = 1
 
 /** The cache key of a set of revisions: order-free. */
 export const setKey = (revisions: readonly RevisionKey[]): string =>
@@ -35,24 +42,69 @@ export const setKey = (revisions: readonly RevisionKey[]): string =>
     .join('\n')
 
 /**
- * The agreement of each episode's submitted revisions (two or more each), by episode: from the cache
- * where that set was measured before, else from their documents, read a few episodes at a time.
+ * The catalogue the library's kept figures are of: its desk link's URL (no secret in it). A library
+ * linked to another catalogue keeps no figure of the first that could pass for one of the second.
+ */
+export function catalogueOf(db: Db): string {
+  return deskLink(db)?.url ?? ''
+}
+
+/**
+ * Writes figures into the library's cache, all or nothing. A library opened read-only (or locked by a
+ * long write elsewhere) keeps nothing: the figures were measured and are shown, only measured again next time.
+ */
+export function keepInLibrary(db: Db, write: () => void): void {
+  if (db.readonly) return
+  try {
+    db.transaction(write)()
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    if (typeof code === 'string' && code.startsWith('SQLITE_')) return
+    throw error
+  }
+}
+
+/**
+ * The agreement of each episode's submitted revisions (two or more each), by episode: from the process's
+ * memory where that set was measured before, else from the library (which keeps each episode's last
+ * measured set, so a new process, the CLI or the app started again, reads no document for an episode
+ * whose submissions have not moved), else from their documents, read a few episodes at a time and kept.
  */
 export async function boardAgreements(
   client: ClientBase,
   desk: DeskService,
+  db: Db,
   episodes: ReadonlyMap<string, RevisionKey[]>,
 ): Promise<Map<string, BoardAgreement | null>> {
   let cache = measured.get(desk)
   if (!cache) measured.set(desk, (cache = new Map()))
   const found = new Map<string, BoardAgreement | null>()
+  const catalogue = catalogueOf(db)
+  const kept = db.prepare<[string, string, number], { revisions: string; agreement: string | null }>(
+    `SELECT revisions, agreement FROM desk_board_agreements
+     WHERE catalogue = ? AND episode = ? AND measure = ?`,
+  )
   const missing: [string, RevisionKey[], string][] = []
   for (const [episode, revisions] of episodes) {
     const key = setKey(revisions)
-    const kept = cache.get(key)
-    if (kept !== undefined) found.set(episode, kept)
-    else missing.push([episode, revisions, key])
+    const remembered = cache.get(key)
+    if (remembered !== undefined) {
+      found.set(episode, remembered)
+      continue
+    }
+    const row = kept.get(catalogue, episode, BOARD_MEASURE)
+    const stored = row?.revisions === key ? storedAgreement(row.agreement) : undefined
+    if (stored !== undefined) {
+      found.set(episode, stored)
+      remember(cache, key, stored)
+    } else missing.push([episode, revisions, key])
   }
+  const keep = db.prepare(
+    `INSERT INTO desk_board_agreements (catalogue, episode, revisions, measure, agreement)
+     VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (catalogue, episode) DO UPDATE
+       SET revisions = excluded.revisions, measure = excluded.measure, agreement = excluded.agreement`,
+  )
   await readInBatches(
     missing,
     EPISODES_PER_BATCH,
@@ -63,7 +115,7 @@ export async function boardAgreements(
       ),
     (batch, rows) => {
       const documents = checkedDocuments(rows)
-      for (const [episode, revisions, key] of batch) {
+      const measuredNow = batch.map(([episode, revisions, key]) => {
         const sources = revisions.flatMap((r): AnalysisSource[] => {
           const document = documents.get(revisionKey(r.analysis, r.revision))
           return document ? [{ source: r.analysis, document }] : []
@@ -71,10 +123,45 @@ export async function boardAgreements(
         const result = measure(sources)
         found.set(episode, result)
         remember(cache, key, result)
-      }
+        return { episode, key, result }
+      })
+      keepInLibrary(db, () => {
+        for (const { episode, key, result } of measuredNow)
+          keep.run(catalogue, episode, key, BOARD_MEASURE, result === null ? null : JSON.stringify(result))
+      })
     },
   )
   return found
+}
+
+/**
+ * An agreement as the library keeps it, checked as it is read back (the file is the user's to copy and
+ * edit): undefined, so measured again, for anything that is not one.
+ */
+function storedAgreement(text: string | null): BoardAgreement | null | undefined {
+  if (text === null) return null
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  if (!Array.isArray(value)) return undefined
+  const valid = value.every((d: unknown) => {
+    if (d === null || typeof d !== 'object') return false
+    const { dimension, alpha } = d as Record<string, unknown>
+    return (
+      typeof dimension === 'string' &&
+      (alpha === null || (typeof alpha === 'number' && Number.isFinite(alpha)))
+    )
+  })
+  if (!valid) return undefined
+  // The band is the alpha's, as the board would say it now.
+  return (value as { dimension: string; alpha: number | null }[]).map(({ dimension, alpha }) => ({
+    dimension,
+    alpha,
+    band: alpha === null ? null : alphaBand(alpha),
+  }))
 }
 
 function remember(
