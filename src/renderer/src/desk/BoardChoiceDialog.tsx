@@ -97,7 +97,7 @@ export function BoardChoiceDialog(props: {
                       <button
                         type="button"
                         disabled={busy || deskId === undefined || episode.consensus === deskId}
-                        aria-label={`Use ${a.name} as consensus`}
+                        aria-label={`Use as consensus: ${a.name}`}
                         onClick={() => deskId && choose('setConsensus', deskId, a.name)}
                       >
                         Use as consensus
@@ -106,7 +106,7 @@ export function BoardChoiceDialog(props: {
                     <button
                       type="button"
                       disabled={busy || deskId === undefined || episode.reference === deskId}
-                      aria-label={`Mark ${a.name} as reference`}
+                      aria-label={`Mark as reference: ${a.name}`}
                       onClick={() => deskId && choose('setReference', deskId, a.name)}
                     >
                       Mark as reference

@@ -19,7 +19,8 @@ function Reviewers({ episode }: { episode: BoardEpisode }): React.JSX.Element {
 }
 
 /** Alpha per dimension with Krippendorff's band in its colour (as the compare screen reads it). */
-function Agreement({ episode }: { episode: BoardEpisode }): React.JSX.Element {
+function Agreement(props: { episode: BoardEpisode; labels: ReadonlyMap<string, string> }): React.JSX.Element {
+  const { episode, labels } = props
   const submitted = episode.reviewers.filter((r) => r.state !== 'assigned' && r.state !== 'started').length
   if (episode.agreement === null)
     return (
@@ -33,7 +34,7 @@ function Agreement({ episode }: { episode: BoardEpisode }): React.JSX.Element {
         const reading = alphaReading(d.alpha)
         return (
           <li key={d.dimension}>
-            {d.dimension}: <b>{reading.value}</b>{' '}
+            {labels.get(d.dimension) ?? d.dimension}: <b>{reading.value}</b>{' '}
             <span className={reading.band ? `band band-${reading.band}` : 'hint'}>
               {reading.band ? reading.words : 'not measurable'}
             </span>
@@ -44,6 +45,13 @@ function Agreement({ episode }: { episode: BoardEpisode }): React.JSX.Element {
   )
 }
 
+/** A chosen analysis named as the board names its people: a reviewer's, else by its id. */
+function chosenName(episode: BoardEpisode, id: string | null, none: string): string {
+  if (id === null) return none
+  const reviewer = episode.reviewers.find((r) => r.analysis === id)?.reviewer
+  return reviewer ? `${personName(reviewer)}’s` : id
+}
+
 /**
  * One episode on the board: its reviewers and states, the agreement of what they submitted, the
  * consensus and reference chosen, and what the lead does from here (compare, choose).
@@ -52,6 +60,8 @@ export function BoardRow(props: {
   episode: BoardEpisode
   /** This library's id for one of its analyses (compare opens there); null when none is here yet. */
   here: string | null
+  /** The dimensions' labels by key (the library's); a key without one is shown as it is. */
+  labels: ReadonlyMap<string, string>
   onCompare: (id: string) => void
   onChoose: (episode: BoardEpisode) => void
 }): React.JSX.Element {
@@ -67,14 +77,14 @@ export function BoardRow(props: {
         <Reviewers episode={episode} />
       </td>
       <td>
-        <Agreement episode={episode} />
+        <Agreement episode={episode} labels={props.labels} />
       </td>
       <td>
         <dl className="board-chosen">
           <dt>Consensus</dt>
-          <dd>{episode.consensus ?? 'none yet'}</dd>
+          <dd>{chosenName(episode, episode.consensus, 'none yet')}</dd>
           <dt>Reference</dt>
-          <dd>{episode.reference ?? 'none'}</dd>
+          <dd>{chosenName(episode, episode.reference, 'none')}</dd>
         </dl>
       </td>
       <td className="board-actions">

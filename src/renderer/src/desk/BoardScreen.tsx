@@ -71,6 +71,7 @@ export function BoardScreen(props: {
                   key={episode.episode}
                   episode={episode}
                   here={hereOf(episode, state.ids)}
+                  labels={state.labels}
                   onCompare={props.onCompare}
                   onChoose={setChoosing}
                 />

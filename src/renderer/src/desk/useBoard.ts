@@ -1,11 +1,18 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { BoardEpisode } from '../../../shared/contract/deskWork'
 import { call } from '../platform'
-import { useDeskArrivals } from './deskStatus'
+import { createScope } from '../scope'
+import { useDeskArrivals, useDeskStatus } from './deskStatus'
+
+/**
+ * How often an open board asks again by itself: a reviewer's submit moves their assignment after the
+ * push that wakes this library, and an assignment's state brings no notice of its own.
+ */
+const REREAD_MS = 5000
 
 export type BoardState =
   | { kind: 'reading' }
-  | { kind: 'ready'; episodes: BoardEpisode[]; ids: DeskIds }
+  | { kind: 'ready'; episodes: BoardEpisode[]; ids: DeskIds; labels: ReadonlyMap<string, string> }
   | { kind: 'refused'; message: string }
 
 /** The catalogue's analysis ids and this library's ids for them, both ways (they differ after a conflict). */
@@ -19,17 +26,24 @@ export const worstFirst = (episodes: readonly BoardEpisode[]): BoardEpisode[] =>
   [...episodes].sort((a, b) => (a.worst ?? Infinity) - (b.worst ?? Infinity))
 
 /**
- * The lead's board, read again whenever the desk brings something (a submission, a consensus) and after
- * the lead changes an episode here; a refusal (a reviewer's role) is kept as the core's words.
+ * The lead's board, read again whenever the desk brings something or this library syncs (a submission,
+ * a consensus), every few seconds while open, and after the lead changes an episode here; a refusal
+ * (a reviewer's role) is kept as the core's words.
  */
 export function useBoard(): { state: BoardState; reread: () => void; replace: (e: BoardEpisode) => void } {
   const arrivals = useDeskArrivals()
+  const synced = useDeskStatus()?.lastSyncAt ?? null
   const [asked, setAsked] = useState(0)
+  useEffect(() => {
+    const scope = createScope()
+    scope.interval(() => setAsked((n) => n + 1), REREAD_MS)
+    return scope.dispose
+  }, [])
   const [state, setState] = useState<BoardState>({ kind: 'reading' })
   useEffect(() => {
     let live = true
-    Promise.all([call('desk.board', {}), call('desk.list', {})]).then(
-      ([episodes, listed]) => {
+    Promise.all([call('desk.board', {}), call('desk.list', {}), call('library.dimensions', {})]).then(
+      ([episodes, listed, dimensions]) => {
         if (!live) return
         const here = new Map<string, string>()
         const desk = new Map<string, string>()
@@ -38,14 +52,15 @@ export function useBoard(): { state: BoardState; reread: () => void; replace: (e
             here.set(a.id, a.here)
             desk.set(a.here, a.id)
           }
-        setState({ kind: 'ready', episodes: worstFirst(episodes), ids: { here, desk } })
+        const labels = new Map(dimensions.map((d) => [d.key, d.label]))
+        setState({ kind: 'ready', episodes: worstFirst(episodes), ids: { here, desk }, labels })
       },
       (e: Error) => live && setState({ kind: 'refused', message: e.message }),
     )
     return () => {
       live = false
     }
-  }, [arrivals, asked])
+  }, [arrivals, synced, asked])
   const reread = useCallback(() => setAsked((n) => n + 1), [])
   // The core's answer to a change is the episode as it now stands: shown at once, before the re-read.
   const replace = useCallback((changed: BoardEpisode) => {
