@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the speed and memory targets of the CLI's start, of long media, of scale
- * (bench/scale.ts) and of the desk's sync (bench/desk.ts), measured here on media the bench generates itself. Prints a table and writes
+ * (bench/scale.ts) of the desk's sync (bench/desk.ts) and of its work at a season's scale (bench/deskWork.ts), measured here on media the bench generates itself. Prints a table and writes
  * bench/results.json. `npm run bench:quick` (--quick) computes every row at reduced sizes
  * (bench/sizes.ts) into bench/quick-results.json, to prove the bench still runs.
  */
@@ -21,6 +21,7 @@ import { hugeScaleRows } from './agreement'
 import { benchMedia, mediaLabel, type BenchMedia } from './benchMedia'
 import { cliStart } from './cliStart'
 import { deskBench } from './desk'
+import { deskWorkBench } from './deskWork'
 import { launch, newPage, percentile, seconds, tenths, type Row } from './common'
 import { measureRows, THIS_MACHINE, type MeasuredRow } from './rowRunner'
 import { libraryBench } from './library'
@@ -652,7 +653,10 @@ async function main(): Promise<void> {
     await scaleBench(log, RENDERER_DIR, sizes, (name, run) => measure('scale', name, run))
   if (only.has('library'))
     await libraryBench(log, RENDERER_DIR, sizes, (name, run) => measure('library', name, run))
-  if (only.has('desk')) await deskBench(log, sizes, (name, run) => measure('desk', name, run))
+  if (only.has('desk')) {
+    await deskBench(log, sizes, (name, run) => measure('desk', name, run))
+    await deskWorkBench(log, sizes, (name, run) => measure('desk', name, run))
+  }
 
   printTable(rows)
   const loadAtEnd = THIS_MACHINE.loadAverage()

@@ -49,6 +49,12 @@ export interface Sizes {
    * timed until a second, connected library has them.
    */
   desk: { idleSyncs: number; liveEdits: number }
+  /**
+   * The desk's work (issue 44): its reviewers, its seasons (shows) of episodes assigned with `overlap`
+   * and submitted, and one more season of as many episodes left for `desk assign`; looks in a new process
+   * timed `looks` times each.
+   */
+  deskWork: { reviewers: number; seasons: number; episodesPerShow: number; overlap: number; looks: number }
 }
 
 export const FULL: Sizes = {
@@ -90,6 +96,8 @@ export const FULL: Sizes = {
     opens: 10,
   },
   desk: { idleSyncs: 20, liveEdits: 20 },
+  // 10,000 episodes: nine seasons assigned and submitted, the tenth's 1,000 assigned by the row.
+  deskWork: { reviewers: 20, seasons: 9, episodesPerShow: 1_000, overlap: 2, looks: 3 },
 }
 
 export const QUICK: Sizes = {
@@ -131,6 +139,7 @@ export const QUICK: Sizes = {
     opens: 2,
   },
   desk: { idleSyncs: 5, liveEdits: 5 },
+  deskWork: { reviewers: 6, seasons: 3, episodesPerShow: 50, overlap: 2, looks: 2 },
 }
 
 /** A duration as the bench's file names write it: 10min, 1h. */
