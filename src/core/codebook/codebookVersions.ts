@@ -52,9 +52,10 @@ export function draftCodebook(db: Db, show: string): CodebookVersion {
 
 /** Replaces the draft's content, making the draft first when there is none; a used version never changes. */
 export function saveDraft(db: Db, show: string, content: CodebookContent): CodebookVersion {
-  const draft = draftCodebook(db, show)
+  // One transaction with the draft's making: refused content leaves no new draft behind.
   return db
     .transaction((): CodebookVersion => {
+      const draft = draftCodebook(db, show)
       const now = mustRead(db, show, draft.version)
       if (now.state !== 'draft' || now.used)
         throw new UserError(
