@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the speed and memory targets of the CLI's start, of long media, of scale
- * (bench/scale.ts) of the desk's sync (bench/desk.ts) and of its work at a season's scale (bench/deskWork.ts), measured here on media the bench generates itself. Prints a table and writes
+ * (bench/scale.ts), of the desk's sync (bench/desk.ts) and of its work at a season's scale (bench/deskWork.ts), measured here on media the bench generates itself. Prints a table and writes
  * bench/results.json. `npm run bench:quick` (--quick) computes every row at reduced sizes
  * (bench/sizes.ts) into bench/quick-results.json, to prove the bench still runs.
  */
