@@ -1,12 +1,5 @@
-import { UsageError, type Io, type Options, type RunCommand } from '../usage'
-
-/** A desk verb's arguments: what follows `desk VERB`, parsed with that verb's options. */
-export interface DeskArguments {
-  values: Options
-  positionals: string[]
-}
-
-export type RunDeskVerb = (args: DeskArguments, dbPath: () => string | undefined, io: Io) => Promise<number>
+import { UsageError, type RunCommand } from '../usage'
+import type { RunDeskVerb } from './desk/deskVerb'
 
 type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean }
 

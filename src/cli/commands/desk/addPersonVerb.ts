@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { addPerson, DESK_ROLES, PASSWORD_PLACES } from '../../../core/desk/catalogue'
 import { str } from '../../commandArguments'
 import { UsageError } from '../../usage'
-import type { RunDeskVerb } from '../deskCommand'
+import type { RunDeskVerb } from './deskVerb'
 import { refusePasswordInUrl, refusePasswordOption } from './passwordArguments'
 
 /** The new person's password from standard input: all of it, less the line break `echo` adds. */

@@ -3,7 +3,7 @@ import type { BoardEpisode, CalibrationResult, DriftReport } from '../../../shar
 import { call, withService } from '../../serviceCalls'
 import { terminalField } from '../../terminalText'
 import { UsageError } from '../../usage'
-import type { RunDeskVerb } from '../deskCommand'
+import type { RunDeskVerb } from './deskVerb'
 import { jsonText } from './deskLines'
 
 const f = terminalField

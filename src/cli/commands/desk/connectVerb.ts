@@ -1,6 +1,6 @@
 import { UsageError } from '../../usage'
 import { call, withService } from '../../serviceCalls'
-import type { RunDeskVerb } from '../deskCommand'
+import type { RunDeskVerb } from './deskVerb'
 import { statusLines, syncLines } from './deskLines'
 import { refusePasswordInUrl, refusePasswordOption } from './passwordArguments'
 import { PASSWORD_PLACES } from '../../../core/desk/catalogue'

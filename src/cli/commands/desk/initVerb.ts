@@ -1,6 +1,6 @@
 import { initCatalogue, PASSWORD_PLACES } from '../../../core/desk/catalogue'
 import { UsageError } from '../../usage'
-import type { RunDeskVerb } from '../deskCommand'
+import type { RunDeskVerb } from './deskVerb'
 import { refusePasswordInUrl, refusePasswordOption } from './passwordArguments'
 
 /** `desk init URL`: creates or upgrades the catalogue in the URL's database; says which it did. */

@@ -1,7 +1,7 @@
 import { UsageError } from '../../usage'
 import { call, withService } from '../../serviceCalls'
 import { terminalField } from '../../terminalText'
-import type { RunDeskVerb } from '../deskCommand'
+import type { RunDeskVerb } from './deskVerb'
 import { jsonText, statusLines, syncLines } from './deskLines'
 
 const noArguments = (verb: string, positionals: readonly string[]): void => {

@@ -2,7 +2,7 @@ import type { QueueItem } from '../../../shared/contract/deskWork'
 import { call, withService } from '../../serviceCalls'
 import { terminalField } from '../../terminalText'
 import { UsageError } from '../../usage'
-import type { RunDeskVerb } from '../deskCommand'
+import type { RunDeskVerb } from './deskVerb'
 import { jsonText } from './deskLines'
 
 const stringOption = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
