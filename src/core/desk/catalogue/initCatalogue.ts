@@ -18,6 +18,13 @@ export async function initCatalogue(url: string, reach: CatalogueReach = {}): Pr
     url,
     async (client) => {
       const { from, version } = await migrateCatalogue(client)
+      // Group roles are the server's, shared by every database on it: without this, a person of another
+      // desk on the same server could connect here (PostgreSQL lets PUBLIC connect by default). Each
+      // person is granted CONNECT by add-person; the owner keeps it as the owner.
+      const { rows } = await client.query<{ db: string }>('SELECT current_database() AS db')
+      await client.query(
+        `REVOKE CONNECT ON DATABASE "${(rows[0]?.db ?? '').replace(/"/g, '""')}" FROM PUBLIC`,
+      )
       return { version, created: from === 0, from }
     },
     reach,
