@@ -310,6 +310,12 @@ export const COMMANDS = {
     shortcuts: ['?'],
     menu: { menu: 'Help', label: 'Keyboard Shortcuts' },
   },
+  'codebook.definition': {
+    label: 'The focused score’s dimension in the codebook: its definition and what each score means',
+    group: 'Chapters',
+    shortcuts: ['D'],
+    menu: { menu: 'Help', label: 'Definition of the Focused Dimension' },
+  },
   'help.restoreBackup': {
     label: 'Restore from a backup',
     group: 'Help',

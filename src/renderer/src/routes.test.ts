@@ -13,6 +13,7 @@ describe('the address of a screen', () => {
       { screen: 'episode', id: 'a', at: 12.5, item: { kind: 'statement', id: 'odd&id:1' } },
       { screen: 'show', name: 'latent-space' },
       { screen: 'show', name: 'Show / with ?t=5 & spaces #1' },
+      { screen: 'codebook', show: 'Show / with ?t=5 & spaces #1' },
       { screen: 'board' },
     ]
     for (const route of routes) expect(routeOf(hashOf(route))).toEqual(route)

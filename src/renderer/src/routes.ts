@@ -3,7 +3,8 @@ import type { Selection } from './episode/editorPanelProps'
 /**
  * Where the window is, kept in the URL's hash so that a reload (or the browser's Back) lands there: the
  * library, an episode (at a time, when another screen sent the editor to a moment), the comparison
- * of an episode's analyses, a consensus being built from them, a show's trends, or the desk's board.
+ * of an episode's analyses, a consensus being built from them, a show's trends or codebook, or the
+ * desk's board.
  */
 export type Route =
   | { screen: 'library' }
@@ -11,15 +12,17 @@ export type Route =
   | { screen: 'compare'; id: string }
   | { screen: 'consensus'; id: string }
   | { screen: 'show'; name: string }
+  | { screen: 'codebook'; show: string }
   | { screen: 'board' }
 
 export function routeOf(hash: string): Route {
   if (hash === '#/board') return { screen: 'board' }
-  const show = /^#\/show\/(.+)$/.exec(hash)
+  const show = /^#\/(show|codebook)\/(.+)$/.exec(hash)
   // A show's name is typed by people: an address mangled by hand (`%E0`) is the library, not a crash.
   if (show) {
-    const name = decoded(show[1] ?? '')
-    return name === null ? { screen: 'library' } : { screen: 'show', name }
+    const name = decoded(show[2] ?? '')
+    if (name === null) return { screen: 'library' }
+    return show[1] === 'codebook' ? { screen: 'codebook', show: name } : { screen: 'show', name }
   }
   const match =
     /^#\/(episode|compare|consensus)\/([^?]+)(?:\?t=(\d+(?:\.\d+)?)(?:&item=(statement|chapter|highlight):(.+))?)?$/.exec(
@@ -47,6 +50,7 @@ export function hashOf(route: Route): string {
   if (route.screen === 'library') return ''
   if (route.screen === 'board') return '#/board'
   if (route.screen === 'show') return `#/show/${encodeURIComponent(route.name)}`
+  if (route.screen === 'codebook') return `#/codebook/${encodeURIComponent(route.show)}`
   const at = route.screen === 'episode' && route.at !== null ? `?t=${Number(route.at.toFixed(3))}` : ''
   // An item selected as the episode opens (a search hit's); only with a time, which it is at.
   const item =

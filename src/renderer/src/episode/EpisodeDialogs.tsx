@@ -4,10 +4,13 @@ import type { EpisodeView } from '../../../shared/contract'
 import { findProblems, type Problem } from '../../../shared/problems'
 import { ShortcutSheet } from '../commands/ShortcutSheet'
 import { DeskSubmitDialog } from '../desk/DeskSubmitDialog'
+import { DefinitionDialog } from './codebook/DefinitionDialog'
 import { KeepCopyOffer } from './KeepCopyOffer'
 import type { EpisodeViewState } from './useEpisodeView'
 import { HighlightPicker } from './highlights/HighlightPicker'
 import { PublishProblemsDialog } from './PublishProblemsDialog'
+import { ReplaceEditsDialog } from './ReplaceEditsDialog'
+import type { TranscriptImport } from './useTranscriptImport'
 import { FeedTagsDialog } from './publish/FeedTagsDialog'
 import { PublishSiteDialog, siteExportNotice } from './publish/PublishSiteDialog'
 import { ReviewerDialog } from './review/ReviewerDialog'
@@ -15,7 +18,10 @@ import type { Reviewer } from './review/useReviewer'
 import { SpeakerDialog } from './SpeakerDialog'
 import type { EditorScreenState } from './useEditorContext'
 
-/** The episode screen's dialogs: shortcuts, the highlight's dimension, speakers and the Publish refusal. */
+/**
+ * The episode screen's dialogs: shortcuts, a dimension's definition, the highlight's dimension, speakers,
+ * replacing corrected words, and the Publish refusal.
+ */
 export function EpisodeDialogs(props: {
   id: string
   view: EpisodeView
@@ -23,6 +29,8 @@ export function EpisodeDialogs(props: {
   commands: readonly CommandId[]
   highlightAt: () => number
   episode: Pick<EpisodeViewState, 'edit' | 'pulled' | 'dismissPulled'>
+  /** A transcript import that would replace corrections made, asking first. */
+  transcriptImport: Pick<TranscriptImport, 'replacing' | 'replace' | 'cancel'>
   /** The core's refusal of Publish, shown with what blocks publishing in the view. */
   refusal: string | null
   closeRefusal: () => void
@@ -48,6 +56,7 @@ export function EpisodeDialogs(props: {
       {dialog === 'shortcuts' && (
         <ShortcutSheet commands={props.commands} labelOf={labelOf} onClose={close} />
       )}
+      {dialog === 'definition' && <DefinitionDialog view={view} onClose={close} />}
       {dialog === 'highlight' && (
         <HighlightPicker
           dimensions={view.rubric.dimensions}
@@ -79,11 +88,20 @@ export function EpisodeDialogs(props: {
           id={id}
           assignment={context.assignment}
           problems={findProblems(view).filter((p) => p.severity === 'error')}
+          labels={new Map(view.rubric.dimensions.map((d) => [d.key, d.label]))}
           onGo={props.goToProblem}
           onClose={close}
         />
       )}
       {dialog === 'feedTags' && <FeedTagsDialog id={id} edit={edit} onDone={notify} onClose={close} />}
+      {props.transcriptImport.replacing && (
+        <ReplaceEditsDialog
+          fileName={props.transcriptImport.replacing.file.name}
+          edited={props.transcriptImport.replacing.edited}
+          onReplace={props.transcriptImport.replace}
+          onCancel={props.transcriptImport.cancel}
+        />
+      )}
       {props.reviewer.asking && (
         <ReviewerDialog
           onAnswer={(name) => void props.reviewer.answer(name)}

@@ -3,7 +3,8 @@ import { isLibraryCommand, type CommandId, type LibraryCommand } from '../../../
 import { WithCommandMenu } from '../commands/CommandMenu'
 import { useCommandKeys } from '../commands/commandRegistry'
 import { call, platform } from '../platform'
-import { ReplaceEditsDialog } from './ReplaceEditsDialog'
+import { AnalysisCodebookProvider } from './codebook/AnalysisCodebook'
+import { CodebookBanner } from './codebook/CodebookBanner'
 import { useMenuCommand } from '../useMenuCommand'
 import { EDITOR_COMMAND_IDS, EDITOR_COMMANDS, WAVEFORM_MENU } from './editorCommands'
 import { EditorTabs, tabOfItem, type EditorTabId } from './EditorTabs'
@@ -136,114 +137,112 @@ export function EpisodeScreen({
   const reviewed = reviewing ? selectedItem(view, selection) : null
 
   return (
-    <main className="episode">
-      <EpisodeToolbar
-        view={view}
-        screen={screen}
-        onClose={() => onClose()}
-        onRename={(title) => void edit('episodes.update', { id, patch: { title } })}
-        refusals={refusals}
-        onImport={transcriptImport.importTranscript}
-        onError={reportError}
-        onExport={(choice) => void exportFile(choice)}
-      />
-      <div className="workspace">
-        <div className="player-column">
-          {!preferences.firstRunHintSeen && <FirstRunHint onClose={() => keep({ firstRunHintSeen: true })} />}
-          <PlayerStage
-            episodeId={id}
-            view={view}
-            edit={edit}
-            notices={{ notify: setNotice, error: reportError }}
-            setMedia={setMedia}
-            mediaSrc={mediaLoads ? platform.mediaUrl(id) : undefined}
-            playerHeight={{ kept: preferences.playerHeight, keep: (h) => keep({ playerHeight: h }) }}
-            review={reviewing ? { ...panelProps, run: screen.run, autoPlay, review, fold: cardFold } : null}
-          />
-          <WithCommandMenu
-            commands={WAVEFORM_MENU}
-            enabled={screen.enabled}
-            labelOf={screen.labelOf}
-            run={screen.run}
-          >
-            {playback.media && view.media?.available && !view.media.changed && (
-              <WaveformPanel
-                key={`waveform-${view.media.fileName}`}
-                peaks={peaks}
-                media={playback.media}
-                duration={view.summary.durationSeconds}
-                time={time}
-                follow={playback.follow}
-                chapters={view.chapters}
-                statements={view.statements}
-                controller={waveform}
-                editor={panelProps}
-                pendingStart={screen.pendingStart}
-                loop={playback.loop}
-                snap={snaps.drag}
-              />
+    <AnalysisCodebookProvider id={id} view={view}>
+      <main className="episode">
+        <EpisodeToolbar
+          view={view}
+          screen={screen}
+          onClose={() => onClose()}
+          onRename={(title) => void edit('episodes.update', { id, patch: { title } })}
+          refusals={refusals}
+          onImport={transcriptImport.importTranscript}
+          onError={reportError}
+          onExport={(choice) => void exportFile(choice)}
+        />
+        <CodebookBanner id={id} view={view} edit={edit} notify={setNotice} />
+        <div className="workspace">
+          <div className="player-column">
+            {!preferences.firstRunHintSeen && (
+              <FirstRunHint onClose={() => keep({ firstRunHintSeen: true })} />
             )}
-          </WithCommandMenu>
-          <Transport
-            playback={playback}
-            duration={view.summary.durationSeconds}
-            run={screen.run}
-            goTo={{
-              editing: screen.dialog === 'goTo',
-              setEditing: (editing) => (editing ? screen.run('playback.goTo') : screen.closeDialog()),
-            }}
-            hints={
-              <KeyHints
-                pendingStart={screen.pendingStart}
-                queueLength={review.queue.length}
-                loop={playback.loop}
-              />
-            }
+            <PlayerStage
+              episodeId={id}
+              view={view}
+              edit={edit}
+              notices={{ notify: setNotice, error: reportError }}
+              setMedia={setMedia}
+              mediaSrc={mediaLoads ? platform.mediaUrl(id) : undefined}
+              playerHeight={{ kept: preferences.playerHeight, keep: (h) => keep({ playerHeight: h }) }}
+              review={reviewing ? { ...panelProps, run: screen.run, autoPlay, review, fold: cardFold } : null}
+            />
+            <WithCommandMenu
+              commands={WAVEFORM_MENU}
+              enabled={screen.enabled}
+              labelOf={screen.labelOf}
+              run={screen.run}
+            >
+              {playback.media && view.media?.available && !view.media.changed && (
+                <WaveformPanel
+                  key={`waveform-${view.media.fileName}`}
+                  peaks={peaks}
+                  media={playback.media}
+                  duration={view.summary.durationSeconds}
+                  time={time}
+                  follow={playback.follow}
+                  chapters={view.chapters}
+                  statements={view.statements}
+                  controller={waveform}
+                  editor={panelProps}
+                  pendingStart={screen.pendingStart}
+                  loop={playback.loop}
+                  snap={snaps.drag}
+                />
+              )}
+            </WithCommandMenu>
+            <Transport
+              playback={playback}
+              duration={view.summary.durationSeconds}
+              run={screen.run}
+              goTo={{
+                editing: screen.dialog === 'goTo',
+                setEditing: (editing) => (editing ? screen.run('playback.goTo') : screen.closeDialog()),
+              }}
+              hints={
+                <KeyHints
+                  pendingStart={screen.pendingStart}
+                  queueLength={review.queue.length}
+                  loop={playback.loop}
+                />
+              }
+            />
+            <EditorTabs {...panelProps} tab={tab} onTab={setTab} />
+          </div>
+          <TranscriptPanel
+            ref={transcriptPanel}
+            transcript={transcript}
+            participants={view.participants}
+            statements={view.statements}
+            underReview={reviewed?.kind === 'statement' ? reviewed.item : null}
+            time={time}
+            onSeek={seek}
+            onEditText={(segmentId, text) => void edit('transcript.editSegment', { id, segmentId, text })}
+            onOpenSpeakers={() => screen.open('speakers')}
           />
-          <EditorTabs {...panelProps} tab={tab} onTab={setTab} />
         </div>
-        <TranscriptPanel
-          ref={transcriptPanel}
-          transcript={transcript}
-          participants={view.participants}
-          statements={view.statements}
-          underReview={reviewed?.kind === 'statement' ? reviewed.item : null}
-          time={time}
-          onSeek={seek}
-          onEditText={(segmentId, text) => void edit('transcript.editSegment', { id, segmentId, text })}
-          onOpenSpeakers={() => screen.open('speakers')}
+        <MakeStatementFromSelection transcript={transcript} editor={panelProps} />
+        <EpisodeDialogs
+          id={id}
+          view={view}
+          screen={screen}
+          commands={EDITOR_COMMAND_IDS}
+          highlightAt={playback.now}
+          episode={episode}
+          transcriptImport={transcriptImport}
+          refusal={refusal}
+          closeRefusal={() => setRefusal(null)}
+          reviewer={reviewer}
+          goToProblem={(p) =>
+            goToProblem(p, { select: setSelection, seek, showTab: setTab, waveform: waveform.current })
+          }
         />
-      </div>
-      <MakeStatementFromSelection transcript={transcript} editor={panelProps} />
-      {transcriptImport.replacing && (
-        <ReplaceEditsDialog
-          fileName={transcriptImport.replacing.file.name}
-          edited={transcriptImport.replacing.edited}
-          onReplace={transcriptImport.replace}
-          onCancel={transcriptImport.cancel}
+        <StatusLine
+          error={error}
+          notice={notice}
+          noticeStays={episode.noticeStays}
+          dismissError={episode.dismissError}
+          dismissNotice={() => setNotice(null)}
         />
-      )}
-      <EpisodeDialogs
-        id={id}
-        view={view}
-        screen={screen}
-        commands={EDITOR_COMMAND_IDS}
-        highlightAt={playback.now}
-        episode={episode}
-        refusal={refusal}
-        closeRefusal={() => setRefusal(null)}
-        reviewer={reviewer}
-        goToProblem={(p) =>
-          goToProblem(p, { select: setSelection, seek, showTab: setTab, waveform: waveform.current })
-        }
-      />
-      <StatusLine
-        error={error}
-        notice={notice}
-        noticeStays={episode.noticeStays}
-        dismissError={episode.dismissError}
-        dismissNotice={() => setNotice(null)}
-      />
-    </main>
+      </main>
+    </AnalysisCodebookProvider>
   )
 }

@@ -209,6 +209,7 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
     perform: (c) => c.open('deskSubmit'),
   },
   'help.shortcuts': { perform: (c) => c.open('shortcuts') },
+  'codebook.definition': { perform: (c) => c.open('definition') },
 }
 
 /** Every command of the episode screen, for its shortcut sheet: the editor's and the transcript selection's. */

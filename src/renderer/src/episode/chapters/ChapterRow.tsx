@@ -12,6 +12,7 @@ import { formatClock } from '../../../../shared/time'
 import { CommitField } from '../details/CommitField'
 import { InlineText } from './InlineText'
 import { ScoreCell, type CellMove } from './ScoreCell'
+import { isFlagged, useCodebookHere } from '../codebook/AnalysisCodebook'
 import type { ScoreCellAddress } from './useScoreTyping'
 
 /** How the chapters table names a chapter to assistive technology and in its labels. */
@@ -34,7 +35,8 @@ export interface ChapterRowActions {
   setScore: (cell: ScoreCellAddress, value: number | null) => void
   openReasoning: (cell: ScoreCellAddress) => void
   moveFrom: (row: number, col: number, to: CellMove) => void
-  focusChapter: (chapterId: string) => void
+  /** A score took the focus: its chapter is selected, its descriptor shown. */
+  focusCell: (cell: ScoreCellAddress) => void
   leaveCell: () => void
   cite: CiteActions
 }
@@ -81,6 +83,7 @@ export const ChapterRow = memo(function ChapterRow(props: {
 }): React.JSX.Element {
   const { chapter, index, pendingDimension, pendingDigits, actions } = props
   const name = chapterName(index)
+  const codebook = useCodebookHere()
   return (
     <tr data-chapter={chapter.id} className={props.selected ? 'selected' : undefined}>
       <td className="span">
@@ -110,10 +113,14 @@ export const ChapterRow = memo(function ChapterRow(props: {
       {props.dimensions.map((d, col) => {
         const cell = { chapterId: chapter.id, dimension: d.key }
         const hidden = chapter.hiddenScores?.includes(d.key) ?? false
+        const score = chapter.scores[d.key] ?? NO_SCORE
+        const typed = pendingDimension === d.key && pendingDigits !== null ? Number(pendingDigits) : null
         return (
           <ScoreCell
             key={d.key}
-            score={chapter.scores[d.key] ?? NO_SCORE}
+            score={score}
+            level={hidden ? null : codebook.levelOf(d.key, typed ?? score.value)}
+            flagged={isFlagged(codebook, chapter.id, d.key, score.value)}
             label={`${d.label}, ${name}`}
             row={index}
             col={col}
@@ -124,7 +131,7 @@ export const ChapterRow = memo(function ChapterRow(props: {
             // Blind, the reasoning waits for the score: saved first, it would make the machine's number the reviewer's.
             onOpenReasoning={() => hidden || actions.openReasoning(cell)}
             onMove={(to) => actions.moveFrom(index, col, to)}
-            onFocus={() => actions.focusChapter(chapter.id)}
+            onFocus={() => actions.focusCell(cell)}
             onBlur={actions.leaveCell}
             cite={citeAttribute({ kind: 'score', ...cell })}
             hidden={hidden}

@@ -9,6 +9,9 @@ import { ReasoningEditor, type ReasoningExit } from './ReasoningEditor'
 import { CITE_ATTRIBUTE, citeAttribute } from '../evidence/citeTarget'
 import { EvidenceChips, useCiteActions } from '../evidence/EvidenceChips'
 import { useScoreTyping, type ScoreCellAddress } from './useScoreTyping'
+import { useCodebookHere } from '../codebook/AnalysisCodebook'
+import { LevelLine } from '../codebook/LevelLine'
+import { focusedLevel } from '../codebook/focusedLevel'
 
 const clamp = (n: number, low: number, high: number): number => Math.min(Math.max(n, low), high)
 
@@ -19,6 +22,9 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
   const { dimensions } = rubric
   const table = useRef<HTMLTableElement>(null)
   const [reasoning, setReasoning] = useState<ScoreCellAddress | null>(null)
+  // The score with the focus, whose descriptor the hint line shows.
+  const [focused, setFocused] = useState<ScoreCellAddress | null>(null)
+  const codebook = useCodebookHere()
 
   const setScore = useCallback(
     (cell: ScoreCellAddress, value: number | null, amend = false) => {
@@ -93,12 +99,17 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
         else if (to === 'rowEnd') focusCell(row, last)
         else focusCell(clamp(row + to.rows, 0, chapters.length - 1), clamp(col + to.cols, 0, last))
       },
-      focusChapter: (chapterId) => {
+      focusCell: (cell) => {
+        setFocused(cell)
+        const { chapterId } = cell
         const { selection, select } = latest.current
         if (selection?.kind !== 'chapter' || selection.id !== chapterId)
           select({ kind: 'chapter', id: chapterId })
       },
-      leaveCell: () => latest.current.typing.flush(),
+      leaveCell: () => {
+        setFocused(null)
+        latest.current.typing.flush()
+      },
       cite,
     }
   }, [cite])
@@ -133,9 +144,10 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
     >
       <div className="panel-toolbar">
         {splitButton}
-        <span className="hint">
-          On a score: 0-9 (1 0 or T for 10), Backspace clears, Enter writes its reasoning, arrows move
-        </span>
+        <LevelLine
+          focused={focusedLevel(view, focused, typing.pending, codebook.levelOf)}
+          hint="On a score: 0-9 (1 0 or T for 10), Backspace clears, Enter writes its reasoning, arrows move"
+        />
       </div>
       <table ref={table} className="chapters" aria-label="Chapters and scores">
         <thead>
@@ -143,7 +155,13 @@ export function ChaptersPanel(props: EditorPanelProps): React.JSX.Element {
             <th scope="col">Time</th>
             <th scope="col">Chapter</th>
             {dimensions.map((d) => (
-              <th key={d.key} scope="col" className="dimension" title={d.description || undefined}>
+              <th
+                key={d.key}
+                scope="col"
+                className="dimension"
+                data-dimension={d.key}
+                title={d.description || undefined}
+              >
                 {d.label}
               </th>
             ))}

@@ -1,4 +1,6 @@
+import type { LevelDescriptor } from '../../../../shared/codebook'
 import type { ScoreView } from '../../../../shared/contract'
+import { levelInWords } from '../codebook/LevelLine'
 import { isMissingText, scoreOfLetter, TEN_KEY, type ScoreScale } from '../../../../shared/scoreScale'
 
 /** Where the arrows and Home/End send the focus from a score cell. */
@@ -40,6 +42,10 @@ export function ScoreCell(props: {
   cite?: string
   /** Scoring blind: the machine scored this cell, hidden until the reviewer does. */
   hidden?: boolean
+  /** What the score shown means in the analysis's codebook version. */
+  level?: LevelDescriptor | null
+  /** Given on another scale before a move to the current codebook version: to be scored again. */
+  flagged?: boolean
 }): React.JSX.Element {
   const { score, pending } = props
   const missing = lacksReasoning(score)
@@ -68,18 +74,23 @@ export function ScoreCell(props: {
     score.reasoning && 'reasoned',
     props.hidden && 'hidden-score',
     cited > 0 && 'cited',
+    props.flagged && 'rescore',
   ]
+  const level = props.level ? ` — ${levelInWords(props.level)}` : ''
   return (
     <td
       tabIndex={0}
       className={classes.filter(Boolean).join(' ')}
-      aria-label={props.label}
+      aria-label={props.flagged ? `${props.label}, to rescore` : props.label}
       title={
         (missing
           ? 'score without reasoning'
           : props.hidden
             ? `scoring blind: the machine’s score shows once you score; ${typing}`
-            : score.reasoning || `not scored; ${typing}`) + citedWords
+            : score.reasoning || `not scored; ${typing}`) +
+        citedWords +
+        level +
+        (props.flagged ? ' — given on the old scale: score it again' : '')
       }
       data-row={props.row}
       data-col={props.col}
@@ -90,6 +101,11 @@ export function ScoreCell(props: {
       onDoubleClick={props.onOpenReasoning}
     >
       {pending !== null ? `${pending}…` : (score.value ?? '')}
+      {props.flagged && (
+        <span className="score-review rescore-mark" aria-hidden="true">
+          rescore
+        </span>
+      )}
     </td>
   )
 }

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react'
+import type { CodebookVersion } from '../../../../shared/codebook'
+import type { EpisodeView } from '../../../../shared/contract'
+import { shortcutOf } from '../../commands/shortcuts'
+import { call } from '../../platform'
+import { go } from '../../routes'
+import type { Edit } from '../editorPanelProps'
+import { OnceButton } from '../OnceButton'
+import { cellKey, useCodebookHere } from './AnalysisCodebook'
+import { changesInWords, movedInWords } from './changesInWords'
+
+/**
+ * An analysis scored under an older codebook version (or none) says so above the editor, with what
+ * changed since, and offers to move it to the current version: one undoable step, after which the
+ * status line says how many scores were flagged for rescoring.
+ */
+export function CodebookBanner(props: {
+  id: string
+  view: EpisodeView
+  edit: Edit
+  notify: (notice: string) => void
+}): React.JSX.Element | null {
+  const { id, view, edit } = props
+  const here = useCodebookHere()
+  const standing = here.standing
+  const show = view.summary.show
+  const [current, setCurrent] = useState<CodebookVersion | null>(null)
+  const wanted = standing?.changes ? standing.current : null
+  // The current version's labels name what it added (the analysis's own rubric names the rest).
+  useEffect(() => {
+    if (wanted === null || show === '') return
+    let live = true
+    call('codebook.get', { show, version: wanted }).then(
+      (v) => live && setCurrent(v),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [show, wanted])
+  if (!standing?.changes || standing.current === null) return null
+  const { changes } = standing
+  const target = standing.current
+  const labels = new Map([
+    ...(current?.dimensions ?? []).map((d) => [d.key, d.label] as const),
+    ...view.rubric.dimensions.map((d) => [d.key, d.label] as const),
+  ])
+  const move = async (): Promise<void> => {
+    // The scores the core flags when the scale changed: every one given, kept at the value it had.
+    const scored = new Map<string, number>()
+    if (changes.scaleChanged)
+      for (const c of view.chapters)
+        for (const [key, s] of Object.entries(c.scores))
+          if (s.value !== null) scored.set(cellKey(c.id, key), s.value)
+    const done = await edit('codebook.moveAnalysis', { id })
+    if (!done) return
+    here.setFlagged(scored)
+    props.notify(movedInWords(target, done.flagged, shortcutOf('edit.undo')))
+  }
+  return (
+    <section className="codebook-banner" role="region" aria-label="Codebook version">
+      <p>
+        {standing.stamped === null
+          ? `This analysis was not scored under ${show}’s codebook; version ${target} is current.`
+          : `This analysis was scored under codebook version ${standing.stamped}; version ${target} is current.`}
+      </p>
+      <ul>
+        {changesInWords(changes, (key) => labels.get(key) ?? key).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <p className="actions">
+        <OnceButton onAct={move}>Move to version {target}</OnceButton>{' '}
+        <button type="button" onClick={() => go({ screen: 'codebook', show })}>
+          Open the codebook
+        </button>
+      </p>
+    </section>
+  )
+}

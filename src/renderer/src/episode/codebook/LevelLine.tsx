@@ -1,0 +1,37 @@
+import { levelScores, type LevelDescriptor } from '../../../../shared/codebook'
+import { shortcutOf } from '../../commands/shortcuts'
+import type { FocusedLevel } from './focusedLevel'
+
+/** A descriptor as a line: "7-8: the guest corrects the host with a source". */
+export const levelInWords = (level: LevelDescriptor): string => `${levelScores(level)}: ${level.text}`
+
+/**
+ * What the score being typed or proposed means in the codebook, where the scorer's eyes are: the panel's
+ * hint line while a score has the focus (read out as it changes), the typing hint otherwise.
+ */
+export function LevelLine(props: {
+  /** The focused score's dimension label and its level, or null when no score has the focus. */
+  focused: FocusedLevel | null
+  hint: React.ReactNode
+}): React.JSX.Element {
+  const { focused } = props
+  const said =
+    focused === null
+      ? null
+      : focused.level
+        ? `${focused.label} ${levelInWords(focused.level)}`
+        : focused.score === null
+          ? null
+          : `${focused.label} ${focused.score}: no descriptor in the codebook`
+  return (
+    <span className="hint level-line" aria-live="polite">
+      {said ?? props.hint}
+      {focused && (
+        <>
+          {' '}
+          · <kbd>{shortcutOf('codebook.definition')}</kbd> its definition
+        </>
+      )}
+    </span>
+  )
+}
