@@ -63,8 +63,11 @@ test('a lead assigns, two reviewers score and submit from My queue, the board an
       reviewers: ['alice', 'bob'],
       overlap: 2,
       due: '2020-01-01',
+      // Every episode is a calibration one: each reviewer sees their difference from the reference.
+      calibration: 1,
     })
     expect(outcome.assigned.map((a) => a.reviewer).sort()).toEqual(['alice', 'bob'])
+    expect(outcome.calibration).toEqual([EPISODE])
 
     // The board before anyone submits: both reviewers assigned, no agreement yet.
     await page.getByRole('button', { name: 'Board', exact: true }).click()
@@ -74,6 +77,17 @@ test('a lead assigns, two reviewers score and submit from My queue, the board an
     await expect(row).toContainText('Bob: assigned')
     await expect(row).toContainText('nothing submitted yet')
     await axeInBothThemes(page)
+    // The lead marks the machine's analysis as the reference the calibration is scored against.
+    await row.getByRole('button', { name: `Consensus and reference of “${TITLE}”` }).click()
+    const choice = page.getByRole('dialog', { name: `Consensus and reference of “${TITLE}”` })
+    const markReference = choice.getByRole('button', { name: /^Mark as reference: / })
+    await expect(markReference).toHaveCount(1)
+    await axeInBothThemes(page)
+    await markReference.click()
+    await expect(choice.getByRole('status')).toContainText('is now its reference')
+    await expect(markReference).toBeDisabled()
+    await choice.getByRole('button', { name: 'Close' }).click()
+    await expect(row.locator('.board-chosen')).toContainText(`Reference${EPISODE}`)
 
     const reviewerPages: Page[] = []
     for (const [i, name] of ['alice', 'bob'].entries()) {
@@ -110,15 +124,6 @@ test('a lead assigns, two reviewers score and submit from My queue, the board an
     await expect(row).toContainText(/reliable|tentative|not measurable/)
     await expect(row).toContainText(/Guest teaching: -?\d\.\d{3}/)
     await axeInBothThemes(page)
-    await row.getByRole('button', { name: `Consensus and reference of “${TITLE}”` }).click()
-    const choice = page.getByRole('dialog', { name: `Consensus and reference of “${TITLE}”` })
-    const markReference = choice.getByRole('button', { name: /^Mark as reference: / }).first()
-    await axeInBothThemes(page)
-    await markReference.click()
-    await expect(choice.getByRole('status')).toContainText('is now its reference')
-    await expect(markReference).toBeDisabled()
-    await choice.getByRole('button', { name: 'Close' }).click()
-    await expect(row.locator('.board-chosen')).not.toContainText(/Reference\s*none$/)
     await row.getByRole('button', { name: `Compare the analyses of “${TITLE}”` }).click()
     await expect(page).toHaveURL(/#\/compare\//)
 

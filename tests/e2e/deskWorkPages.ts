@@ -50,8 +50,9 @@ export async function acceptEverything(page: Page, id: string): Promise<void> {
 
 /**
  * A reviewer's turn: My queue lists the assignment (overdue), its title opens the analysis from the
- * keyboard, Submit to the desk is refused while items are unreviewed (the core's words), and taken once
- * `prepare` has made it clean; the queue then says it is submitted.
+ * keyboard, Submit to the desk is refused while items are unreviewed (the problems listed), and taken
+ * once `prepare` has made it clean, showing the difference from the reference (every episode here is a
+ * calibration one); the queue then says it is submitted.
  */
 export async function scoreAndSubmit(
   page: Page,
@@ -62,6 +63,7 @@ export async function scoreAndSubmit(
   const row = queue.getByRole('row').filter({ hasText: title })
   await expect(row).toContainText('assigned')
   await expect(row).toContainText('2020-01-01, overdue')
+  await expect(row).toContainText('calibration')
   const open = row.getByRole('button', { name: title })
   await open.focus()
   await page.keyboard.press('Enter')
@@ -81,6 +83,11 @@ export async function scoreAndSubmit(
   await submitButton.click()
   await dialog.getByRole('button', { name: 'Submit', exact: true }).click()
   await expect(dialog.getByRole('status')).toContainText('Submitted to the desk')
+  // A calibration episode: the difference from the lead's reference, per dimension.
+  const difference = dialog.getByRole('table', { name: 'Your difference from the reference' })
+  await expect(difference.getByRole('row')).toHaveCount(5)
+  await expect(difference.getByRole('rowheader', { name: 'Guest teaching' })).toBeVisible()
+  await axeInBothThemes(page)
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(page.getByRole('button', { name: 'Desk: submitted' })).toBeDisabled()
   await page.getByRole('button', { name: 'Back to the library' }).click()

@@ -49,7 +49,11 @@ function Refusal(props: {
 const score = (value: number | null): string => (value === null ? '—' : value.toFixed(2))
 
 /** A calibration episode submitted: how far one's scores are from the lead's reference, per dimension. */
-function CalibrationTable({ result }: { result: CalibrationResult }): React.JSX.Element {
+function CalibrationTable(props: {
+  result: CalibrationResult
+  labels: ReadonlyMap<string, string>
+}): React.JSX.Element {
+  const { result, labels } = props
   return (
     <table aria-label="Your difference from the reference">
       <thead>
@@ -69,7 +73,7 @@ function CalibrationTable({ result }: { result: CalibrationResult }): React.JSX.
       <tbody>
         {result.dimensions.map((d) => (
           <tr key={d.dimension}>
-            <th scope="row">{d.dimension}</th>
+            <th scope="row">{labels.get(d.dimension) ?? d.dimension}</th>
             <td className="number">{score(d.mine)}</td>
             <td className="number">{score(d.reference)}</td>
             <td className="number">{signed(d.difference)}</td>
@@ -90,6 +94,8 @@ export function DeskSubmitDialog(props: {
   assignment: QueueItem
   /** What blocks publishing in the view, which blocks submitting too. */
   problems: readonly Problem[]
+  /** The rubric's labels by dimension key, for the calibration's rows. */
+  labels: ReadonlyMap<string, string>
   onGo: (problem: Problem) => void
   onClose: () => void
 }): React.JSX.Element {
@@ -152,7 +158,7 @@ export function DeskSubmitDialog(props: {
       {done && typeof step.calibration === 'object' && step.calibration !== null && (
         <>
           <h3>Calibration: your scores against the reference</h3>
-          <CalibrationTable result={step.calibration} />
+          <CalibrationTable result={step.calibration} labels={props.labels} />
         </>
       )}
       <footer>
