@@ -117,6 +117,12 @@ test('a lead assigns, two reviewers score and submit from My queue, the board an
       })
     }
 
+    // A reviewer who opens the board is told calmly that it is the lead's.
+    const alicesPage = reviewerPages[0] as Page
+    await alicesPage.getByRole('button', { name: 'Board', exact: true }).click()
+    await expect(alicesPage.getByRole('status')).toContainText('is not a lead of this desk')
+    await axeInBothThemes(alicesPage)
+
     // The lead's open board takes both submissions as they arrive, with the agreement and its bands.
     await expect(row).toContainText('Alice: submitted')
     await expect(row).toContainText('Bob: submitted')
@@ -135,6 +141,17 @@ test('a lead assigns, two reviewers score and submit from My queue, the board an
       await expect(table.getByRole('rowheader', { name: who })).toBeVisible()
     await expect(table).toContainText(/n \d+/)
     await axeInBothThemes(page)
+
+    // The lead sends Alice's work back with a note: her queue has it to do again, the note beside it.
+    await api(page, 'desk.sendBack', { episode: EPISODE, reviewer: 'alice', note: 'Rescore the opening.' })
+    await alicesPage.getByRole('button', { name: '← Back to library' }).click()
+    const again = alicesPage
+      .getByRole('table', { name: /^My queue/ })
+      .getByRole('row')
+      .filter({ hasText: TITLE })
+    await expect(again).toContainText('assigned')
+    await expect(again).toContainText('Rescore the opening.')
+    await axeInBothThemes(alicesPage)
   } finally {
     for (const context of contexts) await context.close()
     for (const host of hosts) await host.close()

@@ -9,6 +9,8 @@ import { BoardChoiceDialog } from './BoardChoiceDialog'
 import { BoardRow } from './BoardRow'
 import { hereOf, useBoard } from './useBoard'
 
+const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
+
 /**
  * The lead's board: every assigned episode with its reviewers and their states, and once two have
  * submitted, the agreement per dimension with its band; the worst agreement first, so the episodes to
@@ -43,9 +45,10 @@ export function BoardScreen(props: {
       <div className="board-body">
         {state.kind === 'reading' && <p className="hint">Asking the desk…</p>}
         {state.kind === 'refused' && (
-          <p role="status" className="board-refused">
-            The board is the lead’s: {refusalInWords(state.message)}
-          </p>
+          <div role="status" className="board-refused">
+            <p>{sentence(refusalInWords(state.message))}</p>
+            <p className="hint">Your own assignments are in My queue, first in the library.</p>
+          </div>
         )}
         {count === 0 && (
           <p className="hint">
