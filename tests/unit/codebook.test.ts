@@ -1,4 +1,6 @@
 import path from 'node:path'
+import { setScore } from '../../src/core/analysis/scores'
+import { episodeView } from '../../src/core/episodes/episodeQueries'
 import { describe, expect, it } from 'vitest'
 import { agreement } from '../../src/core/agreement/agreement'
 import { analysisCodebook, moveAnalysis } from '../../src/core/codebook/analysisCodebook'
@@ -341,6 +343,14 @@ describe('an analysis moved to the current version', () => {
     expect(after.map((s) => s.value)).toEqual(before.map((s) => s.value))
     expect(after.filter((s) => s.rescore === 1)).toHaveLength(scored)
     expect(exportEpisode.bind(null, db, 'ep-1')).toThrow(/outside the scale 1-5/)
+    // The editor sees which scores to give again; one scored again is no longer flagged.
+    const chapter = episodeView(db, 'ep-1').chapters.find((c) => (c.rescore ?? []).length > 0)
+    const dimension = chapter?.rescore?.[0] ?? ''
+    expect(chapter?.rescore).toContain(dimension)
+    setScore(db, 'ep-1', chapter?.id ?? '', dimension, { value: 3 })
+    const rescored = episodeView(db, 'ep-1').chapters.find((c) => c.id === chapter?.id)
+    expect(rescored?.rescore ?? []).not.toContain(dimension)
+    undo(db, 'ep-1')
     undo(db, 'ep-1')
     expect(values()).toEqual(before)
     expect(exportEpisode(db, 'ep-1').rubric.scale).toEqual({ min: 0, max: 10 })

@@ -54,8 +54,15 @@ export function setScore(
       // with the rest of its scores in view.
       // In a consensus, a value or reasoning typed here no longer comes from the source it was taken from.
       const typed = before ? typedOver(before.extensions) : null
+      // A value typed again is given on this version's scale: no longer one to rescore.
+      const rescored = value !== undefined && value !== null && before?.rescore === 1
       if (before)
-        w.update('scores', key, { ...wanted, review: 'edited', ...(typed && { extensions: typed }) })
+        w.update('scores', key, {
+          ...wanted,
+          ...(rescored && { rescore: 0 }),
+          review: 'edited',
+          ...(typed && { extensions: typed }),
+        })
       else w.insert('scores', { ...unscored(episodeId, chapterId, dimension), ...wanted, review: 'edited' })
     },
     input.amend ? sameScore : undefined,

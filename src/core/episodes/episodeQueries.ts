@@ -285,6 +285,7 @@ function chapterView(chapter: Chapter): ChapterView {
       ...chapter,
       machineScores: chapter.origin === 'machine' && stored ? stored.machine : null,
       reasoningToConfirm: stored?.staleReasoning ?? [],
+      ...(stored && stored.rescore.length > 0 && { rescore: stored.rescore }),
       scoreReview: chapter.origin === 'machine' && stored ? stored.review : null,
     }
     viewOf.set(chapter, view)

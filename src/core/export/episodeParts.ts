@@ -97,6 +97,8 @@ export interface ChapterScores {
   staleReasoning: string[]
   /** Each score's own review state, by dimension key. */
   review: Record<string, ScoreReview>
+  /** The dimensions whose score was given on another codebook scale: to be scored again (issue 45). */
+  rescore: string[]
 }
 
 export type ScoreReview = 'unreviewed' | 'accepted' | 'edited'
@@ -111,11 +113,12 @@ type StoredScore = {
   reasoning_confirmed_value: number | null
   review: ScoreReview
   evidence: string | null
+  rescore: number
 } & Item
 
 /** Every chapter's stored scores (or one chapter's), by chapter id; a chapter without any is absent. */
 export function readScores(db: Db, id: string, chapterId?: string): Map<string, ChapterScores> {
-  const columns = `chapter_id, dimension_key, value, reasoning, machine_value, machine_reasoning, reasoning_confirmed_value, review, extensions, evidence`
+  const columns = `chapter_id, dimension_key, value, reasoning, machine_value, machine_reasoning, reasoning_confirmed_value, review, extensions, evidence, rescore`
   const rows =
     chapterId === undefined
       ? rowsOf(db, id)<StoredScore>(`SELECT ${columns} FROM scores WHERE episode_id = ?`)
@@ -128,7 +131,10 @@ export function readScores(db: Db, id: string, chapterId?: string): Map<string, 
   for (const r of rows) {
     let chapter = byChapter.get(r.chapter_id)
     if (!chapter)
-      byChapter.set(r.chapter_id, (chapter = { scores: {}, machine: {}, staleReasoning: [], review: {} }))
+      byChapter.set(
+        r.chapter_id,
+        (chapter = { scores: {}, machine: {}, staleReasoning: [], review: {}, rescore: [] }),
+      )
     chapter.scores[r.dimension_key] = withExtensions(
       withEvidence({ value: r.value, reasoning: r.reasoning }, r),
       r,
@@ -136,6 +142,7 @@ export function readScores(db: Db, id: string, chapterId?: string): Map<string, 
     chapter.machine[r.dimension_key] = { value: r.machine_value, reasoning: r.machine_reasoning ?? '' }
     if (reasoningIsStale(r)) chapter.staleReasoning.push(r.dimension_key)
     chapter.review[r.dimension_key] = r.review
+    if (r.rescore === 1) chapter.rescore.push(r.dimension_key)
   }
   return byChapter
 }

@@ -88,6 +88,11 @@ export interface ChapterView extends SpanView {
    */
   scoreReview: Record<string, ItemStatus> | null
   /**
+   * The dimensions whose score was given under a codebook version on another scale: kept as it was,
+   * flagged until the editor scores it again (`codebook.moveAnalysis`); absent when none is.
+   */
+  rescore?: string[]
+  /**
    * Never set by the core: the window marks the dimensions whose machine score it hides while the
    * reviewer scores blind (the score then reads as not given).
    */
