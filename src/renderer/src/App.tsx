@@ -14,6 +14,7 @@ const screens = {
   compare: screenScript(() => import('./compare/CompareScreen')),
   consensus: screenScript(() => import('./consensus/ConsensusScreen')),
   show: screenScript(() => import('./show/ShowScreen')),
+  codebook: screenScript(() => import('./codebook/CodebookScreen')),
   board: screenScript(() => import('./desk/BoardScreen')),
 }
 
@@ -31,8 +32,8 @@ function fetchScreensWhenIdle(): () => void {
 }
 
 /**
- * Six screens: the library of episodes, one episode being edited, the comparison of an episode's
- * analyses, a consensus being built from them, a show's trends, and the desk lead's board. Where the
+ * Seven screens: the library of episodes, one episode being edited, the comparison of an episode's
+ * analyses, a consensus being built from them, a show's trends and its codebook, and the desk lead's board. Where the
  * window is lives in the URL's hash (see routes.ts).
  */
 export function App(): React.JSX.Element {
@@ -79,6 +80,24 @@ function Screen(): React.JSX.Element {
             show={route.name}
             onBack={() => go({ screen: 'library' })}
             onOpen={(id) => go({ screen: 'episode', id, at: null })}
+            onLibraryCommand={(command) => {
+              setStartWith(command)
+              go({ screen: 'library' })
+            }}
+          />
+        )}
+      />
+    )
+  if (route.screen === 'codebook')
+    return (
+      <Loaded
+        key={`codebook ${route.show}`}
+        script={screens.codebook}
+        draw={(m) => (
+          <m.CodebookScreen
+            show={route.show}
+            onBack={() => go({ screen: 'show', name: route.show })}
+            onLibrary={() => go({ screen: 'library' })}
             onLibraryCommand={(command) => {
               setStartWith(command)
               go({ screen: 'library' })

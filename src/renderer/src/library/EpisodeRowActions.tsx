@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import type { EpisodeSummary } from '../../../shared/contract'
 import { platform } from '../platform'
+import { go } from '../routes'
 import type { EpisodeActions } from './useEpisodeActions'
 
 /**
@@ -59,6 +60,11 @@ export function EpisodeRowActions(props: {
         <button type="button" onClick={act(() => actions.duplicate(episode))}>
           Duplicate
         </button>
+        {episode.show !== '' && (
+          <button type="button" onClick={act(() => go({ screen: 'codebook', show: episode.show }))}>
+            Codebook of {episode.show}
+          </button>
+        )}
         <button type="button" onClick={act(() => actions.trash(episode))}>
           Move to trash
         </button>

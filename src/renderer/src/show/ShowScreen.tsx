@@ -1,4 +1,5 @@
 import { isLibraryCommand, type LibraryCommand } from '../../../shared/commands'
+import { go } from '../routes'
 import { useMenuCommand } from '../useMenuCommand'
 import { BalanceRows } from './BalanceRows'
 import { CountedAnalysisChoice } from './CountedAnalysisChoice'
@@ -33,6 +34,9 @@ export function ShowScreen(props: {
           ← Back to library
         </button>
         <h1>{show}</h1>
+        <button type="button" onClick={() => go({ screen: 'codebook', show })}>
+          Codebook
+        </button>
         {count !== null && (
           <span className="meta">
             {count} {count === 1 ? 'episode' : 'episodes'}

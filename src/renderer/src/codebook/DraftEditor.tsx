@@ -1,0 +1,97 @@
+import { useState } from 'react'
+import type { CodebookDimension, CodebookVersion } from '../../../shared/codebook'
+import { isMac } from '../commands/shortcuts'
+import { LevelsEditor } from './LevelsEditor'
+import type { DraftContent } from './useCodebookScreen'
+
+const SAVE_KEY = isMac ? '⌘S' : 'Ctrl+S'
+
+/**
+ * The draft version being edited: the scale, and per dimension its label, definition and level
+ * descriptors (anchors are kept as they are). Saving sends it whole; the core refuses descriptors that
+ * leave a gap or overlap, naming the scores, and the draft stays as typed to be put right.
+ */
+export function DraftEditor(props: {
+  draft: CodebookVersion
+  onSave: (content: DraftContent) => Promise<string | null>
+  onPublish: (content: DraftContent) => Promise<void>
+  onClose: () => void
+}): React.JSX.Element {
+  const [content, setContent] = useState<DraftContent>(() => ({
+    scale: { ...props.draft.scale },
+    dimensions: props.draft.dimensions.map((d) => ({ ...d, levels: d.levels.map((l) => ({ ...l })) })),
+  }))
+  const patch = (key: string, p: Partial<CodebookDimension>): void =>
+    setContent((c) => ({ ...c, dimensions: c.dimensions.map((d) => (d.key === key ? { ...d, ...p } : d)) }))
+  const scaleField = (edge: 'min' | 'max', name: string): React.JSX.Element => (
+    <label>
+      {name}{' '}
+      <input
+        type="number"
+        value={content.scale[edge]}
+        onChange={(e) => {
+          const n = Number(e.target.value)
+          if (e.target.value.trim() !== '' && Number.isInteger(n))
+            setContent((c) => ({ ...c, scale: { ...c.scale, [edge]: n } }))
+        }}
+      />
+    </label>
+  )
+  return (
+    <form
+      className="draft-editor"
+      aria-label={`Draft version ${props.draft.version}`}
+      onSubmit={(e) => {
+        e.preventDefault()
+        void props.onSave(content)
+      }}
+      onKeyDown={(e) => {
+        // Ctrl+S (⌘S) saves from any field, as in any editor.
+        if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+          e.preventDefault()
+          void props.onSave(content)
+        }
+      }}
+    >
+      <h2>Draft version {props.draft.version}</h2>
+      <fieldset className="scale">
+        <legend>Scale</legend>
+        {scaleField('min', 'Lowest score')} {scaleField('max', 'Highest score')}
+      </fieldset>
+      {content.dimensions.map((d) => (
+        <fieldset key={d.key} className="draft-dimension">
+          <legend>
+            {d.label} <code>{d.key}</code>
+          </legend>
+          <label>
+            Label{' '}
+            <input type="text" value={d.label} onChange={(e) => patch(d.key, { label: e.target.value })} />
+          </label>
+          <label className="definition">
+            Definition
+            <textarea
+              value={d.definition}
+              rows={3}
+              onChange={(e) => patch(d.key, { definition: e.target.value })}
+            />
+          </label>
+          <LevelsEditor
+            label={d.label}
+            levels={d.levels}
+            scale={content.scale}
+            onChange={(levels) => patch(d.key, { levels })}
+          />
+        </fieldset>
+      ))}
+      <p className="actions">
+        <button type="submit">Save draft ({SAVE_KEY})</button>{' '}
+        <button type="button" onClick={() => void props.onPublish(content)}>
+          Publish version {props.draft.version}
+        </button>{' '}
+        <button type="button" onClick={props.onClose}>
+          Close the draft
+        </button>
+      </p>
+    </form>
+  )
+}
