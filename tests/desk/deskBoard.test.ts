@@ -192,6 +192,21 @@ describe.skipIf(skipPostgresTests())("the lead's board against a real PostgreSQL
     expect(referenced).toMatchObject({ episode: 'b2', reference: 'b2', consensus: null })
   })
 
+  it('publishes every assignment of an episode once its chosen consensus is final', async () => {
+    const consensus = scoredDocument('b1-consensus', 'b1', MACHINE, { reviewer: 'lena' })
+    await pushAnalysis(client('lena'), 'consensus', {
+      ...consensus,
+      review: { ...consensus.review, status: 'final' },
+    })
+    const board = await deskBoard(lead, {})
+    expect(board.find((e) => e.episode === 'b1')?.reviewers.map((r) => r.state)).toEqual([
+      'published',
+      'published',
+      'published',
+    ])
+    expect(board.find((e) => e.episode === 'b2')?.reviewers.every((r) => r.state !== 'published')).toBe(true)
+  })
+
   it('shows a reviewer their difference from the reference once a calibration episode is submitted', async () => {
     await machineEpisode('cal1')
     const analysis = await assign(client('lena'), 'cal1', 'cal1', 'alice', { calibration: true })

@@ -28,8 +28,23 @@ export function deskBoard(
 ): Promise<BoardEpisode[]> {
   return context.desk.withConnection(async (client, user) => {
     await refuseUnlessLead(client, user, 'the board')
+    await markPublished(client)
     return boardOf(client, context, { show: request.show })
   })
+}
+
+/**
+ * An episode whose chosen consensus is final at its latest revision (published from the lead's library)
+ * has every assignment published: the last state of the desk's work, set as the lead looks at the board.
+ */
+async function markPublished(client: ClientBase): Promise<void> {
+  await client.query(
+    `UPDATE assignments s SET state = 'published'
+     FROM episode_consensus c
+     WHERE c.episode = s.episode AND s.state = 'consensus'
+       AND (SELECT r.status FROM revisions r WHERE r.analysis_id = c.analysis_id
+            ORDER BY r.revision DESC LIMIT 1) = 'final'`,
+  )
 }
 
 /** The lead chooses the episode's consensus: an analysis of kind consensus, of that episode. */
