@@ -103,7 +103,7 @@ export function EpisodeToolbar(props: {
       {/* One of one's desk assignments is finished by submitting it to the lead, who publishes (Publish
           stays in the File menu); once submitted the button says where the work stands. */}
       {assignment ? (
-        <CommandButton id="desk.submit" run={run} enabled={enabled('desk.submit')}>
+        <CommandButton id="desk.submit" run={run} enabled={canSubmit(assignment.state)}>
           {canSubmit(assignment.state) ? 'Submit to the desk…' : `Desk: ${STATE_WORDS[assignment.state]}`}
         </CommandButton>
       ) : (

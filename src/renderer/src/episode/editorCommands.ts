@@ -13,7 +13,7 @@ import { evidenceIn, focusedCiteTarget, sameItem } from './evidence/citeTarget'
 import { citedInWords } from './evidence/citedInWords'
 import { shortcutOf } from '../commands/shortcuts'
 import { ZOOM_STEP } from './waveformZoom'
-import { canSubmit } from '../desk/workWords'
+import { canSubmit, STATE_WORDS } from '../desk/workWords'
 
 type Handler = CommandHandler<EditorContext, EpisodeView>
 
@@ -203,10 +203,17 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
   'file.export.vtt-chapters': exporting('vtt-chapters'),
   'file.export.csv': exporting('csv'),
   'file.publish': exporting('publish'),
-  // Only for an analysis that is one of one's own desk assignments, still open (not yet submitted).
+  // For one's own open desk assignment; the native menu cannot be greyed out per analysis, so chosen
+  // elsewhere it says why not (the toolbar shows the button only on an assignment, off once submitted).
   'desk.submit': {
-    enabled: (c) => c.assignment !== null && canSubmit(c.assignment.state),
-    perform: (c) => c.open('deskSubmit'),
+    perform: (c) => {
+      const { assignment } = c
+      if (!assignment)
+        return c.notify('Submit to the desk is for your desk assignments; My queue in the library lists them')
+      if (!canSubmit(assignment.state))
+        return c.notify(`Already ${STATE_WORDS[assignment.state]}: it is the lead’s until they send it back`)
+      c.open('deskSubmit')
+    },
   },
   'help.shortcuts': { perform: (c) => c.open('shortcuts') },
   'codebook.definition': { perform: (c) => c.open('definition') },
