@@ -1,11 +1,8 @@
 import { createContext, useContext, useEffect, useMemo, useState } from 'react'
 import { levelFor, type CodebookVersion, type LevelDescriptor } from '../../../../shared/codebook'
-import type { AnalysisCodebook as Standing, EpisodeView } from '../../../../shared/contract'
+import type { ChapterView, AnalysisCodebook as Standing, EpisodeView } from '../../../../shared/contract'
 import { call } from '../../platform'
 import './codebook.css'
-
-/** A score cell's address as the flags of a move keep it. */
-export const cellKey = (chapterId: string, dimension: string): string => `${chapterId} ${dimension}`
 
 /** What the editor knows of the analysis's codebook: the scorers' descriptors, definitions and the move. */
 export interface CodebookHere {
@@ -15,29 +12,21 @@ export interface CodebookHere {
   version: CodebookVersion | null
   /** The descriptor of a score on a dimension, or null where none describes it. */
   levelOf: (dimension: string, score: number | null) => LevelDescriptor | null
-  /**
-   * Scores flagged for rescoring by a move made here: each with the value it had, so a score typed anew
-   * is no longer flagged. The episode's view does not carry the core's flags, so this lasts the session.
-   */
-  flagged: ReadonlyMap<string, number>
-  setFlagged: (flagged: ReadonlyMap<string, number>) => void
 }
 
 const NONE: CodebookHere = {
   standing: null,
   version: null,
   levelOf: () => null,
-  flagged: new Map(),
-  setFlagged: () => undefined,
 }
 
 const Context = createContext<CodebookHere>(NONE)
 
 export const useCodebookHere = (): CodebookHere => useContext(Context)
 
-/** Whether a score is flagged for rescoring (the move's flag, until it is scored anew). */
-export const isFlagged = (here: CodebookHere, chapterId: string, dimension: string, value: number | null) =>
-  value !== null && here.flagged.get(cellKey(chapterId, dimension)) === value
+/** Whether a score was given on another scale before a move, and waits to be scored again. */
+export const isFlagged = (chapter: ChapterView, dimension: string): boolean =>
+  chapter.rescore?.includes(dimension) ?? false
 
 /**
  * Asks where the analysis stands (codebook.ofAnalysis) and reads its stamped version (codebook.get), again
@@ -53,7 +42,6 @@ export function AnalysisCodebookProvider(props: {
   const { undoLabel, redoLabel } = props.view.history
   const [standing, setStanding] = useState<Standing | null>(null)
   const [version, setVersion] = useState<CodebookVersion | null>(null)
-  const [flagged, setFlagged] = useState<ReadonlyMap<string, number>>(new Map())
   useEffect(() => {
     let current = true
     const read = async (): Promise<void> => {
@@ -65,8 +53,6 @@ export function AnalysisCodebookProvider(props: {
       if (!current) return
       setStanding(now)
       setVersion(stamped)
-      // Moved back (undone): its scores are read on their old scale again, flagged no more.
-      if (now.changes !== null) setFlagged((f) => (f.size === 0 ? f : new Map()))
     }
     // Without a codebook the editor works as before: nothing to say, so a failure says nothing either.
     read().catch(() => undefined)
@@ -80,9 +66,7 @@ export function AnalysisCodebookProvider(props: {
       standing,
       version,
       levelOf: (dimension, score) => (score === null ? null : levelFor(levels.get(dimension) ?? [], score)),
-      flagged,
-      setFlagged,
     }
-  }, [standing, version, flagged])
+  }, [standing, version])
   return <Context.Provider value={value}>{props.children}</Context.Provider>
 }

@@ -6,7 +6,7 @@ import { call } from '../../platform'
 import { go } from '../../routes'
 import type { Edit } from '../editorPanelProps'
 import { OnceButton } from '../OnceButton'
-import { cellKey, useCodebookHere } from './AnalysisCodebook'
+import { useCodebookHere } from './AnalysisCodebook'
 import { changesInWords, movedInWords } from './changesInWords'
 
 /**
@@ -21,8 +21,7 @@ export function CodebookBanner(props: {
   notify: (notice: string) => void
 }): React.JSX.Element | null {
   const { id, view, edit } = props
-  const here = useCodebookHere()
-  const standing = here.standing
+  const { standing } = useCodebookHere()
   const show = view.summary.show
   const [current, setCurrent] = useState<CodebookVersion | null>(null)
   const wanted = standing?.changes ? standing.current : null
@@ -46,16 +45,8 @@ export function CodebookBanner(props: {
     ...view.rubric.dimensions.map((d) => [d.key, d.label] as const),
   ])
   const move = async (): Promise<void> => {
-    // The scores the core flags when the scale changed: every one given, kept at the value it had.
-    const scored = new Map<string, number>()
-    if (changes.scaleChanged)
-      for (const c of view.chapters)
-        for (const [key, s] of Object.entries(c.scores))
-          if (s.value !== null) scored.set(cellKey(c.id, key), s.value)
     const done = await edit('codebook.moveAnalysis', { id })
-    if (!done) return
-    here.setFlagged(scored)
-    props.notify(movedInWords(target, done.flagged, shortcutOf('edit.undo')))
+    if (done) props.notify(movedInWords(target, done.flagged, shortcutOf('edit.undo')))
   }
   return (
     <section className="codebook-banner" role="region" aria-label="Codebook version">

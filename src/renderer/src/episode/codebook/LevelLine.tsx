@@ -19,7 +19,7 @@ export function LevelLine(props: {
     focused === null
       ? null
       : focused.level
-        ? `${focused.label} ${levelInWords(focused.level)}`
+        ? `${focused.label} ${focused.score}${focused.level.from === focused.level.to ? '' : ` (${levelScores(focused.level)})`}: ${focused.level.text}`
         : focused.score === null
           ? null
           : `${focused.label} ${focused.score}: no descriptor in the codebook`

@@ -122,7 +122,7 @@ export function MachineVersusOwn({
                   level={
                     hidden ? null : codebook.levelOf(key, pending === null ? own.value : Number(pending))
                   }
-                  flagged={isFlagged(codebook, chapter.id, key, own.value)}
+                  flagged={isFlagged(chapter, key)}
                 />
                 <td className="own-reasoning" title={own.reasoning || undefined}>
                   {hidden ? (
