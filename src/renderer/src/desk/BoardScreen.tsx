@@ -9,6 +9,9 @@ import { BoardChoiceDialog } from './BoardChoiceDialog'
 import { BoardRow } from './BoardRow'
 import { hereOf, useBoard } from './useBoard'
 
+/** Rows drawn at first, and more at each ask: a desk of thousands of episodes reads its worst at once. */
+const PAGE = 100
+
 const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
 /**
@@ -23,6 +26,7 @@ export function BoardScreen(props: {
 }): React.JSX.Element {
   const { state, replace } = useBoard()
   const [choosing, setChoosing] = useState<BoardEpisode | null>(null)
+  const [shown, setShown] = useState(PAGE)
   const { onLibraryCommand } = props
   useMenuCommand((command) => {
     if (isLibraryCommand(command)) onLibraryCommand(command)
@@ -69,7 +73,7 @@ export function BoardScreen(props: {
               </tr>
             </thead>
             <tbody>
-              {state.episodes.map((episode) => (
+              {state.episodes.slice(0, shown).map((episode) => (
                 <BoardRow
                   key={episode.episode}
                   episode={episode}
@@ -81,6 +85,11 @@ export function BoardScreen(props: {
               ))}
             </tbody>
           </table>
+        )}
+        {count !== null && count > shown && (
+          <button type="button" className="board-more" onClick={() => setShown((n) => n + PAGE)}>
+            Show {Math.min(PAGE, count - shown)} more of {count - shown} not shown
+          </button>
         )}
       </div>
       {choosing && choosingHere !== null && state.kind === 'ready' && (

@@ -1,8 +1,12 @@
 import './deskWork.css'
+import { useState } from 'react'
 import type { QueueItem } from '../../../shared/contract/deskWork'
 import { refusalInWords } from '../episode/refusalInWords'
 import { useDeskQueue } from './deskQueue'
 import { canSubmit, dueWords, STATE_WORDS, today } from './workWords'
+
+/** Rows shown until asked for all: the work to do comes first, so it is always among them. */
+const FIRST = 25
 
 /** The work still to do first, the nearest due date first within it, then by title. */
 function queueOrder(a: QueueItem, b: QueueItem): number {
@@ -54,6 +58,7 @@ function QueueRow(props: { item: QueueItem; on: string; onOpen: (id: string) => 
  */
 export function MyQueue(props: { onOpen: (id: string) => void }): React.JSX.Element | null {
   const queue = useDeskQueue()
+  const [all, setAll] = useState(false)
   if (queue.kind === 'off' || queue.kind === 'reading') return null
   if (queue.kind === 'failed')
     return (
@@ -83,11 +88,16 @@ export function MyQueue(props: { onOpen: (id: string) => void }): React.JSX.Elem
           </tr>
         </thead>
         <tbody>
-          {items.map((item) => (
+          {(all ? items : items.slice(0, FIRST)).map((item) => (
             <QueueRow key={item.analysis} item={item} on={on} onOpen={props.onOpen} />
           ))}
         </tbody>
       </table>
+      {!all && items.length > FIRST && (
+        <button type="button" className="link" onClick={() => setAll(true)}>
+          Show all {items.length} assignments
+        </button>
+      )}
     </section>
   )
 }
