@@ -37,29 +37,26 @@ export function contentProblems(db: Db, { scale, dimensions }: CodebookContent):
   return problems
 }
 
+/** Where an anchor's item lives, and what a refusal calls it, per kind of anchor that names an item. */
+const ANCHORED_ITEMS = {
+  statement: { table: 'statements', noun: 'statement' },
+  chapterScore: { table: 'chapters', noun: 'chapter' },
+} as const
+
 /** Why an anchor does not point at a real item of the library, or null when it does. */
 function anchorProblem(db: Db, { target }: Anchor): string | null {
   const episode = statement(db, `SELECT duration_seconds FROM episodes WHERE id = ?`).get(
     target.episodeId,
   ) as { duration_seconds: number } | undefined
   if (!episode) return `an anchor names the analysis ${target.episodeId}, which is not in the library`
-  if (target.kind === 'statement') {
-    const found = statement(db, `SELECT 1 FROM statements WHERE episode_id = ? AND id = ?`).get(
+  if (target.kind !== 'range') {
+    const { table, noun } = ANCHORED_ITEMS[target.kind]
+    const itemId = target.kind === 'statement' ? target.statementId : target.chapterId
+    const found = statement(db, `SELECT 1 FROM ${table} WHERE episode_id = ? AND id = ?`).get(
       target.episodeId,
-      target.statementId,
+      itemId,
     )
-    return found
-      ? null
-      : `an anchor names statement ${target.statementId} of ${target.episodeId}, which has none such`
-  }
-  if (target.kind === 'chapterScore') {
-    const found = statement(db, `SELECT 1 FROM chapters WHERE episode_id = ? AND id = ?`).get(
-      target.episodeId,
-      target.chapterId,
-    )
-    return found
-      ? null
-      : `an anchor names chapter ${target.chapterId} of ${target.episodeId}, which has none such`
+    return found ? null : `an anchor names ${noun} ${itemId} of ${target.episodeId}, which has none such`
   }
   if (target.end <= target.start)
     return `an anchor's range ${target.start}-${target.end} s of ${target.episodeId} does not run forwards`
