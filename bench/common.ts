@@ -1,6 +1,8 @@
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium'
 
+import type { Row } from './rowRunner'
+
 export type { Row } from './rowRunner'
 
 export type Log = (line: string) => void
@@ -13,6 +15,10 @@ export function percentile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? NaN
 }
+
+/** A measure whose rows were timed in Chromium: their multiple of the calibration is against its. */
+export const inChromium = (run: () => Promise<Row[]>) => async (): Promise<Row[]> =>
+  (await run()).map((row) => ({ ...row, timedIn: 'chromium' as const }))
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({

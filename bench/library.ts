@@ -9,7 +9,7 @@ import { FileRefs } from '../src/core/service/fileRefs'
 import { createHandlers, dispatch } from '../src/core/service/handlers'
 import { startHost } from '../src/host/startHost'
 import type { EpisodeDocument } from '../src/shared/episodeFormat'
-import { launch, newPage, percentile, tenths, type Log, type Row } from './common'
+import { inChromium, launch, newPage, percentile, tenths, type Log, type Row } from './common'
 import { scaleEpisode } from './scaleEpisode'
 import { spokenLabel, type Sizes } from './sizes'
 
@@ -226,7 +226,10 @@ export async function libraryBench(
     const host = await startHost({ databaseFile, rendererDir })
     const browser = await launch()
     try {
-      await measure('library: open', () => openRows(browser, host.url, sizes, input))
+      await measure(
+        'library: open',
+        inChromium(() => openRows(browser, host.url, sizes, input)),
+      )
     } finally {
       await browser.close()
       await host.close()

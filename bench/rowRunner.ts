@@ -1,5 +1,8 @@
 import os from 'node:os'
 
+/** Where a row's time was taken: its multiple of the calibration is against that one's. */
+export type TimedIn = 'node' | 'chromium'
+
 /** One line of the bench's table. */
 export interface Row {
   measure: string
@@ -12,6 +15,8 @@ export interface Row {
   /** The input it was measured on. */
   input: string
   note?: string
+  /** Where its time was taken: in Node (unless it says), or in Chromium (in the page, or around it). */
+  timedIn?: TimedIn
 }
 
 /** The machine's load average (1, 5 and 15 minutes) at a row's start and end. */
@@ -29,6 +34,11 @@ export interface MeasuredRow extends Row {
   attempts: number
   /** Still over 1 per core on the last attempt: the figure is kept, but the machine was busy. */
   loadHigh?: true
+  /**
+   * A latency row's time over the calibration of where it was timed (bench/calibration.ts), so that
+   * runs on two machines can be compared.
+   */
+  xCalibration?: number
 }
 
 /** Measures one or more rows together (those that share a run, like a median and a maximum). */

@@ -19,10 +19,18 @@ import { ffmpegPath } from '../src/core/media/tools'
 import { startHost } from '../src/host/startHost'
 import { hugeScaleRows } from './agreement'
 import { benchMedia, mediaLabel, type BenchMedia } from './benchMedia'
+import {
+  calibrationLine,
+  calibrations,
+  chromiumCalibration,
+  nodeCalibration,
+  withCalibration,
+  type CalibrationMoment,
+} from './calibration'
 import { cliStart } from './cliStart'
 import { deskBench } from './desk'
 import { deskWorkBench } from './deskWork'
-import { launch, newPage, percentile, seconds, tenths, type Row } from './common'
+import { inChromium, launch, newPage, percentile, seconds, tenths, type Row } from './common'
 import { measureRows, THIS_MACHINE, type MeasuredRow } from './rowRunner'
 import { libraryBench } from './library'
 import { scaleBench } from './scale'
@@ -443,12 +451,15 @@ const loadText = (row: MeasuredRow): string =>
   `${row.load.atStart[0]} -> ${row.load.atEnd[0]}${row.loadHigh ? ' HIGH' : ''}${row.attempts > 1 ? ` (${row.attempts} tries)` : ''}`
 
 function printTable(all: readonly MeasuredRow[]): void {
-  const header = ['measure', 'value', 'target', 'ok', 'load']
+  const header = ['measure', 'value', 'target', 'ok', 'x calibration', 'load']
   const lines = all.map((r) => [
     r.measure,
     `${r.value}${r.unit ? ' ' + r.unit : ''}`,
     r.target,
     r.pass === null ? '' : r.pass ? 'yes' : 'NO',
+    r.xCalibration === undefined
+      ? ''
+      : `${r.xCalibration} (${r.timedIn === 'chromium' ? 'Chromium' : 'Node'})`,
     loadText(r),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
@@ -476,7 +487,8 @@ const GROUPS = [
 ] as const
 type Group = (typeof GROUPS)[number]
 
-type Measure = (group: Group, name: string, run: () => Promise<Row[]>) => Promise<void>
+/** The calibration rows run whatever BENCH_ONLY names: every row's multiple of them needs them. */
+type Measure = (group: Group | 'calibration', name: string, run: () => Promise<Row[]>) => Promise<void>
 
 /** The long episode in a database of its own, with statements and its peaks cached. */
 async function longEpisode(
@@ -553,15 +565,27 @@ async function browserRows(media: BenchMedia, sizes: Sizes, measure: Measure): P
   const browser = await launch()
   try {
     log('first open, peaks never computed…')
-    await measure('browser', 'first open', () => firstOpen(browser, databaseFile, episode))
+    await measure(
+      'browser',
+      'first open',
+      inChromium(() => firstOpen(browser, databaseFile, episode)),
+    )
     log('second open in Chromium…')
-    await measure('browser', 'second open', () => secondOpen(browser, host.url, episode))
+    await measure(
+      'browser',
+      'second open',
+      inChromium(() => secondOpen(browser, host.url, episode)),
+    )
     log('frame times…')
-    await measure('browser', 'frame times', async () => {
-      // A browser of its own, as an editor's would be: not carrying the pages opened above.
-      const fresh = await launch()
-      return frameTimes(fresh, host.url, episode, sizes.regions).finally(() => fresh.close())
-    })
+    await measure(
+      'browser',
+      'frame times',
+      inChromium(async () => {
+        // A browser of its own, as an editor's would be: not carrying the pages opened above.
+        const fresh = await launch()
+        return frameTimes(fresh, host.url, episode, sizes.regions).finally(() => fresh.close())
+      }),
+    )
   } finally {
     await browser.close()
     await host.close()
@@ -572,15 +596,19 @@ async function browserRows(media: BenchMedia, sizes: Sizes, measure: Measure): P
 async function wavesurferRows(media: BenchMedia, measure: Measure): Promise<void> {
   log('wavesurfer.js decoding by itself (comparison)…')
   for (const file of [media.hourMp3, media.threeHourMp3]) {
-    await measure('wavesurfer', `wavesurfer.js decoding ${mediaLabel(file)}`, async () => {
-      // A browser for each: a page that crashed decoding can leave its browser unusable.
-      const browser = await launch()
-      try {
-        return await wavesurferDecoding(browser, file)
-      } finally {
-        await browser.close().catch(() => undefined)
-      }
-    })
+    await measure(
+      'wavesurfer',
+      `wavesurfer.js decoding ${mediaLabel(file)}`,
+      inChromium(async () => {
+        // A browser for each: a page that crashed decoding can leave its browser unusable.
+        const browser = await launch()
+        try {
+          return await wavesurferDecoding(browser, file)
+        } finally {
+          await browser.close().catch(() => undefined)
+        }
+      }),
+    )
   }
 }
 
@@ -623,7 +651,7 @@ async function main(): Promise<void> {
   // every later row once, marked, and the full bench still ends within 30 minutes.
   const patientUntil = started + 20 * 60_000
   const measure: Measure = async (group, name, run) => {
-    if (!only.has(group)) return
+    if (group !== 'calibration' && !only.has(group)) return
     const measured = await measureRows(
       { group, name, run },
       // The quick bench proves the rows run, in under a minute: it marks a busy machine, never waits.
@@ -631,6 +659,16 @@ async function main(): Promise<void> {
     )
     rows.push(...measured)
   }
+
+  // The machine's speed at the start and at the end, in Node and in Chromium: a few seconds each.
+  const calibrate = async (moment: CalibrationMoment): Promise<void> => {
+    log(`calibration at the ${moment} (Node, then Chromium)…`)
+    await measure('calibration', `calibration at the ${moment}, Node`, async () => [nodeCalibration(moment)])
+    await measure('calibration', `calibration at the ${moment}, Chromium`, async () => [
+      await chromiumCalibration(moment),
+    ])
+  }
+  await calibrate('start')
 
   await measure('cli', 'CLI start', async () => cliStart(sizes.cliRuns))
   await measure('agreement', 'agreement on a huge scale', async () => hugeScaleRows(sizes))
@@ -658,11 +696,16 @@ async function main(): Promise<void> {
     await deskWorkBench(log, sizes, (name, run) => measure('desk', name, run))
   }
 
-  printTable(rows)
+  await calibrate('end')
+  const calibration = calibrations(rows)
+  const calibrated = withCalibration(rows, calibration)
+
+  printTable(calibrated)
+  log(calibrationLine(calibration))
   const loadAtEnd = THIS_MACHINE.loadAverage()
   const durationSeconds = Math.round((performance.now() - started) / 100) / 10
   log(
-    `${durationSeconds} s; load average (1, 5, 15 min) at the start ${loadAtStart.join(' ')}, at the end ${loadAtEnd.join(' ')}; ${THIS_MACHINE.cores} cores; rows measured under a load over 1 per core: ${rows.filter((r) => r.loadHigh).length}`,
+    `${durationSeconds} s; load average (1, 5, 15 min) at the start ${loadAtStart.join(' ')}, at the end ${loadAtEnd.join(' ')}; ${THIS_MACHINE.cores} cores; rows measured under a load over 1 per core: ${calibrated.filter((r) => r.loadHigh).length}`,
   )
   const results = {
     when: new Date().toISOString(),
@@ -674,8 +717,9 @@ async function main(): Promise<void> {
       memoryGb: Math.round(os.totalmem() / 2 ** 30),
       loadAverage: { atStart: loadAtStart, atEnd: loadAtEnd },
     },
+    calibration,
     ...(only.size < GROUPS.length && { only: [...only] }),
-    rows,
+    rows: calibrated,
   }
   // The full bench's record is bench/results.json, and only a full run of every group writes it.
   const file = quick ? 'quick-results.json' : only.size === GROUPS.length ? 'results.json' : null

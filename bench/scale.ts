@@ -21,7 +21,7 @@ import type { Reply } from '../src/shared/result'
 import { SEED_DIMENSIONS } from '../src/shared/rubric'
 import { isViewVersion, VIEW_MARK } from '../src/shared/viewDelta'
 import { MEDIA_DIR, scaleMedia } from './benchMedia'
-import { frameSummary, launch, newPage, percentile, tenths, type Log, type Row } from './common'
+import { frameSummary, inChromium, launch, newPage, percentile, tenths, type Log, type Row } from './common'
 import { publishedSite } from './publishedSite'
 import { quoteCheckRows } from './quoteCheck'
 import { agreementRows } from './agreement'
@@ -819,22 +819,35 @@ export async function scaleBench(
     const browser = await launch()
     try {
       log('scale: load into the UI…')
-      await measure('scale: load into the UI', () =>
-        loadIntoUi(browser, { databaseFile, rendererDir }, sizes, input),
+      await measure(
+        'scale: load into the UI',
+        inChromium(() => loadIntoUi(browser, { databaseFile, rendererDir }, sizes, input)),
       )
       const host = await startHost({ databaseFile, rendererDir })
       try {
         log('scale: edits from the UI…')
-        await measure('scale: edits from the UI', () => editRoundTrips(browser, host.url, sizes, input))
+        await measure(
+          'scale: edits from the UI',
+          inChromium(() => editRoundTrips(browser, host.url, sizes, input)),
+        )
         log('scale: keys to the frame that shows them…')
-        await measure('scale: keys to frames', () => keyFrames(browser, host.url, sizes, input))
+        await measure(
+          'scale: keys to frames',
+          inChromium(() => keyFrames(browser, host.url, sizes, input)),
+        )
         log('scale: scrolling…')
-        await measure('scale: scrolling', () => scrolling(host.url, sizes, input))
+        await measure(
+          'scale: scrolling',
+          inChromium(() => scrolling(host.url, sizes, input)),
+        )
       } finally {
         await host.close()
       }
       log('scale: the published page…')
-      await measure('scale: published page', () => publishedSite(browser, databaseFile, ID, sizes, input))
+      await measure(
+        'scale: published page',
+        inChromium(() => publishedSite(browser, databaseFile, ID, sizes, input)),
+      )
     } finally {
       await browser.close()
     }
