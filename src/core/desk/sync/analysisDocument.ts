@@ -35,9 +35,26 @@ export function analysisDocument(db: Db, episodeId: string, analysisId: string):
   return {
     ...documentFacts(doc),
     mediaSize: mediaSize(db, episodeId),
-    text: JSON.stringify(doc),
-    hash: contentHash(doc),
+    ...textAndHash(doc),
   }
+}
+
+/**
+ * The document's text and its content hash from that one text: the text without its `exportedAt` member
+ * is exactly what contentHash stringifies, so a second JSON.stringify of a ~640 KB document (~5 ms, a
+ * tenth of a push's work on it) is not needed. The member is found where JSON.stringify puts it (after
+ * `format` and `version`, as export writes them); a document laid out otherwise is hashed the long way.
+ */
+export function textAndHash(doc: EpisodeDocument): { text: string; hash: string } {
+  const text = JSON.stringify(doc)
+  const head = `{"format":${JSON.stringify(doc.format)},"version":${JSON.stringify(doc.version)},`
+  const stamp = `"exportedAt":${JSON.stringify(doc.exportedAt)},`
+  if (!text.startsWith(stamp, head.length) || !text.startsWith(head)) return { text, hash: contentHash(doc) }
+  const hash = createHash('sha256')
+    .update(head)
+    .update(text.slice(head.length + stamp.length))
+    .digest('hex')
+  return { text, hash }
 }
 
 export const documentFacts = (doc: EpisodeDocument): RevisionFacts => ({
