@@ -10,6 +10,7 @@ import {
   missingHere,
   ownAssignments,
 } from './assignedCopies'
+import { syncCodebooks } from './codebookSync'
 import { noteSync, waitingChanges } from './deskLink'
 import { pullCatalogue, type PullWanted } from './pull'
 import { pushOutbox } from './push'
@@ -28,6 +29,7 @@ export async function syncDesk(
   try {
     const pushed = await pushOutbox(db, client, user)
     const { pulled, kept } = await pullCatalogue(db, client, user, wanted)
+    kept.push(...(await syncCodebooks(db, client)).kept)
     if (await hasAssignments(client)) {
       const work = await syncAssignments(db, client, user)
       pulled.push(...work.pulled)
