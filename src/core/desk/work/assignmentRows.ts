@@ -1,20 +1,14 @@
 import type { ClientBase } from 'pg'
-import type { Assignment, AssignmentState } from '../../../shared/contract/deskWork'
+import type { Assignment } from '../../../shared/contract/deskWork'
 
-/** An assignment as the catalogue holds it, read with ASSIGNMENT_COLUMNS. */
-export interface AssignmentRow {
-  episode: string
-  reviewer: string
+/**
+ * An assignment as the catalogue holds it, read with ASSIGNMENT_COLUMNS: the contract's Assignment under
+ * the catalogue's column names, with the two columns the sync needs to make the reviewer's copy.
+ */
+export type AssignmentRow = Omit<Assignment, 'analysis'> & {
   analysis_id: string
   source_analysis: string | null
   media_sha256: string | null
-  state: AssignmentState
-  due: string | null
-  blind: boolean
-  calibration: boolean
-  note: string | null
-  title: string | null
-  show: string | null
 }
 
 /** The columns of AssignmentRow: the date as text (pg would make a Date of it in the local zone). */
