@@ -14,6 +14,7 @@ import {
   revisionTexts,
   type RevisionKey,
 } from './catalogueEpisodes'
+import { storedJson } from './storedJson'
 
 export type BoardAgreement = NonNullable<BoardEpisode['agreement']>
 
@@ -135,17 +136,13 @@ export async function boardAgreements(
 }
 
 /**
- * An agreement as the library keeps it, checked as it is read back (the file is the user's to copy and
- * edit): undefined, so measured again, for anything that is not one.
+ * An agreement as the library keeps it, checked as it is read back: undefined, so measured again, for
+ * anything that is not one.
  */
-function storedAgreement(text: string | null): BoardAgreement | null | undefined {
-  if (text === null) return null
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    return undefined
-  }
+const storedAgreement = (text: string | null): BoardAgreement | null | undefined =>
+  storedJson(text, agreementOf)
+
+function agreementOf(value: unknown): BoardAgreement | undefined {
   if (!Array.isArray(value)) return undefined
   const valid = value.every((d: unknown) => {
     if (d === null || typeof d !== 'object') return false
