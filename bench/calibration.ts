@@ -74,32 +74,32 @@ export async function chromiumCalibration(moment: CalibrationMoment): Promise<Ro
 /** A calibration's figure at the start and at the end, and how far it moved. */
 export interface CalibrationMoved {
   atStartMs: number
-  atEndMs: number
+  /** Null when the end's calibration failed: the run's rows are kept, divided by the start's alone. */
+  atEndMs: number | null
   /** The end's over the start's, less one, in percent: positive when the machine got slower. */
-  movedPercent: number
+  movedPercent: number | null
   /** What rows are divided by: the mean of the two. */
   referenceMs: number
 }
 
 export type Calibrations = Record<TimedIn, CalibrationMoved>
 
-const figure = (rows: readonly Row[], clock: TimedIn, moment: CalibrationMoment): number => {
+const figure = (rows: readonly Row[], clock: TimedIn, moment: CalibrationMoment): number | null => {
   const found = rows.find((r) => r.timedIn === clock && r.measure.startsWith(`calibration at the ${moment},`))
-  if (!found || typeof found.value !== 'number')
-    throw new Error(`calibration: no ${clock} figure at the ${moment}`)
-  return found.value
+  return found && typeof found.value === 'number' && found.value > 0 ? found.value : null
 }
 
 /** Both calibrations, read from the calibration rows measured at the start and the end. */
 export function calibrations(rows: readonly Row[]): Calibrations {
   const of = (clock: TimedIn): CalibrationMoved => {
     const atStartMs = figure(rows, clock, 'start')
+    if (atStartMs === null) throw new Error(`calibration: no ${clock} figure at the start`)
     const atEndMs = figure(rows, clock, 'end')
     return {
       atStartMs,
       atEndMs,
-      movedPercent: Math.round((atEndMs / atStartMs - 1) * 1000) / 10,
-      referenceMs: tenths((atStartMs + atEndMs) / 2),
+      movedPercent: atEndMs === null ? null : Math.round((atEndMs / atStartMs - 1) * 1000) / 10,
+      referenceMs: atEndMs === null ? atStartMs : tenths((atStartMs + atEndMs) / 2),
     }
   }
   return { node: of('node'), chromium: of('chromium') }
@@ -130,6 +130,8 @@ export function withCalibration(rows: readonly MeasuredRow[], measured: Calibrat
 /** One line for the log: both calibrations, and how they moved during the run. */
 export function calibrationLine(measured: Calibrations): string {
   const one = (name: string, c: CalibrationMoved): string =>
-    `${name} ${c.atStartMs} ms at the start, ${c.atEndMs} ms at the end (${c.movedPercent >= 0 ? '+' : ''}${c.movedPercent}%)`
+    c.atEndMs === null || c.movedPercent === null
+      ? `${name} ${c.atStartMs} ms at the start, none at the end`
+      : `${name} ${c.atStartMs} ms at the start, ${c.atEndMs} ms at the end (${c.movedPercent >= 0 ? '+' : ''}${c.movedPercent}%)`
   return `calibration: ${one('Node', measured.node)}; ${one('Chromium', measured.chromium)}; rows' xCalibration against the mean of each`
 }
