@@ -14,13 +14,16 @@ const SAVE_KEY = isMac ? '⌘S' : 'Ctrl+S'
 export function DraftEditor(props: {
   draft: CodebookVersion
   onSave: (content: DraftContent) => Promise<string | null>
-  onPublish: (content: DraftContent) => Promise<void>
+  onPublish: (content: DraftContent) => Promise<string | null>
   onClose: () => void
 }): React.JSX.Element {
   const [content, setContent] = useState<DraftContent>(() => ({
     scale: { ...props.draft.scale },
     dimensions: props.draft.dimensions.map((d) => ({ ...d, levels: d.levels.map((l) => ({ ...l })) })),
   }))
+  // The core's refusal of the last save or publish, naming the scores; gone once one succeeds.
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const save = (): void => void props.onSave(content).then(setRefusal)
   const patch = (key: string, p: Partial<CodebookDimension>): void =>
     setContent((c) => ({ ...c, dimensions: c.dimensions.map((d) => (d.key === key ? { ...d, ...p } : d)) }))
   const scaleField = (edge: 'min' | 'max', name: string): React.JSX.Element => (
@@ -43,13 +46,13 @@ export function DraftEditor(props: {
       aria-label={`Draft version ${props.draft.version}`}
       onSubmit={(e) => {
         e.preventDefault()
-        void props.onSave(content)
+        save()
       }}
       onKeyDown={(e) => {
         // Ctrl+S (⌘S) saves from any field, as in any editor.
         if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
           e.preventDefault()
-          void props.onSave(content)
+          save()
         }
       }}
     >
@@ -83,9 +86,14 @@ export function DraftEditor(props: {
           />
         </fieldset>
       ))}
+      {refusal && (
+        <p role="alert" className="field-error">
+          {refusal}
+        </p>
+      )}
       <p className="actions">
         <button type="submit">Save draft ({SAVE_KEY})</button>{' '}
-        <button type="button" onClick={() => void props.onPublish(content)}>
+        <button type="button" onClick={() => void props.onPublish(content).then(setRefusal)}>
           Publish version {props.draft.version}
         </button>{' '}
         <button type="button" onClick={props.onClose}>

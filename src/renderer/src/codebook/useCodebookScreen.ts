@@ -21,7 +21,8 @@ export interface CodebookScreenState {
   edit: () => Promise<void>
   /** Saves the draft's content; answers the core's refusal (naming the scores), or null once saved. */
   save: (content: DraftContent) => Promise<string | null>
-  publish: (content: DraftContent) => Promise<void>
+  /** Saves and publishes the draft; answers the refusal, or null once published. */
+  publish: (content: DraftContent) => Promise<string | null>
   closeDraft: () => void
   reload: () => void
 }
@@ -54,10 +55,9 @@ export function useCodebookScreen(show: string): CodebookScreenState {
   const save = async (content: DraftContent): Promise<string | null> => {
     try {
       setDraft(await call('codebook.saveDraft', { show, content }))
-      setError(null)
       return null
     } catch (e) {
-      setError(messageOf(e))
+      // Said in the draft, beside what it names, not over the screen's last line.
       return messageOf(e)
     }
   }
@@ -92,14 +92,16 @@ export function useCodebookScreen(show: string): CodebookScreenState {
       return refusal
     },
     publish: async (content) => {
-      if ((await save(content)) !== null) return
+      const refusal = await save(content)
+      if (refusal !== null) return refusal
       try {
         const published = await call('codebook.publish', { show })
         setDraft(null)
         reload()
         setNotice(`Version ${published.version} published: new analyses of ${show} are scored under it`)
+        return null
       } catch (e) {
-        setError(messageOf(e))
+        return messageOf(e)
       }
     },
     closeDraft: () => setDraft(null),
