@@ -465,6 +465,38 @@ describe('the HTML page', () => {
   })
 })
 
+describe('“How this is scored” from the codebook', () => {
+  it('names the version the episode was scored under and its level descriptors, never an anchor', () => {
+    const doc = publishedDocument()
+    doc.rubric.codebook = { show: 'Latent <Space>', version: 3 }
+    doc.rubric.dimensions[0] = {
+      ...doc.rubric.dimensions[0]!,
+      levels: [
+        { from: 0, to: 4, text: 'the hosts only ask for the story' },
+        { from: 5, to: 9, text: 'the hosts ask as peers' },
+        { from: 10, to: 10, text: 'the hosts correct the guest <with a source>' },
+      ],
+    }
+    const html = writeEpisodePage(doc)
+    const section = html
+      .slice(html.indexOf('id="how-scored"'), html.indexOf('</section>', html.indexOf('id="how-scored"')))
+      .replace(/<\/?(?:bdi)[^>]*>/g, '')
+    expect(section).toContain('From Latent &lt;Space&gt;’s codebook, version 3')
+    expect(section).toContain(
+      '<dl class="levels"><dt>0–4</dt><dd>the hosts only ask for the story</dd><dt>5–9</dt><dd>the hosts ask as peers</dd><dt>10</dt><dd>the hosts correct the guest &lt;with a source&gt;</dd></dl>',
+    )
+    // Only the described dimension lists levels; nothing of the codebook's anchors reaches the page.
+    expect(section.match(/<dl class="levels">/g)).toHaveLength(1)
+    expect(section).not.toMatch(/anchor/i)
+  })
+
+  it('says nothing of a codebook when the episode was scored under none', () => {
+    const html = writeEpisodePage(publishedDocument())
+    expect(html).not.toContain('codebook, version')
+    expect(html).not.toContain('class="levels"')
+  })
+})
+
 describe('evidence where it is read', () => {
   it('is a last CSV column, and times beside the reasoning on the static page', () => {
     const doc = publishedDocument()

@@ -46,6 +46,9 @@ button.play:hover { color: #143f66; }
 .rubric { list-style: none; padding: 0; }
 .rubric li { margin: 0.75rem 0 0; }
 .rubric p { margin: 0.15rem 0 0; }
+.rubric dl.levels { display: grid; grid-template-columns: max-content 1fr; gap: 0 0.6rem; margin: 0.25rem 0 0; }
+.rubric dl.levels dt { font-variant-numeric: tabular-nums; font-weight: 600; }
+.rubric dl.levels dd { margin: 0; }
 @media (max-width: 40rem) { body { padding: 1rem 0.75rem 3rem; } h1 { font-size: 1.4rem; } table { font-size: 0.85rem; } }
 /* The charts are drawn 720 units wide and shrink with the page: their labels grow as it narrows, so
    that they stay at least 12 px high, and on a phone every other axis label is left out. */

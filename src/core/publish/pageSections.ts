@@ -128,20 +128,37 @@ ${items}</ul>
 }
 
 /**
+ * What each score (or band of scores) looks like, from the codebook version the episode was scored under.
+ * Only the descriptors: the codebook's anchor clips are the desk's own, never on the page.
+ */
+function levelList(levels: EpisodeDocument['rubric']['dimensions'][number]['levels']): Markup | '' {
+  if (!levels || levels.length === 0) return ''
+  const rows = levels.map(
+    (l) => markup`<dt>${l.from === l.to ? `${l.from}` : `${l.from}–${l.to}`}</dt><dd>${l.text}</dd>`,
+  )
+  return markup`<dl class="levels">${rows}</dl>`
+}
+
+/**
  * "How this is scored": the rubric as the reader needs it to trust a number. What a dimension does not
  * have is left out, not stood in for ("No description given." under every dimension of a seed rubric
  * said nothing four times); Problems warns the editor of the missing descriptions instead.
  */
 export function rubricSection(doc: EpisodeDocument): Markup {
-  const { scale, dimensions } = doc.rubric
+  const { scale, dimensions, codebook } = doc.rubric
   const items = dimensions.map((d) => {
     const description = d.description.trim()
-    return markup`<li><h3>${d.label}</h3>${description ? markup`<p>${description}</p>` : ''}${d.highlightLabel.trim() ? markup`<p class="hint">Its highlight: ${d.highlightLabel}</p>` : ''}</li>
+    return markup`<li><h3>${d.label}</h3>${description ? markup`<p>${description}</p>` : ''}${levelList(d.levels)}${d.highlightLabel.trim() ? markup`<p class="hint">Its highlight: ${d.highlightLabel}</p>` : ''}</li>
 `
   })
+  // The codebook version the episode was scored under names where the definitions and levels come from.
+  const source = codebook
+    ? markup`
+<p class="hint">From ${codebook.show}’s codebook, version ${codebook.version}: the one these scores were given under.</p>`
+    : ''
   return markup`<section aria-labelledby="how-scored-heading" id="how-scored">
 <h2 id="how-scored-heading">How this is scored</h2>
-<p>Each chapter is scored on every dimension below, from ${scale.min} (none of it) to ${scale.max} (the most of it), with the reasoning behind each score written beside it. The averages are over the chapters scored.</p>
+<p>Each chapter is scored on every dimension below, from ${scale.min} (none of it) to ${scale.max} (the most of it), with the reasoning behind each score written beside it. The averages are over the chapters scored.</p>${source}
 <ul class="rubric">
 ${items}</ul>
 </section>`
