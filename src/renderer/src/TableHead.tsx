@@ -1,9 +1,10 @@
 /**
- * A table's header row from its column names; a column named '' is unnamed on screen (an actions
- * column) and, given `{ label }`, still named to assistive technology.
+ * A table's header row from its column names; a column unnamed on screen (an actions column) is still
+ * named to assistive technology: by its `aria-label` given `{ label, hidden: true }`, or by text hidden
+ * from view (the `visually-hidden` class) given `{ label, visuallyHidden: true }`.
  */
 export function TableHead(props: {
-  columns: readonly (string | { label: string; hidden: true })[]
+  columns: readonly (string | { label: string; hidden: true } | { label: string; visuallyHidden: true })[]
   /** `scope="col"` on each header, where the table's rows have header cells of their own. */
   scoped?: boolean
 }): React.JSX.Element {
@@ -15,6 +16,10 @@ export function TableHead(props: {
           typeof c === 'string' ? (
             <th key={i} scope={scope}>
               {c}
+            </th>
+          ) : 'visuallyHidden' in c ? (
+            <th key={i} scope={scope}>
+              <span className="visually-hidden">{c.label}</span>
             </th>
           ) : (
             <th key={i} scope={scope} aria-label={c.label} />

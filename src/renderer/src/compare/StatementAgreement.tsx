@@ -1,4 +1,5 @@
 import type { Agreement } from '../../../shared/agreement'
+import { TableHead } from '../TableHead'
 
 /** Statements matched one to one per pair of analyses (F1), and the dimensions not measured in full. */
 export function StatementAgreement(props: {
@@ -11,13 +12,7 @@ export function StatementAgreement(props: {
     <section className="statement-agreement" aria-label="Statements">
       <h2>Statements</h2>
       <table aria-label="Statements matched per pair">
-        <thead>
-          <tr>
-            <th scope="col">Analyses</th>
-            <th scope="col">Matched</th>
-            <th scope="col">F1</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Analyses', 'Matched', 'F1']} scoped />
         <tbody>
           {detail.statements.pairs.map((p) => (
             <tr key={`${p.a}-${p.b}`}>

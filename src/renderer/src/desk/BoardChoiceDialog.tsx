@@ -3,6 +3,7 @@ import type { LibraryAnalysis } from '../../../shared/agreement'
 import type { BoardEpisode } from '../../../shared/contract/deskWork'
 import { refusalInWords } from '../episode/refusalInWords'
 import { call } from '../platform'
+import { TableHead } from '../TableHead'
 import { useModalDialog } from '../useModalDialog'
 import type { DeskIds } from './useBoard'
 
@@ -76,15 +77,7 @@ export function BoardChoiceDialog(props: {
       {analyses === null && said === null && <p className="hint">Reading the episode’s analyses…</p>}
       {analyses && (
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Analysis</th>
-              <th scope="col">Now</th>
-              <th scope="col">
-                <span className="visually-hidden">Choose</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Analysis', 'Now', { label: 'Choose', visuallyHidden: true }]} scoped />
           <tbody>
             {analyses.map((a) => {
               const deskId = ids.desk.get(a.id)

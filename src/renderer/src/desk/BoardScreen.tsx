@@ -3,7 +3,9 @@ import '../compare/compare.css'
 import { useState } from 'react'
 import { isLibraryCommand, type LibraryCommand } from '../../../shared/commands'
 import type { BoardEpisode } from '../../../shared/contract/deskWork'
+import { BackToLibraryBar } from '../BackToLibraryBar'
 import { refusalInWords } from '../episode/refusalInWords'
+import { TableHead } from '../TableHead'
 import { useMenuCommand } from '../useMenuCommand'
 import { BoardChoiceDialog } from './BoardChoiceDialog'
 import { BoardRow } from './BoardRow'
@@ -11,6 +13,14 @@ import { hereOf, useBoard } from './useBoard'
 
 /** Rows drawn at first, and more at each ask: a desk of thousands of episodes reads its worst at once. */
 const PAGE = 100
+
+const BOARD_COLUMNS = [
+  'Episode',
+  'Reviewers',
+  'Agreement (α)',
+  'Chosen',
+  { label: 'Actions', visuallyHidden: true } as const,
+]
 
 const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
@@ -35,17 +45,7 @@ export function BoardScreen(props: {
   const choosingHere = choosing && state.kind === 'ready' ? hereOf(choosing, state.ids) : null
   return (
     <main className="desk-board">
-      <header className="bar">
-        <button type="button" onClick={props.onBack}>
-          ← Back to library
-        </button>
-        <h1>The desk’s board</h1>
-        {count !== null && (
-          <span className="meta">
-            {count} {count === 1 ? 'episode' : 'episodes'} assigned
-          </span>
-        )}
-      </header>
+      <BackToLibraryBar title="The desk’s board" count={count} counted="assigned" onBack={props.onBack} />
       <div className="board-body">
         {state.kind === 'reading' && <p className="hint">Asking the desk…</p>}
         {state.kind === 'refused' && (
@@ -61,17 +61,7 @@ export function BoardScreen(props: {
         )}
         {state.kind === 'ready' && count !== 0 && (
           <table aria-label="Assigned episodes, worst agreement first">
-            <thead>
-              <tr>
-                <th scope="col">Episode</th>
-                <th scope="col">Reviewers</th>
-                <th scope="col">Agreement (α)</th>
-                <th scope="col">Chosen</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={BOARD_COLUMNS} scoped />
             <tbody>
               {state.episodes.slice(0, shown).map((episode) => (
                 <BoardRow

@@ -2,11 +2,15 @@ import './deskWork.css'
 import { useState } from 'react'
 import type { QueueItem } from '../../../shared/contract/deskWork'
 import { refusalInWords } from '../episode/refusalInWords'
+import { TableHead } from '../TableHead'
 import { useDeskQueue } from './deskQueue'
 import { canSubmit, dueWords, STATE_WORDS, today } from './workWords'
 
 /** Rows shown until asked for all: the work to do comes first, so it is always among them. */
 const FIRST = 25
+
+/** The queue's header cells, each the head of its column to assistive technology. */
+const QUEUE_COLUMNS = ['Episode', 'Show', 'State', 'Due', 'Marks', 'Lead’s note']
 
 /** The work still to do first, the nearest due date first within it, then by title. */
 function queueOrder(a: QueueItem, b: QueueItem): number {
@@ -77,16 +81,7 @@ export function MyQueue(props: { onOpen: (id: string) => void }): React.JSX.Elem
         My queue <span className="meta">{open === 0 ? 'all submitted' : `${open} to do`}</span>
       </h2>
       <table aria-labelledby="my-queue-heading">
-        <thead>
-          <tr>
-            <th scope="col">Episode</th>
-            <th scope="col">Show</th>
-            <th scope="col">State</th>
-            <th scope="col">Due</th>
-            <th scope="col">Marks</th>
-            <th scope="col">Lead’s note</th>
-          </tr>
-        </thead>
+        <TableHead columns={QUEUE_COLUMNS} scoped />
         <tbody>
           {(all ? items : items.slice(0, FIRST)).map((item) => (
             <QueueRow key={item.analysis} item={item} on={on} onOpen={props.onOpen} />
