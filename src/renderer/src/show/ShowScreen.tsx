@@ -1,4 +1,5 @@
 import { isLibraryCommand, type LibraryCommand } from '../../../shared/commands'
+import { BackToLibraryBar } from '../BackToLibraryBar'
 import { go } from '../routes'
 import { useMenuCommand } from '../useMenuCommand'
 import { BalanceRows } from './BalanceRows'
@@ -29,20 +30,11 @@ export function ShowScreen(props: {
   const count = state.kind === 'ready' ? state.trends.episodes.length : null
   return (
     <main className="show-page">
-      <header className="bar">
-        <button type="button" onClick={props.onBack}>
-          ← Back to library
-        </button>
-        <h1>{show}</h1>
+      <BackToLibraryBar title={show} count={count} onBack={props.onBack}>
         <button type="button" onClick={() => go({ screen: 'codebook', show })}>
           Codebook
         </button>
-        {count !== null && (
-          <span className="meta">
-            {count} {count === 1 ? 'episode' : 'episodes'}
-          </span>
-        )}
-      </header>
+      </BackToLibraryBar>
       <div className="show-body">
         {state.kind === 'loading' && <p className="hint">Reading the show’s episodes…</p>}
         {state.kind === 'failed' && (
