@@ -31,11 +31,11 @@ export function QuestionDialog(props: {
     <ModalForm
       dialogRef={dialog}
       className={props.className}
-      label={props.label ?? props.title}
+      title={props.title}
+      label={props.label}
       onClose={props.onCancel}
       onSubmit={props.onSubmit}
     >
-      <h2>{props.title}</h2>
       {props.children}
       <footer>
         <button type="button" onClick={() => dialog.current?.close()}>

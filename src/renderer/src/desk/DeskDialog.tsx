@@ -96,12 +96,11 @@ export function DeskDialog(props: { onClose: () => void; onSynced: () => void })
     <ModalForm
       dialogRef={dialog}
       className="desk-dialog"
-      label="Desk"
+      title="Desk"
       onClose={props.onClose}
       onSubmit={connect}
       noValidate
     >
-      <h2>Desk</h2>
       <DeskStatusFacts status={status} />
       <label className="field">
         <span>Catalogue URL</span>

@@ -124,11 +124,10 @@ export function DeskSubmitDialog(props: {
     <ModalForm
       dialogRef={dialog}
       className="desk-dialog desk-submit"
-      label="Submit to the desk"
+      title="Submit to the desk"
       onClose={props.onClose}
       onSubmit={submit}
     >
-      <h2>Submit to the desk</h2>
       {!done && (
         <p>
           “{title}” goes to the lead’s board as your scoring of it. Once submitted it is the lead’s: it comes

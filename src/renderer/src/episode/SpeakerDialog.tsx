@@ -80,11 +80,11 @@ export function SpeakerDialog(props: {
     <ModalForm
       dialogRef={dialog}
       className="speaker-dialog"
+      title="Who is speaking?"
       label="Map speakers"
       onClose={props.onClose}
       onSubmit={apply}
     >
-      <h2>Who is speaking?</h2>
       <p className="hint">
         Each speaker of the transcript becomes a participant. Give them a name, a role and an affiliation, say
         that two are the same person, or leave one unknown.

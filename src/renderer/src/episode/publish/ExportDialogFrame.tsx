@@ -25,8 +25,7 @@ export function ExportDialogFrame({
   children: React.ReactNode
 }): React.JSX.Element {
   return (
-    <ModalForm dialogRef={dialogRef} label={title} noValidate {...form}>
-      <h2>{title}</h2>
+    <ModalForm dialogRef={dialogRef} title={title} noValidate {...form}>
       {children}
       {error && (
         <p role="alert" className="error">
