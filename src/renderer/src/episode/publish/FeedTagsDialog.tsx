@@ -3,8 +3,7 @@ import type { Edit } from '../editorPanelProps'
 import { call, platform } from '../../platform'
 import { useModalDialog } from '../../useModalDialog'
 import { ExportDialogFrame } from './ExportDialogFrame'
-import { TEXT_LIMITS } from '../../../../shared/textLimits'
-import { TextLimit } from '../../fields/TextLimit'
+import { UrlField } from './UrlField'
 import { refusalInWords } from '../refusalInWords'
 import './publishDialogs.css'
 
@@ -62,19 +61,15 @@ export function FeedTagsDialog(props: {
         The chapters, transcripts, soundbites and people of this episode, as Podcasting 2.0 tags to paste into
         its <code>&lt;item&gt;</code>. They point at the web page folder’s files where you upload it.
       </p>
-      <label className="stacked">
-        Where the web page folder is served (its base URL)
-        <input
-          type="url"
-          required
-          autoFocus
-          value={baseUrl ?? ''}
-          disabled={baseUrl === null}
-          placeholder="https://cdn.example.com/show/episode-12/"
-          onChange={(e) => setBaseUrl(e.target.value)}
-        />
-      </label>
-      <TextLimit text={baseUrl ?? ''} limit={TEXT_LIMITS.url} />
+      <UrlField
+        label="Where the web page folder is served (its base URL)"
+        required
+        autoFocus
+        value={baseUrl ?? ''}
+        disabled={baseUrl === null}
+        placeholder="https://cdn.example.com/show/episode-12/"
+        onChange={setBaseUrl}
+      />
     </ExportDialogFrame>
   )
 }

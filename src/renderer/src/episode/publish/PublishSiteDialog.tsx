@@ -3,8 +3,7 @@ import type { PublishingChoices, SiteExport } from '../../../../shared/contract'
 import { call, platform, type ChosenFile } from '../../platform'
 import { useModalDialog } from '../../useModalDialog'
 import { ExportDialogFrame } from './ExportDialogFrame'
-import { TEXT_LIMITS } from '../../../../shared/textLimits'
-import { TextLimit } from '../../fields/TextLimit'
+import { UrlField } from './UrlField'
 import { refusalInWords } from '../refusalInWords'
 import './publishDialogs.css'
 
@@ -98,16 +97,12 @@ export function PublishSiteDialog(props: {
           {isVideo ? 'Only its audio (copied into .m4a, not re-encoded)' : 'The audio'}
         </label>
       </fieldset>
-      <label className="stacked">
-        Public media URL (optional: the page plays it instead of a copy)
-        <input
-          type="url"
-          value={mediaUrl}
-          placeholder="https://cdn.example.com/episode.mp3"
-          onChange={(e) => setMediaUrl(e.target.value)}
-        />
-      </label>
-      <TextLimit text={mediaUrl} limit={TEXT_LIMITS.url} />
+      <UrlField
+        label="Public media URL (optional: the page plays it instead of a copy)"
+        value={mediaUrl}
+        placeholder="https://cdn.example.com/episode.mp3"
+        onChange={setMediaUrl}
+      />
       {chooseFolder ? (
         <p className="folder">
           <button
