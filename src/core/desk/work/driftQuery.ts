@@ -14,10 +14,18 @@ export const MACHINE = 'machine'
 const RESAMPLES = 1000
 const SEED = 44
 /**
- * The version of what the library keeps of a revision for the drift ({@link ScoredRevision}): raise it
- * when that changes, so a library reads the documents again.
+ * The version of what the library keeps of a revision for the drift ({@link ScoredRevision} and each
+ * dimension's meaning): raise it when that changes, so a library reads the documents again.
  */
-export const DRIFT_MEASURE = 1
+export const DRIFT_MEASURE = 2
+
+/**
+ * A revision's scores with what each dimension meant when they were given (issue 45): the scale, the
+ * definition and the level descriptors of its rubric, which the codebook version it was stamped with
+ * fixed. Scores compare only where that meaning is the same: one version, or versions that left the
+ * dimension and the scale unchanged. The label is a name, not a meaning: a rename still compares.
+ */
+type MeasuredRevision = ScoredRevision & { meanings?: Record<string, string> }
 
 /**
  * Who drifts, for a show (or all) since a day: every episode with a consensus, or with two submitted
@@ -64,6 +72,7 @@ export async function driftReport(
     })
     for (const s of [...scorers.map((x) => x.revision), ...(consensus ? [consensus] : [])])
       for (const key of s.dimensions) if (!dimensions.includes(key)) dimensions.push(key)
+    // DriftReport has no place for what was left out: another version's scores drop out silently.
     observations.push(...episodeObservations(episode, consensus ?? null, scorers, from))
   }
   return {
@@ -87,8 +96,8 @@ export async function driftReport(
  */
 function episodeObservations(
   episode: string,
-  consensus: ScoredRevision | null,
-  scorers: { row: ScorerRow; revision: ScoredRevision }[],
+  consensus: MeasuredRevision | null,
+  scorers: { row: ScorerRow; revision: MeasuredRevision }[],
   from: Date | null,
 ): DriftObservation[] {
   const all = [...scorers.map((s) => s.revision), ...(consensus ? [consensus] : [])]
@@ -96,13 +105,21 @@ function episodeObservations(
     all.map((s) => s.duration),
     all.map((s) => s.chapters),
   )
-  const byUnit = (s: ScoredRevision): ChapterScores => {
+  const meant = episodeMeanings(
+    consensus,
+    scorers.map((s) => s.revision),
+  )
+  const byUnit = (s: MeasuredRevision): ChapterScores => {
     const holders = chapterOfUnits(units, s.chapters)
+    // A dimension scored under another meaning than the episode's counts as not scored.
+    const comparable = s.dimensions.filter((d) => (s.meanings?.[d] ?? '') === meant.get(d))
     const scores: ChapterScores = {}
     holders.forEach((chapter, unit) => {
       const held = s.chapters[chapter]
       if (held)
-        scores[String(unit)] = Object.fromEntries(s.dimensions.map((d) => [d, held.scores[d] ?? null]))
+        scores[String(unit)] = Object.fromEntries(
+          s.dimensions.map((d) => [d, comparable.includes(d) ? (held.scores[d] ?? null) : null]),
+        )
     })
     return scores
   }
@@ -125,6 +142,32 @@ function episodeObservations(
 }
 
 /**
+ * What each dimension means in an episode's comparison: the consensus's meaning where it scores the
+ * dimension, else the meaning most of the scorers gave it under (the first scorer's on a tie).
+ */
+function episodeMeanings(
+  consensus: MeasuredRevision | null,
+  scorers: readonly MeasuredRevision[],
+): Map<string, string> {
+  const meant = new Map<string, string>()
+  const counts = new Map<string, Map<string, number>>()
+  for (const s of scorers)
+    for (const d of s.dimensions) {
+      const byMeaning = counts.get(d) ?? new Map<string, number>()
+      const meaning = s.meanings?.[d] ?? ''
+      byMeaning.set(meaning, (byMeaning.get(meaning) ?? 0) + 1)
+      counts.set(d, byMeaning)
+    }
+  for (const [d, byMeaning] of counts) {
+    let best: [string, number] = ['', -1]
+    for (const entry of byMeaning) if (entry[1] > best[1]) best = entry
+    meant.set(d, best[0])
+  }
+  if (consensus) for (const d of consensus.dimensions) meant.set(d, consensus.meanings?.[d] ?? '')
+  return meant
+}
+
+/**
  * Each revision's scores: from the library where a run before (this process's or another's) kept them,
  * else from the desk's (its process's memory, else the documents), then kept in the library. A revision
  * never changes, so a new process reads only the documents submitted since the last drift.
@@ -133,13 +176,13 @@ async function keptScoredRevisions(
   client: ClientBase,
   context: DeskWorkContext,
   keys: readonly RevisionKey[],
-): Promise<Map<string, ScoredRevision | null>> {
+): Promise<Map<string, MeasuredRevision | null>> {
   const { db } = context
   const catalogue = catalogueOf(db)
   const read = db.prepare<[string, string, number], { scored: string | null }>(
     `SELECT scored FROM desk_scored_revisions WHERE catalogue = ? AND revision_key = ? AND measure = ?`,
   )
-  const found = new Map<string, ScoredRevision | null>()
+  const found = new Map<string, MeasuredRevision | null>()
   const missing: RevisionKey[] = []
   for (const key of keys) {
     const name = revisionKey(key.analysis, key.revision)
@@ -150,13 +193,60 @@ async function keptScoredRevisions(
     else missing.push(key)
   }
   if (missing.length === 0) return found
-  const fetched = await scoredRevisions(client, context.desk, missing)
+  const fetched: Map<string, MeasuredRevision | null> = await scoredRevisions(client, context.desk, missing)
+  const meanings = await rubricMeanings(
+    client,
+    missing.filter((k) => fetched.get(revisionKey(k.analysis, k.revision))),
+  )
+  for (const [name, scored] of fetched)
+    if (scored) fetched.set(name, { ...scored, meanings: meanings.get(name) ?? {} })
   keepScores(db, catalogue, fetched)
   for (const [name, scored] of fetched) found.set(name, scored)
   return found
 }
 
-function keepScores(db: Db, catalogue: string, scored: ReadonlyMap<string, ScoredRevision | null>): void {
+/**
+ * Each revision's dimensions' meanings, from its rubric only (the server picks it out of the document).
+ * Asked only of documents that passed their check, so each is JSON.
+ */
+async function rubricMeanings(
+  client: ClientBase,
+  keys: readonly RevisionKey[],
+): Promise<Map<string, Record<string, string>>> {
+  const meanings = new Map<string, Record<string, string>>()
+  if (keys.length === 0) return meanings
+  const { rows } = await client.query<{ analysis_id: string; revision: number; rubric: unknown }>(
+    `SELECT r.analysis_id, r.revision, (r.document::json) -> 'rubric' AS rubric
+     FROM revisions r JOIN unnest($1::text[], $2::int[]) AS k(analysis_id, revision)
+       ON r.analysis_id = k.analysis_id AND r.revision = k.revision`,
+    [keys.map((k) => k.analysis), keys.map((k) => k.revision)],
+  )
+  for (const row of rows) meanings.set(revisionKey(row.analysis_id, row.revision), meaningsOf(row.rubric))
+  return meanings
+}
+
+/** A rubric's dimensions' meanings by key: its scale, and each one's definition and descriptors. */
+function meaningsOf(rubric: unknown): Record<string, string> {
+  if (rubric === null || typeof rubric !== 'object') return {}
+  const { scale, dimensions } = rubric as { scale?: unknown; dimensions?: unknown }
+  if (!Array.isArray(dimensions)) return {}
+  const { min, max } = (scale ?? {}) as { min?: unknown; max?: unknown }
+  const meanings: Record<string, string> = {}
+  for (const d of dimensions as unknown[]) {
+    if (d === null || typeof d !== 'object') continue
+    const { key, description, levels } = d as { key?: unknown; description?: unknown; levels?: unknown }
+    if (typeof key !== 'string') continue
+    const sorted = Array.isArray(levels)
+      ? (levels as { from?: unknown; to?: unknown; text?: unknown }[])
+          .map((l) => [l.from, l.to, l.text])
+          .sort((a, b) => Number(a[0]) - Number(b[0]))
+      : []
+    meanings[key] = JSON.stringify([min, max, description ?? '', sorted])
+  }
+  return meanings
+}
+
+function keepScores(db: Db, catalogue: string, scored: ReadonlyMap<string, MeasuredRevision | null>): void {
   const keep = db.prepare(
     `INSERT INTO desk_scored_revisions (catalogue, revision_key, measure, scored) VALUES (?, ?, ?, ?)
      ON CONFLICT (catalogue, revision_key) DO UPDATE SET measure = excluded.measure, scored = excluded.scored`,
@@ -174,7 +264,7 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
  * A revision's scores as the library keeps them, checked as they are read back (the file is the user's
  * to copy and edit): undefined, so read from the catalogue again, for anything that is not one.
  */
-function storedScores(text: string | null): ScoredRevision | null | undefined {
+function storedScores(text: string | null): MeasuredRevision | null | undefined {
   if (text === null) return null
   let value: unknown
   try {
@@ -183,8 +273,12 @@ function storedScores(text: string | null): ScoredRevision | null | undefined {
     return undefined
   }
   if (value === null || typeof value !== 'object') return undefined
-  const { duration, dimensions, chapters } = value as Record<string, unknown>
+  const { duration, dimensions, chapters, meanings } = value as Record<string, unknown>
   const valid =
+    meanings !== null &&
+    typeof meanings === 'object' &&
+    !Array.isArray(meanings) &&
+    Object.values(meanings).every((m) => typeof m === 'string') &&
     isNumber(duration) &&
     Array.isArray(dimensions) &&
     dimensions.every((d) => typeof d === 'string') &&
@@ -201,5 +295,5 @@ function storedScores(text: string | null): ScoredRevision | null | undefined {
         Object.values(scores).every(isScore)
       )
     })
-  return valid ? (value as ScoredRevision) : undefined
+  return valid ? (value as MeasuredRevision) : undefined
 }
