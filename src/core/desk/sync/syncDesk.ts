@@ -28,8 +28,11 @@ export async function syncDesk(
 ): Promise<SyncReport> {
   try {
     const pushed = await pushOutbox(db, client, user)
+    // Codebooks before the analyses: a pulled analysis stamped with a version this library lacks then
+    // finds it whole (anchors too), not remade from the document's rubric.
+    const codebooks = await syncCodebooks(db, client)
     const { pulled, kept } = await pullCatalogue(db, client, user, wanted)
-    kept.push(...(await syncCodebooks(db, client)).kept)
+    kept.unshift(...codebooks.kept)
     if (await hasAssignments(client)) {
       const work = await syncAssignments(db, client, user)
       pulled.push(...work.pulled)
