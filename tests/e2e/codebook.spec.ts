@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { machineEpisode } from '../machineEpisode'
-import { openEpisodeDocument } from './analysisPage'
+import { fixture } from '../fixtureFiles'
+import { api, episodeId, openEpisodeDocument } from './analysisPage'
 import { seriousViolations } from './axeCheck'
 import { expect, test } from './hostFixture'
 
@@ -65,6 +66,17 @@ for (const theme of ['light', 'dark'] as const)
     await openEpisodeDocument(page, doc)
     // Scored under the current version: nothing to say about it.
     await expect(page.getByRole('region', { name: 'Codebook version' })).toHaveCount(0)
+
+    // The review card says what the machine's proposed score means.
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('n')
+    const card = page.getByRole('region', { name: 'Under review' })
+    await expect(card).toContainText('Chapter')
+    await card.getByRole('cell', { name: `${PEER}, reviewer’s score` }).focus()
+    await expect(card.locator('.level-line')).toContainText(
+      `${PEER} 2 (0-3): the hosts only ask for the story`,
+    )
+    await noViolations(page, 'review card with a descriptor')
 
     // The descriptor of the score typed, where the eyes are; D shows the definition and descriptors.
     await page.getByRole('tab', { name: /^Chapters/ }).click()
@@ -139,3 +151,69 @@ for (const theme of ['light', 'dark'] as const)
     await expect(banner).toContainText('scored under codebook version 1')
     await expect(marks).toHaveCount(0)
   })
+
+test('a codebook imported from QualCoder, its anchor opened at its moment, exported', async ({
+  page,
+  served,
+}) => {
+  test.setTimeout(120_000)
+  await page.goto(served.host.url)
+  const doc = machineEpisode()
+  await openEpisodeDocument(page, doc)
+  const id = episodeId(page)
+  // From the show page, as a show's trends lead there.
+  await page.getByRole('button', { name: 'Back to the library' }).click()
+  await page.getByRole('button', { name: 'latent-space', exact: true }).click()
+  await page.getByRole('button', { name: 'Codebook', exact: true }).click()
+  await expect(page.getByText('latent-space has no codebook yet')).toBeVisible()
+
+  // The dry run says what the import would make, and what the reading decided, before anything is written.
+  await page.getByLabel('Import a REFI-QDA codebook').setInputFiles(fixture('qdc', 'qualcoder.qdc'))
+  const preview = page.getByRole('dialog', { name: 'Import a codebook' })
+  await expect(preview).toContainText('It would make draft version 1')
+  await expect(preview).toContainText('Humour')
+  await expect(preview.getByRole('heading', { name: 'What the reading decided' })).toBeVisible()
+  await noViolations(page, 'import preview')
+  expect(await api(page, 'codebook.versions', { show: 'latent-space' })).toEqual([])
+  await preview.getByRole('button', { name: 'Import as draft version 1' }).click()
+  const draft = page.getByRole('form', { name: 'Draft version 1' })
+  await expect(draft.getByRole('group', { name: /Humour/ })).toBeVisible()
+
+  // An anchor (cited as evidence is: a stretch of a real episode) on the draft's first dimension.
+  const made = await api(page, 'codebook.draft', { show: 'latent-space' })
+  const [first, ...rest] = made.dimensions
+  if (!first) throw new Error('the import made no dimension')
+  const anchor = {
+    id: 'a1',
+    target: { kind: 'range', episodeId: id, start: 12, end: 20 },
+    note: 'a 7: a joke that lands',
+  } as const
+  await api(page, 'codebook.saveDraft', {
+    show: 'latent-space',
+    content: { scale: made.scale, dimensions: [{ ...first, anchors: [anchor] }, ...rest] },
+  })
+  await draft.getByRole('button', { name: 'Close the draft' }).click()
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  await draft.getByRole('button', { name: 'Publish version 1' }).click()
+  await expect(page.locator('.notice-region')).toContainText('Version 1 published')
+
+  const anchors = page.getByRole('list', { name: `Anchors of ${first.label}` })
+  await expect(anchors).toContainText('a 7: a joke that lands')
+  await expect(anchors.getByRole('button', { name: 'Play 0:12–0:20' })).toBeVisible()
+  await noViolations(page, 'codebook with anchors')
+
+  // Exported as a file of each format, named for the show and version.
+  for (const [button, extension] of [
+    ['Export .qdc…', /\.qdc$/],
+    ['Export Markdown…', /\.md$/],
+    ['Export JSON…', /\.json$/],
+  ] as const) {
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: button }).click()
+    expect((await download).suggestedFilename()).toMatch(extension)
+  }
+
+  await anchors.getByRole('button', { name: 'Open in its episode' }).click()
+  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+  expect(page.url()).toContain('?t=12')
+})

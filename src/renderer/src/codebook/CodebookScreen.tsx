@@ -5,6 +5,7 @@ import { useMenuCommand } from '../useMenuCommand'
 import { DimensionView } from './DimensionView'
 import { DraftEditor } from './DraftEditor'
 import { ImportQdc } from './ImportQdc'
+import { useAnchorPlayer } from './useAnchorPlayer'
 import { useCodebookScreen } from './useCodebookScreen'
 import { VersionsList } from './VersionsList'
 import './codebook.css'
@@ -29,6 +30,7 @@ export function CodebookScreen(props: {
   const { show } = props
   const state = useCodebookScreen(show)
   const { shown, draft, versions } = state
+  const player = useAnchorPlayer()
   useMenuCommand((command) => {
     if (isLibraryCommand(command)) props.onLibraryCommand(command)
   })
@@ -97,7 +99,7 @@ export function CodebookScreen(props: {
                 Dimensions, scored {shown.scale.min}–{shown.scale.max}
               </h2>
               {shown.dimensions.map((d, i) => (
-                <DimensionView key={d.key} dimension={d} index={i} onError={state.setError} />
+                <DimensionView key={d.key} dimension={d} index={i} player={player} onError={state.setError} />
               ))}
             </section>
           ) : (
@@ -117,6 +119,8 @@ export function CodebookScreen(props: {
           />
         )}
       </div>
+      {/* The anchors' player: heard, not seen; each anchor's button plays and stops it. */}
+      <audio preload="none" {...player.bind} />
       <StatusLine
         error={state.error}
         notice={state.notice}

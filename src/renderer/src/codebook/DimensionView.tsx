@@ -1,15 +1,28 @@
-import type { CodebookDimension } from '../../../shared/codebook'
+import type { Anchor, CodebookDimension } from '../../../shared/codebook'
 import { formatClock } from '../../../shared/time'
 import { levelInWords } from '../episode/codebook/LevelLine'
-import { anchorInWords, openAnchor } from './openAnchor'
+import { openAnchor } from './openAnchor'
+import type { AnchorPlayer } from './useAnchorPlayer'
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e))
+
+/** Where an anchor is, in words: a range's times, else the kind of item cited. */
+const anchorPlace = (a: Anchor): string =>
+  a.target.kind === 'range'
+    ? `${formatClock(a.target.start)}–${formatClock(a.target.end)}`
+    : a.target.kind === 'statement'
+      ? 'a statement'
+      : 'a chapter’s score'
 
 /** One dimension as the codebook has it: definition, what each score looks like, and its anchors. */
 export function DimensionView(props: {
   dimension: CodebookDimension
   index: number
+  player: AnchorPlayer
   onError: (message: string) => void
 }): React.JSX.Element {
   const d = props.dimension
+  const { player, onError } = props
   const headingId = `codebook-dimension-${d.key}`
   return (
     <section className="codebook-dimension" aria-labelledby={headingId}>
@@ -33,14 +46,19 @@ export function DimensionView(props: {
               <button
                 type="button"
                 className="time play"
-                onClick={() => void openAnchor(a.target).then((why) => why && props.onError(why))}
+                aria-pressed={player.playing === a.id}
+                onClick={() => void player.toggle(a.id, a.target).catch((e) => onError(messageOf(e)))}
               >
-                ▶{' '}
-                {a.target.kind === 'range'
-                  ? `${formatClock(a.target.start)}–${formatClock(a.target.end)}`
-                  : anchorInWords(a.target)}
+                <span aria-hidden="true">{player.playing === a.id ? '■' : '▶'} </span>
+                Play {anchorPlace(a)}
               </button>{' '}
-              {a.note}
+              <button
+                type="button"
+                onClick={() => void openAnchor(a.target).catch((e) => onError(messageOf(e)))}
+              >
+                Open in its episode
+              </button>{' '}
+              <span className="note">{a.note}</span>
             </li>
           ))}
         </ul>
