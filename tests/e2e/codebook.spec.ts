@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { machineEpisode } from '../machineEpisode'
 import { fixture } from '../fixtureFiles'
-import { api, episodeId, openEpisodeDocument } from './analysisPage'
+import { api, episodeId, newSonnetEpisode, openEpisodeDocument } from './analysisPage'
 import { seriousViolations } from './axeCheck'
 import { expect, test } from './hostFixture'
 
@@ -157,7 +157,10 @@ test('a codebook imported from QualCoder, its anchor opened at its moment, expor
   served,
 }) => {
   test.setTimeout(120_000)
-  await page.goto(served.host.url)
+  // An episode with media to play an anchor from, then the show's machine analysis.
+  await newSonnetEpisode(page, served.host.url)
+  const sonnet = episodeId(page)
+  await page.getByRole('button', { name: 'Back to the library' }).click()
   const doc = machineEpisode()
   await openEpisodeDocument(page, doc)
   const id = episodeId(page)
@@ -183,6 +186,11 @@ test('a codebook imported from QualCoder, its anchor opened at its moment, expor
   const made = await api(page, 'codebook.draft', { show: 'latent-space' })
   const [first, ...rest] = made.dimensions
   if (!first) throw new Error('the import made no dimension')
+  const played = {
+    id: 'a2',
+    target: { kind: 'range', episodeId: sonnet, start: 1, end: 2.5 },
+    note: 'a 3: heard from its media',
+  } as const
   const anchor = {
     id: 'a1',
     target: { kind: 'range', episodeId: id, start: 12, end: 20 },
@@ -190,7 +198,7 @@ test('a codebook imported from QualCoder, its anchor opened at its moment, expor
   } as const
   await api(page, 'codebook.saveDraft', {
     show: 'latent-space',
-    content: { scale: made.scale, dimensions: [{ ...first, anchors: [anchor] }, ...rest] },
+    content: { scale: made.scale, dimensions: [{ ...first, anchors: [anchor, played] }, ...rest] },
   })
   await draft.getByRole('button', { name: 'Close the draft' }).click()
   await page.getByRole('button', { name: 'Edit', exact: true }).click()
@@ -201,6 +209,14 @@ test('a codebook imported from QualCoder, its anchor opened at its moment, expor
   await expect(anchors).toContainText('a 7: a joke that lands')
   await expect(anchors.getByRole('button', { name: 'Play 0:12–0:20' })).toBeVisible()
   await noViolations(page, 'codebook with anchors')
+  // Played on the screen from its episode's media, stopping by itself at the moment's end.
+  const play = anchors.getByRole('button', { name: 'Play 0:01–0:02' })
+  await play.click()
+  await expect(play).toHaveAttribute('aria-pressed', 'true')
+  await expect(play).toHaveAttribute('aria-pressed', 'false')
+  const stoppedAt = await page.locator('audio').evaluate((a: HTMLAudioElement) => a.currentTime)
+  expect(stoppedAt).toBeGreaterThanOrEqual(2.5)
+  expect(stoppedAt).toBeLessThan(3.5)
 
   // Exported as a file of each format, named for the show and version.
   for (const [button, extension] of [
@@ -213,7 +229,7 @@ test('a codebook imported from QualCoder, its anchor opened at its moment, expor
     expect((await download).suggestedFilename()).toMatch(extension)
   }
 
-  await anchors.getByRole('button', { name: 'Open in its episode' }).click()
+  await anchors.getByRole('button', { name: 'Open in its episode: 0:12–0:20' }).click()
   await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
   expect(page.url()).toContain('?t=12')
 })

@@ -54,6 +54,8 @@ export function DimensionView(props: {
               </button>{' '}
               <button
                 type="button"
+                // Named for its moment too: a dimension's anchors each have one.
+                aria-label={`Open in its episode: ${anchorPlace(a)}`}
                 onClick={() => void openAnchor(a.target).catch((e) => onError(messageOf(e)))}
               >
                 Open in its episode

@@ -15,14 +15,12 @@ export function LevelLine(props: {
   hint: React.ReactNode
 }): React.JSX.Element {
   const { focused } = props
+  // A score no descriptor covers (a dimension not described yet, or no codebook) keeps the typing hint.
+  const level = focused?.level
   const said =
-    focused === null
-      ? null
-      : focused.level
-        ? `${focused.label} ${focused.score}${focused.level.from === focused.level.to ? '' : ` (${levelScores(focused.level)})`}: ${focused.level.text}`
-        : focused.score === null
-          ? null
-          : `${focused.label} ${focused.score}: no descriptor in the codebook`
+    focused && level
+      ? `${focused.label} ${focused.score}${level.from === level.to ? '' : ` (${levelScores(level)})`}: ${level.text}`
+      : null
   return (
     <span className="hint level-line" aria-live="polite">
       {said ?? props.hint}
