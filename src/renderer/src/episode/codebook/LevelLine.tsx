@@ -7,7 +7,7 @@ export const levelInWords = (level: LevelDescriptor): string => `${levelScores(l
 
 /**
  * What the score being typed or proposed means in the codebook, where the scorer's eyes are: the panel's
- * hint line while a score has the focus (read out as it changes), the typing hint otherwise.
+ * hint line while a described score has the focus (read out as it changes), the typing hint otherwise.
  */
 export function LevelLine(props: {
   /** The focused score's dimension label and its level, or null when no score has the focus. */
@@ -21,15 +21,12 @@ export function LevelLine(props: {
     focused && level
       ? `${focused.label} ${focused.score}${level.from === level.to ? '' : ` (${levelScores(level)})`}: ${level.text}`
       : null
+  const key = shortcutOf('codebook.definition')
+  // One line that keeps its height whatever it says (long ones end in …, whole on hover): a descriptor
+  // coming or going never moves the table under the pointer.
   return (
-    <span className="hint level-line" aria-live="polite">
-      {said ?? props.hint}
-      {focused && (
-        <>
-          {' '}
-          · <kbd>{shortcutOf('codebook.definition')}</kbd> its definition
-        </>
-      )}
+    <span className="hint level-line" aria-live="polite" title={said ?? undefined}>
+      {said ?? props.hint} · <kbd>{key}</kbd> on a score: its definition
     </span>
   )
 }
