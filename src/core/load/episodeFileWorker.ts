@@ -3,4 +3,4 @@
  * `core.js`, `out/cli/episodeFileWorker.js` beside the command line's, which serves the browser
  * mode): inside a bundle loadOffThread has no file of its own for a worker thread to load.
  */
-export { dropLoadReply, prepareLoadReply, writeLoadReply } from './loadOffThread'
+export { dropLoadReply, prepareLoadReply, textRowsReply, writeLoadReply } from './loadOffThread'

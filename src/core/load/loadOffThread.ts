@@ -2,9 +2,10 @@ import { openDatabase, type Db } from '../db/openDatabase'
 import { regularFileSize } from '../files/regularFile'
 import { KeptThread, threadReply, type ThreadReply } from '../worker/keptThread'
 import { workerModule } from '../worker/workerModule'
-import { checkEpisodeFileSync, WORKER_BYTES } from './checkEpisodeFile'
+import { checkEpisodeDocument, checkEpisodeFileSync, WORKER_BYTES } from './checkEpisodeFile'
 import { documentRows, type DocumentRows } from './documentRows'
-import { episodeFileRules } from './episodeJsonText'
+import { episodeFileRules, parseEpisodeJson } from './episodeJsonText'
+import { packRows, unpackRows, type PackedRows } from './wordColumns'
 import { writeLoaded, type Loaded, type LoadOptions, type MediaLink } from './writeLoaded'
 
 /*
@@ -79,6 +80,14 @@ export const dropLoadReply = (token: number): ThreadReply<null> =>
     return null
   })
 
+/** Episode JSON text (not a file) read, checked and made into rows. */
+const textRows = (text: string, name: string, now: string): DocumentRows =>
+  documentRows(checkEpisodeDocument(parseEpisodeJson(text, name), name), now)
+
+/** Runs on the loading thread: episode JSON text read, checked and made into rows, which are sent back. */
+export const textRowsReply = (input: { text: string; name: string; now: string }): ThreadReply<PackedRows> =>
+  threadReply(() => packRows(textRows(input.text, input.name, input.now)))
+
 /** The worker's entry that the builds write beside their bundles (see episodeFileWorker.ts). */
 export const BUNDLED_EPISODE_WORKER = 'episodeFileWorker.js'
 
@@ -86,6 +95,7 @@ type LoadThread = KeptThread<{
   prepareLoadReply: typeof prepareLoadReply
   writeLoadReply: typeof writeLoadReply
   dropLoadReply: typeof dropLoadReply
+  textRowsReply: typeof textRowsReply
 }>
 
 let offThread = false
@@ -136,5 +146,26 @@ export async function episodeFileLoader(db: Db, file: string, name: string): Pro
       onThread.run('writeLoadReply', { token: prepared.token, file: db.name, options, link }),
     // A write that came takes its rows; this only frees those of a load refused before its write.
     drop: (prepared) => void onThread.run('dropLoadReply', prepared.token).catch(() => undefined),
+  }
+}
+
+/** A text handed to the checker; its rows, taken in turn. */
+export type RowsLater = () => Promise<DocumentRows>
+
+/**
+ * Checks many episode JSON texts (a desk's pull) and makes their rows: on the loading thread when `many`
+ * (reading and checking an hour-long episode is ~25 ms that the caller's writes of the ones before then
+ * overlap; the rows' way back, as columns, costs the caller ~2), started as the text is handed over;
+ * else in place as the rows are taken, which is quicker than the thread's start for a few. The same
+ * checks either way; a refusal is a UserError where the rows are taken.
+ */
+export function episodeTextChecker(many: boolean): (text: string, name: string) => RowsLater {
+  const onThread = many ? loadThread() : null
+  if (!onThread) return (text, name) => async () => textRows(text, name, new Date().toISOString())
+  return (text, name) => {
+    const rows = onThread.run('textRowsReply', { text, name, now: new Date().toISOString() }).then(unpackRows)
+    // Failed while earlier ones are written: thrown where taken, not an unhandled rejection meanwhile.
+    rows.catch(() => undefined)
+    return () => rows
   }
 }

@@ -131,7 +131,7 @@ export function writeEpisodeRows(db: Db, rows: DocumentRows, options: LoadOption
 }
 
 /** The rows under another episode id: every table but `episodes` names its episode in `episode_id`. */
-function withEpisodeId(rows: DocumentRows, id: string): DocumentRows {
+export function withEpisodeId(rows: DocumentRows, id: string): DocumentRows {
   const copy = { ...rows }
   for (const table of DOCUMENT_TABLES)
     copy[table] = rows[table].map((row) =>

@@ -3,10 +3,9 @@ import { UserError } from '../../errors'
 import type { ClientBase } from 'pg'
 import type { Db } from '../../db/openDatabase'
 import { knownMediaFile } from '../../episodes/knownMedia'
-import { checkEpisodeDocument } from '../../load/checkEpisodeFile'
-import { parseEpisodeJson } from '../../load/episodeJsonText'
-import { documentRows } from '../../load/documentRows'
-import { freeCopyId, writeLoaded } from '../../load/writeLoaded'
+import type { DocumentRows } from '../../load/documentRows'
+import { episodeTextChecker, type RowsLater } from '../../load/loadOffThread'
+import { freeCopyId, withEpisodeId, writeLoaded } from '../../load/writeLoaded'
 import { deskAnalyses, saveDeskAnalysis, type DeskAnalysis } from './deskAnalyses'
 
 /** What a pull brought, and the analyses it could not take, each with why. */
@@ -30,6 +29,34 @@ interface Latest {
 
 /** How many documents one query brings. */
 const BATCH = 25
+
+/** From how many documents a pull checks them on the loading thread, whose start costs more than a few. */
+const THREAD_AT = 20
+
+/** How many documents are handed to the checker ahead of the one being written. */
+const AHEAD = 2
+
+/** The documents of these revisions, by analysis id. */
+async function fetchDocuments(client: ClientBase, batch: readonly Latest[]): Promise<Map<string, string>> {
+  const { rows } = await client.query<{ analysis_id: string; document: string }>(
+    `SELECT analysis_id, document FROM revisions
+     WHERE (analysis_id, revision) IN (SELECT * FROM unnest($1::text[], $2::int[]))`,
+    [batch.map((r) => r.analysis_id), batch.map((r) => r.revision)],
+  )
+  return new Map(rows.map((d) => [d.analysis_id, d.document]))
+}
+
+/**
+ * A promise awaited later, its failure marked as handled meanwhile: one that fails while an earlier
+ * document is written must not end the process as an unhandled rejection; it is thrown where awaited.
+ */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined)
+  return promise
+}
+
+const revisionName = (latest: Latest): string =>
+  `the desk's analysis ${latest.analysis_id} (revision ${latest.revision})`
 
 /**
  * Brings every other analysis of the episodes this library holds (the same media SHA-256, else the same
@@ -84,22 +111,34 @@ export async function pullCatalogue(
   })
   const pulled: PulledAnalysis[] = []
   const kept: KeptHere[] = []
-  for (let i = 0; i < due.length; i += BATCH) {
-    const batch = due.slice(i, i + BATCH)
-    const { rows: docs } = await client.query<{ analysis_id: string; revision: number; document: string }>(
-      `SELECT analysis_id, revision, document FROM revisions
-       WHERE (analysis_id, revision) IN (SELECT * FROM unnest($1::text[], $2::int[]))`,
-      [batch.map((r) => r.analysis_id), batch.map((r) => r.revision)],
-    )
-    const byId = new Map(docs.map((d) => [d.analysis_id, d.document]))
-    for (const latest of batch) {
-      const text = byId.get(latest.analysis_id)
-      if (text === undefined) continue
+  const batches = Array.from({ length: Math.ceil(due.length / BATCH) }, (_, i) =>
+    due.slice(i * BATCH, (i + 1) * BATCH),
+  )
+  // Three things at once on a large pull: the next batch's documents on their way from the catalogue,
+  // this batch's read and checked on the loading thread, and the ones checked written here in turn.
+  const check = episodeTextChecker(due.length >= THREAD_AT)
+  let next = batches[0] && handled(fetchDocuments(client, batches[0]))
+  for (let b = 0; b < batches.length; b++) {
+    const batch = batches[b] as Latest[]
+    const texts = (await next) as Map<string, string>
+    const following = batches[b + 1]
+    next = following && handled(fetchDocuments(client, following))
+    const items = batch.flatMap((latest) => {
+      const text = texts.get(latest.analysis_id)
+      return text === undefined ? [] : [{ latest, text }]
+    })
+    const rowsOf: RowsLater[] = []
+    for (const [i, { latest }] of items.entries()) {
+      // A few handed over ahead of the one written: enough to keep the thread busy, not a batch's rows held.
+      for (let k = i; k <= i + AHEAD && k < items.length; k++) {
+        const item = items[k] as (typeof items)[number]
+        rowsOf[k] ??= check(item.text, revisionName(item.latest))
+      }
       try {
         const written = await writePulledAnalysis(
           db,
           latest,
-          text,
+          await (rowsOf[i] as RowsLater)(),
           known.get(latest.analysis_id) ?? null,
           user,
         )
@@ -127,14 +166,12 @@ export async function pullCatalogue(
 async function writePulledAnalysis(
   db: Db,
   latest: Latest,
-  text: string,
+  rows: DocumentRows,
   here: DeskAnalysis | null,
   user: string,
 ): Promise<PulledAnalysis | null> {
-  const name = `the desk's analysis ${latest.analysis_id} (revision ${latest.revision})`
-  const doc = checkEpisodeDocument(parseEpisodeJson(text, name), name)
-  const sha256 = doc.episode.media?.sha256
-  const media = sha256 ? await knownMediaFile(db, sha256) : null
+  const sha256 = rows.media[0]?.sha256
+  const media = typeof sha256 === 'string' && sha256 !== '' ? await knownMediaFile(db, sha256) : null
   return db
     .transaction((): PulledAnalysis | null => {
       if (here?.mine && db.prepare(`SELECT 1 FROM desk_outbox WHERE episode_id = ?`).get(here.episodeId))
@@ -150,12 +187,11 @@ async function writePulledAnalysis(
         contentHash: latest.content_hash,
         pending: null,
       })
-      const local =
-        episodeId === doc.episode.id ? doc : { ...doc, episode: { ...doc.episode, id: episodeId } }
+      const local = episodeId === rows.episodes[0]?.id ? rows : withEpisodeId(rows, episodeId)
       writeLoaded(
         db,
-        documentRows(local, new Date().toISOString()),
-        { replace: true, name },
+        local,
+        { replace: true, name: revisionName(latest) },
         media && { media, required: false },
       )
       // This person's own analysis from another machine: what was written is the catalogue's, not a change.
