@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { CodebookDimension, CodebookVersion } from '../../../shared/codebook'
 import { isMac } from '../commands/shortcuts'
+import { AddDimension } from './AddDimension'
 import { LevelsEditor } from './LevelsEditor'
 import type { DraftContent } from './useCodebookScreen'
 
@@ -70,6 +71,22 @@ export function DraftEditor(props: {
             Label{' '}
             <input type="text" value={d.label} onChange={(e) => patch(d.key, { label: e.target.value })} />
           </label>
+          <label>
+            Highlight label{' '}
+            <input
+              type="text"
+              value={d.highlightLabel}
+              onChange={(e) => patch(d.key, { highlightLabel: e.target.value })}
+            />
+          </label>
+          <button
+            type="button"
+            onClick={() =>
+              setContent((c) => ({ ...c, dimensions: c.dimensions.filter((x) => x.key !== d.key) }))
+            }
+          >
+            Remove {d.label}
+          </button>
           <label className="definition">
             Definition
             <textarea
@@ -86,6 +103,10 @@ export function DraftEditor(props: {
           />
         </fieldset>
       ))}
+      <AddDimension
+        keys={content.dimensions.map((d) => d.key)}
+        onAdd={(d) => setContent((c) => ({ ...c, dimensions: [...c.dimensions, d] }))}
+      />
       {refusal && (
         <p role="alert" className="field-error">
           {refusal}
