@@ -22,58 +22,60 @@ export function LevelsEditor(props: {
   }
   return (
     <div className="levels-editor">
-      <table aria-label={`Level descriptors of ${label}`}>
-        <thead>
-          <tr>
-            <th scope="col">From</th>
-            <th scope="col">To</th>
-            <th scope="col">What it looks like</th>
-            <th scope="col" aria-label="Actions" />
-          </tr>
-        </thead>
-        <tbody>
-          {levels.map((l, i) => {
-            const name = `${label}, level ${i + 1}`
-            return (
-              <tr key={i}>
-                <td>
-                  <input
-                    type="number"
-                    aria-label={`From, ${name}`}
-                    value={l.from}
-                    onChange={(e) => patch(i, { from: bound(e.target.value, l.from) })}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="number"
-                    aria-label={`To, ${name}`}
-                    value={l.to}
-                    onChange={(e) => patch(i, { to: bound(e.target.value, l.to) })}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="text"
-                    aria-label={`Descriptor, ${name}`}
-                    value={l.text}
-                    onChange={(e) => patch(i, { text: e.target.value })}
-                  />
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    aria-label={`Remove ${name}`}
-                    onClick={() => props.onChange(levels.filter((_, j) => j !== i))}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
+      {levels.length > 0 && (
+        <table aria-label={`Level descriptors of ${label}`}>
+          <thead>
+            <tr>
+              <th scope="col">From</th>
+              <th scope="col">To</th>
+              <th scope="col">What it looks like</th>
+              <th scope="col" aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {levels.map((l, i) => {
+              const name = `${label}, level ${i + 1}`
+              return (
+                <tr key={i}>
+                  <td>
+                    <input
+                      type="number"
+                      aria-label={`From, ${name}`}
+                      value={l.from}
+                      onChange={(e) => patch(i, { from: bound(e.target.value, l.from) })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="number"
+                      aria-label={`To, ${name}`}
+                      value={l.to}
+                      onChange={(e) => patch(i, { to: bound(e.target.value, l.to) })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="text"
+                      aria-label={`Descriptor, ${name}`}
+                      value={l.text}
+                      onChange={(e) => patch(i, { text: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      aria-label={`Remove ${name}`}
+                      onClick={() => props.onChange(levels.filter((_, j) => j !== i))}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      )}
       <button type="button" onClick={add}>
         Add level to {label}
       </button>
