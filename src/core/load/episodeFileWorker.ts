@@ -4,3 +4,5 @@
  * mode): inside a bundle loadOffThread has no file of its own for a worker thread to load.
  */
 export { dropLoadReply, prepareLoadReply, textRowsReply, writeLoadReply } from './loadOffThread'
+// The desk's export thread runs from the same entry: a bundle has one worker file (exportOffThread.ts).
+export { analysisDocumentReply } from '../desk/sync/exportOffThread'

@@ -15,7 +15,10 @@ import { verifyDesk } from './verifyDesk'
 const PASSWORD = 'correct horse battery staple'
 const SHOW = 'Many Episodes'
 
-/** Enough analyses that a pull checks them on the loading thread while it writes the ones before. */
+/**
+ * Enough analyses that a push exports them on the export thread while it sends the ones before, and a
+ * pull checks them on the loading thread while it writes the ones before.
+ */
 const COUNT = 24
 
 const analysis = (n: number) => {
@@ -34,7 +37,7 @@ const content = (db: Db, id: string) => {
   return { ...rest, episode: { ...episode, id: 'any' } }
 }
 
-describe.skipIf(skipPostgresTests())('a large pull', () => {
+describe.skipIf(skipPostgresTests())('a large push and pull', () => {
   let server: TestPostgres
   const clients: pg.Client[] = []
   beforeAll(async () => {

@@ -5,6 +5,7 @@ import { UserError } from '../../errors'
 import { MAX_EPISODE_JSON_BYTES } from '../../load/episodeJsonText'
 import { idWithSuffix } from '../../load/writeLoaded'
 import { analysisDocument, type AnalysisDocument } from './analysisDocument'
+import { analysisExporter, type DocumentLater } from './exportOffThread'
 import { catalogueKinds, ROLE_FOR_KIND, type CatalogueKind } from './catalogueKind'
 import { deskAnalysisOf, saveDeskAnalysis, type DeskAnalysis } from './deskAnalyses'
 
@@ -37,8 +38,17 @@ export async function pushOutbox(db: Db, client: ClientBase, user: string): Prom
   const may = await kindsAllowed(client)
   const run: PushRun = { db, client, user, outcome }
   const firsts: Prepared[] = []
-  for (const entry of entries) {
-    const prepared = prepare(db, entry, user, kinds, may, outcome)
+  // On a large push the next analyses are exported on the export thread while these are sent.
+  const exportOf = analysisExporter(db, entries.length >= THREAD_AT)
+  const pending: Array<Candidate | null> = []
+  const handOver = (at: number): void => {
+    const entry = entries[at]
+    if (entry && pending[at] === undefined) pending[at] = candidate(db, entry, kinds, may, outcome, exportOf)
+  }
+  for (const [at, entry] of entries.entries()) {
+    for (let k = at; k <= at + AHEAD; k++) handOver(k)
+    const prepared = await prepare(db, entry, user, pending[at] ?? null, outcome)
+    pending[at] = null
     if (!prepared) continue
     if (prepared.link.revision === 0 && prepared.link.pending === null) {
       firsts.push(prepared)
@@ -50,6 +60,12 @@ export async function pushOutbox(db: Db, client: ClientBase, user: string): Prom
   if (firsts.length > 0) await pushFirsts(run, firsts)
   return outcome
 }
+
+/** From how many entries a push exports on the export thread, whose start costs more than a few. */
+const THREAD_AT = 20
+
+/** How many analyses are handed to the exporter ahead of the one being sent. */
+const AHEAD = 2
 
 /** One push: the library, the catalogue's connection as this person, and what it did so far. */
 interface PushRun {
@@ -66,20 +82,27 @@ interface Prepared {
   doc: AnalysisDocument
 }
 
-/** The entry's analysis exported, or null when there is nothing to push (noted in the outcome). */
-function prepare(
+/** An entry with something to push, its analysis handed to the exporter. */
+interface Candidate {
+  analysisId: string
+  kind: CatalogueKind
+  doc: DocumentLater
+}
+
+/**
+ * The entry's analysis handed to the exporter, or null when there is nothing to push (noted in the
+ * outcome). Its episode is looked at again when its turn comes (prepare): it may have gone meanwhile.
+ */
+function candidate(
   db: Db,
   entry: OutboxEntry,
-  user: string,
   kinds: Map<string, CatalogueKind>,
   may: Set<CatalogueKind>,
   outcome: PushOutcome,
-): Prepared | null {
+  exportOf: (episodeId: string, analysisId: string) => DocumentLater,
+): Candidate | null {
   const id = entry.episode_id
-  const exists = db.prepare(`SELECT trashed_at FROM episodes WHERE id = ?`).get(id) as
-    { trashed_at: string | null } | undefined
-  // Gone or in the trash: the catalogue keeps every revision it took; there is nothing new to send.
-  if (!exists || exists.trashed_at !== null) return clear(db, entry)
+  if (!stillHere(db, id)) return clear(db, entry)
   const known = deskAnalysisOf(db, id)
   if (known && !known.mine) return clear(db, entry)
   const kind = kinds.get(id) ?? 'person'
@@ -90,6 +113,32 @@ function prepare(
     })
     return clear(db, entry)
   }
+  const analysisId = known?.analysisId ?? id
+  return { analysisId, kind, doc: exportOf(id, analysisId) }
+}
+
+function stillHere(db: Db, id: string): boolean {
+  const exists = db.prepare(`SELECT trashed_at FROM episodes WHERE id = ?`).get(id) as
+    { trashed_at: string | null } | undefined
+  // Gone or in the trash: the catalogue keeps every revision it took; there is nothing new to send.
+  return exists !== undefined && exists.trashed_at === null
+}
+
+/** The entry's analysis exported, or null when there is nothing to push (noted in the outcome). */
+async function prepare(
+  db: Db,
+  entry: OutboxEntry,
+  user: string,
+  handed: Candidate | null,
+  outcome: PushOutcome,
+): Promise<Prepared | null> {
+  if (!handed) return null
+  const id = entry.episode_id
+  const { kind } = handed
+  // Read again at its turn, as the export may have been ahead of it.
+  const known = deskAnalysisOf(db, id)
+  if (known && !known.mine) return clear(db, entry)
+  const analysisId = known?.analysisId ?? id
   const link: DeskAnalysis = known ?? {
     episodeId: id,
     analysisId: id,
@@ -101,12 +150,14 @@ function prepare(
   }
   let doc: AnalysisDocument
   try {
-    doc = analysisDocument(db, id, link.analysisId)
+    doc = analysisId === handed.analysisId ? await handed.doc() : analysisDocument(db, id, analysisId)
   } catch (error) {
     if (!(error instanceof UserError)) throw error
     outcome.kept.push({ episodeId: id, reason: error.message.split('\n').join(' ') })
     return null
   }
+  // Exported ahead, on the export thread: gone or trashed since, there is nothing to send after all.
+  if (!stillHere(db, id)) return clear(db, entry)
   if (Buffer.byteLength(doc.text) > MAX_EPISODE_JSON_BYTES) {
     outcome.kept.push({
       episodeId: id,
