@@ -14,6 +14,7 @@ import { appDataFolder, defaultDatabasePath } from '../core/db/databaseLocation'
 import { forgetsMedia, ServedMediaCache } from '../core/media/servedMediaCache'
 import { writeAtomically } from '../core/service/writeAtomically'
 import {
+  CODEBOOK_EXTENSIONS,
   EPISODE_EXTENSIONS,
   MEDIA_EXTENSIONS,
   TRANSCRIPT_EXTENSIONS,
@@ -52,6 +53,10 @@ const DIALOGS: Record<FileKind, { title: string; filter: Electron.FileFilter }> 
   episode: {
     title: 'Open episode JSON',
     filter: { name: 'Episode JSON', extensions: [...EPISODE_EXTENSIONS] },
+  },
+  codebook: {
+    title: 'Import a codebook',
+    filter: { name: 'REFI-QDA codebook', extensions: [...CODEBOOK_EXTENSIONS] },
   },
 }
 

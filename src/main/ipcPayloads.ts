@@ -9,7 +9,7 @@ import { isViewVersion } from '../shared/viewDelta'
  * Electron so that it is tested as it runs.
  */
 
-const FILE_KINDS: ReadonlySet<string> = new Set<FileKind>(['media', 'transcript', 'episode'])
+const FILE_KINDS: ReadonlySet<string> = new Set<FileKind>(['media', 'transcript', 'episode', 'codebook'])
 /** Longer than any method of the contract: a longer name is not one, and is not echoed back. */
 const MAX_METHOD_LENGTH = 100
 /** PATH_MAX on Linux; Windows' long paths stay under it too. */

@@ -3,7 +3,7 @@
  * inputs, the check made before an upload starts and the host's refusal: a wrong file is refused by its
  * name and size before a byte of it travels, and the core still checks the content.
  */
-export type FileKind = 'media' | 'transcript' | 'episode'
+export type FileKind = 'media' | 'transcript' | 'episode' | 'codebook'
 
 export const MEDIA_EXTENSIONS = [
   'mp3',
@@ -22,31 +22,38 @@ export const MEDIA_EXTENSIONS = [
 ] as const
 export const TRANSCRIPT_EXTENSIONS = ['vtt', 'srt', 'json', 'txt', 'html', 'htm'] as const
 export const EPISODE_EXTENSIONS = ['json'] as const
+/** A REFI-QDA codebook, read by core/codebook/qdc.ts. */
+export const CODEBOOK_EXTENSIONS = ['qdc'] as const
 
 /** The largest transcript read: a 4-hour word-timed JSON is about 10 MB. */
 export const MAX_TRANSCRIPT_BYTES = 50 * 1024 * 1024
 /** The largest episode JSON loaded. */
 export const MAX_EPISODE_BYTES = 200 * 1024 * 1024
+/** The largest .qdc read (core/codebook/qdc.ts refuses a larger one too). */
+export const MAX_CODEBOOK_BYTES = 5 * 1024 * 1024
 
 export const isFileKind = (value: unknown): value is FileKind =>
-  value === 'media' || value === 'transcript' || value === 'episode'
+  value === 'media' || value === 'transcript' || value === 'episode' || value === 'codebook'
 
 export const EXTENSIONS: Record<FileKind, readonly string[]> = {
   media: MEDIA_EXTENSIONS,
   transcript: TRANSCRIPT_EXTENSIONS,
   episode: EPISODE_EXTENSIONS,
+  codebook: CODEBOOK_EXTENSIONS,
 }
 
 const MAX_BYTES: Record<FileKind, number> = {
   media: Number.POSITIVE_INFINITY,
   transcript: MAX_TRANSCRIPT_BYTES,
   episode: MAX_EPISODE_BYTES,
+  codebook: MAX_CODEBOOK_BYTES,
 }
 
 const NOUN: Record<FileKind, string> = {
   media: 'the episode’s audio or video',
   transcript: 'a transcript',
   episode: 'episode JSON',
+  codebook: 'a REFI-QDA codebook',
 }
 
 /** The `accept` attribute of a file input for a kind: its extensions (media also by MIME type). */

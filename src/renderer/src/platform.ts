@@ -25,7 +25,7 @@ export interface Platform {
    * Turns a file the user picked or dropped for `kind` into a handle the core accepts; a plainly wrong
    * file (by its name and size) is refused first, before any of it is uploaded.
    */
-  adoptFile(file: File, kind: AdoptedKind): Promise<ChosenFile>
+  adoptFile(file: File, kind: FileKind): Promise<ChosenFile>
   /** Desktop: the native dialog. Browser: null, the page shows a file input instead. */
   chooseFile: ((kind: FileKind) => Promise<ChosenFile | null>) | null
   /**
@@ -42,25 +42,9 @@ export interface Platform {
   onMenuCommand(listener: (command: string, byKey: boolean) => void): () => void
 }
 
-/**
- * What a file may be picked for: the kinds the native dialogs know (shared/fileKinds.ts), and a show's
- * codebook (.qdc), picked only through the page's file input, which the core reads and checks again.
- */
-export type AdoptedKind = FileKind | 'codebook'
-
-/** The largest .qdc the core reads (core/codebook/qdc.ts): refused before it is uploaded. */
-const MAX_QDC_BYTES = 5 * 1024 * 1024
-
 /** Throws, naming why, when a file cannot be what it was picked for (see shared/fileKinds.ts). */
-function refuseWrongFile(file: File, kind: AdoptedKind): void {
-  const refusal =
-    kind !== 'codebook'
-      ? refusalOf(kind, file.name, file.size)
-      : !/\.qdc$/i.test(file.name)
-        ? `${file.name} is not a REFI-QDA codebook: choose a .qdc file`
-        : file.size > MAX_QDC_BYTES
-          ? `${file.name} is over 5 MB; a codebook that large is refused`
-          : null
+function refuseWrongFile(file: File, kind: FileKind): void {
+  const refusal = refusalOf(kind, file.name, file.size)
   if (refusal) throw new Error(refusal)
 }
 
