@@ -8,6 +8,7 @@ import type { DeskWorkContext } from './deskWorkContext'
 import { driftFigures, observationsOf, type ChapterScores, type DriftObservation } from './drift'
 import { driftRows, type ScorerRow } from './driftRows'
 import { scoredRevisions, type ScoredRevision } from './scoredChapters'
+import { storedJson } from './storedJson'
 
 export const MACHINE = 'machine'
 /** Resamples per interval and the seed: fixed, so the figures a lead reads today repeat tomorrow. */
@@ -261,17 +262,12 @@ const isScore = (v: unknown): boolean => v === null || (typeof v === 'number' &&
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
 
 /**
- * A revision's scores as the library keeps them, checked as they are read back (the file is the user's
- * to copy and edit): undefined, so read from the catalogue again, for anything that is not one.
+ * A revision's scores as the library keeps them, checked as they are read back: undefined, so read from
+ * the catalogue again, for anything that is not one.
  */
-function storedScores(text: string | null): MeasuredRevision | null | undefined {
-  if (text === null) return null
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    return undefined
-  }
+const storedScores = (text: string | null): MeasuredRevision | null | undefined => storedJson(text, scoresOf)
+
+function scoresOf(value: unknown): MeasuredRevision | undefined {
   if (value === null || typeof value !== 'object') return undefined
   const { duration, dimensions, chapters, meanings } = value as Record<string, unknown>
   const valid =
