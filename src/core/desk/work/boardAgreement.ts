@@ -7,13 +7,7 @@ import type { Db } from '../../db/openDatabase'
 import { UserError } from '../../errors'
 import type { DeskService } from '../deskService'
 import { deskLink } from '../sync/deskLink'
-import {
-  checkedDocuments,
-  readInBatches,
-  revisionKey,
-  revisionTexts,
-  type RevisionKey,
-} from './catalogueEpisodes'
+import { readDocumentsInBatches, revisionKey, type RevisionKey } from './catalogueEpisodes'
 import { storedJson } from './storedJson'
 
 export type BoardAgreement = NonNullable<BoardEpisode['agreement']>
@@ -106,16 +100,12 @@ export async function boardAgreements(
      ON CONFLICT (catalogue, episode) DO UPDATE
        SET revisions = excluded.revisions, measure = excluded.measure, agreement = excluded.agreement`,
   )
-  await readInBatches(
+  await readDocumentsInBatches(
+    client,
     missing,
     EPISODES_PER_BATCH,
-    (batch) =>
-      revisionTexts(
-        client,
-        batch.flatMap(([, revisions]) => revisions),
-      ),
-    (batch, rows) => {
-      const documents = checkedDocuments(rows)
+    (batch) => batch.flatMap(([, revisions]) => revisions),
+    (batch, documents) => {
       const measuredNow = batch.map(([episode, revisions, key]) => {
         const sources = revisions.flatMap((r): AnalysisSource[] => {
           const document = documents.get(revisionKey(r.analysis, r.revision))

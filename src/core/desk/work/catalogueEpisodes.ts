@@ -145,6 +145,25 @@ export async function revisionDocuments(
 }
 
 /**
+ * The documents of items' revisions read a batch at a time (the next batch asked while this one is used),
+ * each checked as a pulled one is; a document that fails its check is absent from the batch's map.
+ */
+export function readDocumentsInBatches<T>(
+  client: ClientBase,
+  items: readonly T[],
+  size: number,
+  keysOf: (batch: T[]) => RevisionKey[],
+  use: (batch: T[], documents: Map<string, EpisodeDocument>) => void,
+): Promise<void> {
+  return readInBatches(
+    items,
+    size,
+    (batch) => revisionTexts(client, keysOf(batch)),
+    (batch, rows) => use(batch, checkedDocuments(rows)),
+  )
+}
+
+/**
  * Reads documents a batch at a time, asking for the next batch before checking the one in hand: the
  * server reads and sends while this process parses, rather than each waiting on the other.
  */

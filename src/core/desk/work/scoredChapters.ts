@@ -1,12 +1,6 @@
 import type { ClientBase } from 'pg'
 import type { DeskService } from '../deskService'
-import {
-  checkedDocuments,
-  readInBatches,
-  revisionKey,
-  revisionTexts,
-  type RevisionKey,
-} from './catalogueEpisodes'
+import { readDocumentsInBatches, revisionKey, type RevisionKey } from './catalogueEpisodes'
 
 /** What the drift needs of one revision: its length, its rubric's keys, and its chapters' spans and scores. */
 export interface ScoredRevision {
@@ -39,12 +33,12 @@ export async function scoredRevisions(
     if (scored !== undefined) found.set(name, scored)
     else missing.set(name, key)
   }
-  await readInBatches(
+  await readDocumentsInBatches(
+    client,
     [...missing.values()],
     REVISIONS_PER_BATCH,
-    (batch) => revisionTexts(client, batch),
-    (batch, rows) => {
-      const documents = checkedDocuments(rows)
+    (batch) => batch,
+    (batch, documents) => {
       for (const key of batch) {
         const name = revisionKey(key.analysis, key.revision)
         const document = documents.get(name)

@@ -86,13 +86,7 @@ export function CodebookScreen(props: {
       <div className="codebook-body">
         <div className="codebook-main">
           {draft ? (
-            <DraftEditor
-              key={draft.version}
-              draft={draft}
-              onSave={state.save}
-              onPublish={state.publish}
-              onClose={state.closeDraft}
-            />
+            <DraftEditor key={draft.version} draft={draft} screen={state} />
           ) : shown ? (
             <section aria-labelledby="codebook-dimensions-heading">
               <h2 id="codebook-dimensions-heading">

@@ -1,3 +1,4 @@
+import type { CodebookScreenState } from './useCodebookScreen'
 import { useState } from 'react'
 import type { CodebookDimension, CodebookVersion } from '../../../shared/codebook'
 import { isMac } from '../commands/shortcuts'
@@ -14,9 +15,8 @@ const SAVE_KEY = isMac ? '⌘S' : 'Ctrl+S'
  */
 export function DraftEditor(props: {
   draft: CodebookVersion
-  onSave: (content: DraftContent) => Promise<string | null>
-  onPublish: (content: DraftContent) => Promise<string | null>
-  onClose: () => void
+  /** The screen's own save, publish and close of the draft (useCodebookScreen). */
+  screen: Pick<CodebookScreenState, 'save' | 'publish' | 'closeDraft'>
 }): React.JSX.Element {
   const [content, setContent] = useState<DraftContent>(() => ({
     scale: { ...props.draft.scale },
@@ -24,7 +24,7 @@ export function DraftEditor(props: {
   }))
   // The core's refusal of the last save or publish, naming the scores; gone once one succeeds.
   const [refusal, setRefusal] = useState<string | null>(null)
-  const save = (): void => void props.onSave(content).then(setRefusal)
+  const save = (): void => void props.screen.save(content).then(setRefusal)
   const patch = (key: string, p: Partial<CodebookDimension>): void =>
     setContent((c) => ({ ...c, dimensions: c.dimensions.map((d) => (d.key === key ? { ...d, ...p } : d)) }))
   const scaleField = (edge: 'min' | 'max', name: string): React.JSX.Element => (
@@ -114,10 +114,10 @@ export function DraftEditor(props: {
       )}
       <p className="actions">
         <button type="submit">Save draft ({SAVE_KEY})</button>{' '}
-        <button type="button" onClick={() => void props.onPublish(content).then(setRefusal)}>
+        <button type="button" onClick={() => void props.screen.publish(content).then(setRefusal)}>
           Publish version {props.draft.version}
         </button>{' '}
-        <button type="button" onClick={props.onClose}>
+        <button type="button" onClick={props.screen.closeDraft}>
           Close the draft
         </button>
       </p>
