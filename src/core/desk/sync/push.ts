@@ -40,15 +40,12 @@ export async function pushOutbox(db: Db, client: ClientBase, user: string): Prom
   const firsts: Prepared[] = []
   // On a large push the next analyses are exported on the export thread while these are sent.
   const exportOf = analysisExporter(db, entries.length >= THREAD_AT)
-  const pending: Array<Candidate | null> = []
-  const handOver = (at: number): void => {
-    const entry = entries[at]
-    if (entry && pending[at] === undefined) pending[at] = candidate(db, entry, kinds, may, outcome, exportOf)
-  }
+  const handed: Array<Handed | null> = []
   for (const [at, entry] of entries.entries()) {
-    for (let k = at; k <= at + AHEAD; k++) handOver(k)
-    const prepared = await prepare(db, entry, user, pending[at] ?? null, outcome)
-    pending[at] = null
+    for (let k = at; k <= at + AHEAD && k < entries.length; k++)
+      handed[k] ??= handOver(db, entries[k] as OutboxEntry, kinds, may, exportOf)
+    const prepared = await prepare(db, entry, user, kinds, may, outcome, handed[at] ?? null)
+    handed[at] = null
     if (!prepared) continue
     if (prepared.link.revision === 0 && prepared.link.pending === null) {
       firsts.push(prepared)
@@ -86,27 +83,49 @@ interface Prepared {
   doc: AnalysisDocument
 }
 
-/** An entry with something to push, its analysis handed to the exporter. */
-interface Candidate {
+/** An entry's analysis handed to the exporter ahead of its turn. */
+interface Handed {
   analysisId: string
-  kind: CatalogueKind
   doc: DocumentLater
 }
 
 /**
- * The entry's analysis handed to the exporter, or null when there is nothing to push (noted in the
- * outcome). Its episode is looked at again when its turn comes (prepare): it may have gone meanwhile.
+ * The entry's analysis handed to the exporter when, as things are now, it would be pushed; else null.
+ * Nothing is decided here: prepare looks at the entry again at its turn and only takes this export
+ * when it is of the analysis it pushes.
  */
-function candidate(
+function handOver(
   db: Db,
   entry: OutboxEntry,
   kinds: Map<string, CatalogueKind>,
   may: Set<CatalogueKind>,
-  outcome: PushOutcome,
   exportOf: (episodeId: string, analysisId: string) => DocumentLater,
-): Candidate | null {
+): Handed | null {
   const id = entry.episode_id
-  if (!stillHere(db, id)) return clear(db, entry)
+  const exists = db.prepare(`SELECT trashed_at FROM episodes WHERE id = ?`).get(id) as
+    { trashed_at: string | null } | undefined
+  const known = deskAnalysisOf(db, id)
+  if (!exists || exists.trashed_at !== null || (known && !known.mine) || !may.has(kinds.get(id) ?? 'person'))
+    return null
+  const analysisId = known?.analysisId ?? id
+  return { analysisId, doc: exportOf(id, analysisId) }
+}
+
+/** The entry's analysis exported, or null when there is nothing to push (noted in the outcome). */
+async function prepare(
+  db: Db,
+  entry: OutboxEntry,
+  user: string,
+  kinds: Map<string, CatalogueKind>,
+  may: Set<CatalogueKind>,
+  outcome: PushOutcome,
+  handed: Handed | null,
+): Promise<Prepared | null> {
+  const id = entry.episode_id
+  const exists = db.prepare(`SELECT trashed_at FROM episodes WHERE id = ?`).get(id) as
+    { trashed_at: string | null } | undefined
+  // Gone or in the trash: the catalogue keeps every revision it took; there is nothing new to send.
+  if (!exists || exists.trashed_at !== null) return clear(db, entry)
   const known = deskAnalysisOf(db, id)
   if (known && !known.mine) return clear(db, entry)
   const kind = kinds.get(id) ?? 'person'
@@ -117,32 +136,6 @@ function candidate(
     })
     return clear(db, entry)
   }
-  const analysisId = known?.analysisId ?? id
-  return { analysisId, kind, doc: exportOf(id, analysisId) }
-}
-
-function stillHere(db: Db, id: string): boolean {
-  const exists = db.prepare(`SELECT trashed_at FROM episodes WHERE id = ?`).get(id) as
-    { trashed_at: string | null } | undefined
-  // Gone or in the trash: the catalogue keeps every revision it took; there is nothing new to send.
-  return exists !== undefined && exists.trashed_at === null
-}
-
-/** The entry's analysis exported, or null when there is nothing to push (noted in the outcome). */
-async function prepare(
-  db: Db,
-  entry: OutboxEntry,
-  user: string,
-  handed: Candidate | null,
-  outcome: PushOutcome,
-): Promise<Prepared | null> {
-  if (!handed) return null
-  const id = entry.episode_id
-  const { kind } = handed
-  // Read again at its turn, as the export may have been ahead of it.
-  const known = deskAnalysisOf(db, id)
-  if (known && !known.mine) return clear(db, entry)
-  const analysisId = known?.analysisId ?? id
   const link: DeskAnalysis = known ?? {
     episodeId: id,
     analysisId: id,
@@ -154,14 +147,13 @@ async function prepare(
   }
   let doc: AnalysisDocument
   try {
-    doc = analysisId === handed.analysisId ? await handed.doc() : analysisDocument(db, id, analysisId)
+    doc =
+      handed?.analysisId === link.analysisId ? await handed.doc() : analysisDocument(db, id, link.analysisId)
   } catch (error) {
     if (!(error instanceof UserError)) throw error
     outcome.kept.push({ episodeId: id, reason: error.message.split('\n').join(' ') })
     return null
   }
-  // Exported ahead, on the export thread: gone or trashed since, there is nothing to send after all.
-  if (!stillHere(db, id)) return clear(db, entry)
   if (Buffer.byteLength(doc.text) > MAX_EPISODE_JSON_BYTES) {
     outcome.kept.push({
       episodeId: id,
