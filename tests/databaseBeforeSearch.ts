@@ -17,11 +17,28 @@ export function databaseBeforeSearch(file: string, doc: EpisodeDocument): void {
   try {
     migrate(old, MIGRATIONS.slice(0, BEFORE_SEARCH))
     old.pragma('foreign_keys = ON')
-    const rows = documentRows(doc, new Date().toISOString())
-    old.transaction(() => {
-      for (const table of DOCUMENT_TABLES) insertRows(old, table, rows[table])
-    })()
+    writeAsThatVersionDid(old, doc)
   } finally {
     old.close()
   }
+}
+
+/**
+ * Writes `doc` into a library of an older schema as a load of that version did: only the columns that
+ * version had (today's rows carry columns later migrations added), row by row in one transaction.
+ */
+export function writeAsThatVersionDid(old: Database.Database, doc: EpisodeDocument): void {
+  const rows = documentRows(doc, new Date().toISOString())
+  const columnsOf = (table: string): Set<string> =>
+    new Set((old.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name))
+  old.transaction(() => {
+    for (const table of DOCUMENT_TABLES) {
+      const columns = columnsOf(table)
+      insertRows(
+        old,
+        table,
+        rows[table].map((row) => Object.fromEntries(Object.entries(row).filter(([c]) => columns.has(c)))),
+      )
+    }
+  })()
 }

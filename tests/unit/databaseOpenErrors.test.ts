@@ -20,12 +20,15 @@ function refusal(file: string): string {
 
 const root = process.getuid?.() === 0
 
-/** A small tmpfs of our own, where the system lets this process mount one (root on Linux). */
+/**
+ * A small tmpfs of our own (room for a new library, its schema and WAL, and little more), where the
+ * system lets this process mount one (root on Linux).
+ */
 function tinyDisk(): string | null {
   if (!root || process.platform !== 'linux') return null
   const dir = tempFolder()
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', dir], { stdio: 'ignore' })
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir], { stdio: 'ignore' })
     mounted.push(dir)
     return dir
   } catch {

@@ -273,6 +273,21 @@ describe('what the installers carry', () => {
         '@ffprobe-installer/ffprobe',
         'better-sqlite3',
         'node-addon-api',
+        // The desk's catalogue: node-postgres and what it loads.
+        'pg',
+        'pg-cloudflare',
+        'pg-connection-string',
+        'pg-int8',
+        'pg-pool',
+        'pg-protocol',
+        'pg-types',
+        'pgpass',
+        'postgres-array',
+        'postgres-bytea',
+        'postgres-date',
+        'postgres-interval',
+        'split2',
+        'xtend',
         'zod',
       ])
       // better-sqlite3 names node-addon-api for its compile only: its lib never loads it.

@@ -12,10 +12,8 @@ import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import Database from 'better-sqlite3'
 import { migrate } from '../../src/core/db/migrate'
 import { MIGRATIONS } from '../../src/core/db/migrations'
-import { insertRows } from '../../src/core/db/insertRows'
-import { DOCUMENT_TABLES, documentRows } from '../../src/core/load/documentRows'
 import { editDistance } from '../../src/core/search/closestWords'
-import { databaseBeforeSearch } from '../databaseBeforeSearch'
+import { databaseBeforeSearch, writeAsThatVersionDid } from '../databaseBeforeSearch'
 import { machineEpisode } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
 
@@ -378,10 +376,7 @@ describe('episode titles and summaries', () => {
     old.pragma('foreign_keys = ON')
     const doc = machineEpisode()
     doc.episode.title = 'Episode 4: open questions'
-    const rows = documentRows(doc, new Date().toISOString())
-    old.transaction(() => {
-      for (const table of DOCUMENT_TABLES) insertRows(old, table, rows[table as keyof typeof rows] as never)
-    })()
+    writeAsThatVersionDid(old, doc)
     expect(old.prepare(`SELECT count(*) FROM search_text`).pluck().get()).toBeGreaterThan(0)
     old.close()
     const lib = { db: openDatabase(file), files: new FileRefs(), dir }
