@@ -1,11 +1,5 @@
-/** mulberry32: small and seedable, so that a run (a worker and its parent, a bench episode) repeats exactly. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/**
+ * mulberry32: small and seedable, so that a run (a worker and its parent, a bench episode) repeats
+ * exactly; the desk's work uses the same generator (core/desk/work/seededGenerator.ts).
+ */
+export { seededGenerator as random } from '../src/core/desk/work/seededGenerator'

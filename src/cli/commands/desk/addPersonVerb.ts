@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { addPerson, DESK_ROLES, PASSWORD_PLACES } from '../../../core/desk/catalogue'
+import { addPerson, DESK_ROLES, PASSWORD_PLACES } from '../../../core/service/deskSetup'
 import { str } from '../../commandArguments'
 import { UsageError } from '../../usage'
 import type { RunDeskVerb } from './deskVerb'

@@ -3,7 +3,7 @@ import { call, withService } from '../../serviceCalls'
 import type { RunDeskVerb } from './deskVerb'
 import { statusLines, syncLines } from './deskLines'
 import { refusePasswordInUrl, refusePasswordOption } from './passwordArguments'
-import { PASSWORD_PLACES } from '../../../core/desk/catalogue'
+import { PASSWORD_PLACES } from '../../../core/service/deskSetup'
 
 /** `desk connect URL [--insecure]`: joins the library to the catalogue and syncs once. */
 export const connectVerb: RunDeskVerb = async ({ values, positionals }, dbPath, io) => {

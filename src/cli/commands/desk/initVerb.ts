@@ -1,4 +1,4 @@
-import { initCatalogue, PASSWORD_PLACES } from '../../../core/desk/catalogue'
+import { initCatalogue, PASSWORD_PLACES } from '../../../core/service/deskSetup'
 import { UsageError } from '../../usage'
 import type { RunDeskVerb } from './deskVerb'
 import { refusePasswordInUrl, refusePasswordOption } from './passwordArguments'

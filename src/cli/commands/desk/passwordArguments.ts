@@ -1,4 +1,4 @@
-import { PASSWORD_PLACES } from '../../../core/desk/catalogue'
+import { PASSWORD_PLACES } from '../../../core/service/deskSetup'
 import { UsageError } from '../../usage'
 
 /**
