@@ -132,6 +132,21 @@ describe("a show's codebook versions", () => {
     )
   })
 
+  it('writes nothing for refused content, not even the draft it would have been saved into', () => {
+    const db = withAnalysis()
+    const content = described(db)
+    const other = library()
+    loadEpisodeDocument(other, machineEpisode('ep-1'))
+    const [first, second] = content.dimensions
+    if (!first || !second) throw new Error('no dimensions')
+    second.key = first.key
+    const changes = (): unknown => other.prepare(`SELECT total_changes() AS n`).get()
+    const before = changes()
+    expect(() => saveDraft(other, SHOW, content)).toThrow(/is another dimension's too/)
+    expect(changes()).toEqual(before)
+    expect(codebookVersions(other, SHOW)).toEqual([])
+  })
+
   it('keeps anchors that point at real items of the library and refuses those that do not', () => {
     const db = withAnalysis()
     const content = described(db)

@@ -52,9 +52,11 @@ export function draftCodebook(db: Db, show: string): CodebookVersion {
 
 /** Replaces the draft's content, making the draft first when there is none; a used version never changes. */
 export function saveDraft(db: Db, show: string, content: CodebookContent): CodebookVersion {
-  // One transaction with the draft's making: refused content leaves no new draft behind.
+  // Checked before anything is written (a refused call writes nothing, not even a rolled-back draft), and
+  // in one transaction with the draft's making.
   return db
     .transaction((): CodebookVersion => {
+      refuseBadContent(db, content)
       const draft = draftCodebook(db, show)
       const now = mustRead(db, show, draft.version)
       if (now.state !== 'draft' || now.used)
@@ -62,7 +64,6 @@ export function saveDraft(db: Db, show: string, content: CodebookContent): Codeb
           'conflict',
           `version ${now.version} of ${show}'s codebook is used by an analysis and cannot change: publish it, then edit the next version`,
         )
-      refuseBadContent(db, content)
       writeContent(db, show, draft.version, normalContent(content))
       return mustRead(db, show, draft.version)
     })
