@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { migrate, schemaVersion } from '../../src/core/db/migrate'
 import { MIGRATIONS } from '../../src/core/db/migrations'
 import { openDatabase } from '../../src/core/db/openDatabase'
+import { redo, undo } from '../../src/core/history/editHistory'
 import { UserError } from '../../src/core/errors'
 import { tempFolder } from '../tempFolder'
 
@@ -13,7 +14,6 @@ const TABLES = [
   'media',
   'participants',
   'transcript_segments',
-  'transcript_words',
   'rubric_dimensions',
   'chapters',
   'scores',
@@ -131,6 +131,86 @@ describe('database migrations', () => {
     expect(() => db.prepare(`UPDATE statements SET quote_filled = 2`).run()).toThrow(/CHECK constraint/)
     const columns = db.prepare(`SELECT name FROM pragma_table_info('scores')`).pluck().all()
     expect(columns).toContain('reasoning_confirmed_value')
+    db.close()
+  })
+
+  it('024 packs each segment’s words into it exactly, keeps a connected library’s outbox, and old history undoes', () => {
+    const file = path.join(tempFolder(), 'v23.sqlite')
+    const raw = new Database(file)
+    migrate(raw, MIGRATIONS.slice(0, 23))
+    raw.exec(`INSERT INTO episodes (id, title, duration_seconds, created_at, updated_at, transcript_rev)
+      VALUES ('e1', 'Old', 60, 'x', 'x', 'r1'), ('e2', 'Other', 60, 'x', 'x', 'r2')`)
+    const segment = raw.prepare(
+      `INSERT INTO transcript_segments (episode_id, id, start, end, text) VALUES (?, ?, ?, ?, ?)`,
+    )
+    const word = raw.prepare(
+      `INSERT INTO transcript_words (episode_id, segment_id, position, start, end, text) VALUES (?, ?, ?, ?, ?, ?)`,
+    )
+    // Times no decimal fraction holds exactly, and text JSON must escape.
+    const before = [
+      { start: 0.1 + 0.2, end: 1 / 3, text: 'say "hello"' },
+      { start: 1 / 3, end: 2 / 3, text: 'big' },
+      { start: 2 / 3, end: 1234.5678901234567, text: 'wörld\\' },
+    ]
+    segment.run('e1', 's1', 0, 1300, 'say "hello" wörld\\')
+    segment.run('e1', 's2', 1300, 1400, 'no word times')
+    segment.run('e2', 's1', 0, 10, 'other')
+    // As the edit that dropped "big" left them: positions 0 and 1, written in reverse order.
+    const after = [before[0], before[2]] as typeof before
+    word.run('e1', 's1', 1, after[1]?.start, after[1]?.end, after[1]?.text)
+    word.run('e1', 's1', 0, after[0]?.start, after[0]?.end, after[0]?.text)
+    word.run('e2', 's1', 0, 1, 2, 'other')
+    const wordRow = (position: number, w: (typeof before)[number]) => ({
+      table: 'transcript_words',
+      key: { episode_id: 'e1', segment_id: 's1', position },
+      row: { episode_id: 'e1', segment_id: 's1', position, ...w },
+    })
+    // The history an edit of the segment's text wrote before 024: a row per word.
+    const changes = [
+      ...before.map((w, i) => ({ ...wordRow(i, w), before: wordRow(i, w).row, after: null })),
+      ...after.map((w, i) => ({ ...wordRow(i, w), before: null, after: wordRow(i, w).row })),
+      {
+        table: 'transcript_segments',
+        key: { episode_id: 'e1', id: 's1' },
+        before: { episode_id: 'e1', id: 's1', text: 'say "hello" big wörld\\' },
+        after: { episode_id: 'e1', id: 's1', text: 'say "hello" wörld\\' },
+      },
+    ].map(({ table, key, before, after }) => ({ table, key, before, after }))
+    raw
+      .prepare(
+        `INSERT INTO edit_history (episode_id, label, changes, state, created_at) VALUES ('e1', 'Edit transcript text', ?, 'done', 'x')`,
+      )
+      .run(JSON.stringify(changes))
+    raw.exec(`INSERT INTO desk_link (only, url, user, connected_at) VALUES (1, 'postgresql://desk/x', 'ada', 'x');
+      INSERT INTO desk_outbox (episode_id, seq, mark) VALUES ('e1', 4, 3)`)
+    raw.close()
+
+    const db = openDatabase(file)
+    const stored = (episode: string, id: string): unknown =>
+      db
+        .prepare(`SELECT words FROM transcript_segments WHERE episode_id = ? AND id = ?`)
+        .pluck()
+        .get(episode, id)
+    const timed = (words: typeof before) => words.map((w) => [w.start, w.end, w.text])
+    expect(JSON.parse(stored('e1', 's1') as string)).toEqual(timed(after))
+    expect(stored('e1', 's2')).toBeNull()
+    expect(JSON.parse(stored('e2', 's1') as string)).toEqual([[1, 2, 'other']])
+    expect(
+      db.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'transcript_words'`).pluck().get(),
+    ).toBe(0)
+    // The analyses' documents are the same: a connected library pushes only what waited before.
+    expect(db.prepare(`SELECT episode_id, seq, mark FROM desk_outbox`).all()).toEqual([
+      { episode_id: 'e1', seq: 4, mark: 3 },
+    ])
+    // Cut from the outbox so that undo (refused for an analysis pulled from someone else) runs.
+    db.exec(`DELETE FROM desk_link`)
+    expect(undo(db, 'e1')).toBe('Edit transcript text')
+    expect(JSON.parse(stored('e1', 's1') as string)).toEqual(timed(before))
+    expect(redo(db, 'e1')).toBe('Edit transcript text')
+    expect(JSON.parse(stored('e1', 's1') as string)).toEqual(timed(after))
+    expect(
+      db.prepare(`SELECT text FROM transcript_segments WHERE episode_id = 'e1' AND id = 's1'`).pluck().get(),
+    ).toBe('say "hello" wörld\\')
     db.close()
   })
 

@@ -105,7 +105,6 @@ function insertTranscript(db: Db, episodeId: string, transcript: ParsedTranscrip
   const rows = transcriptRows(episodeId, transcript, [])
   insertRows(db, 'participants', rows.participants)
   insertRows(db, 'transcript_segments', rows.segments)
-  insertRows(db, 'transcript_words', rows.words)
   db.prepare(`UPDATE episodes SET transcript_rev = ?, speakers_mapped = ? WHERE id = ?`).run(
     randomUUID(),
     rows.participants.length > 0 ? 0 : 1,

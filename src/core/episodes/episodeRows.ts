@@ -51,12 +51,5 @@ export interface SegmentRow {
   extensions: string | null
 }
 
-export interface WordRow {
-  segment_id: string
-  start: number
-  end: number
-  text: string
-}
-
 export const parseExtensions = (json: string | null): Record<string, unknown> | undefined =>
   json ? (JSON.parse(json) as Record<string, unknown>) : undefined

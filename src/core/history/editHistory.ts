@@ -4,6 +4,7 @@ import type { Db } from '../db/openDatabase'
 import { statement } from '../db/statements'
 import { tableVersions } from '../db/tableVersions'
 import { noteChange } from './lastChange'
+import { LEGACY_WORDS_TABLE, LegacyWordChanges } from './legacyWordChanges'
 import { countWritten, RowWriter, writeRow, type RowChange, type RowsWritten } from './rowWriter'
 import { isEditableTable } from './tables'
 
@@ -123,11 +124,18 @@ function amendLast(
 function replay(db: Db, changes: RowChange[], direction: 'undo' | 'redo'): RowsWritten {
   const ordered = direction === 'undo' ? [...changes].reverse() : changes
   const written: RowsWritten = new Map()
+  const legacyWords = new LegacyWordChanges(db)
   for (const change of ordered) {
-    if (!isEditableTable(change.table)) throw new Error(`history names an unknown table ${change.table}`)
     const row = direction === 'undo' ? change.before : change.after
+    if ((change.table as string) === LEGACY_WORDS_TABLE) {
+      legacyWords.apply(change.key, row)
+      continue
+    }
+    if (!isEditableTable(change.table)) throw new Error(`history names an unknown table ${change.table}`)
     countWritten(written, change.table, writeRow(db, change.table, change.key, row))
   }
+  const legacyWritten = legacyWords.finish()
+  if (legacyWritten > 0) countWritten(written, 'transcript_segments', legacyWritten)
   return written
 }
 

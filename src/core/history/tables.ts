@@ -3,7 +3,6 @@ export const EDITABLE_TABLES = {
   episodes: ['id'],
   participants: ['episode_id', 'id'],
   transcript_segments: ['episode_id', 'id'],
-  transcript_words: ['episode_id', 'segment_id', 'position'],
   rubric_dimensions: ['episode_id', 'key'],
   chapters: ['episode_id', 'id'],
   scores: ['episode_id', 'chapter_id', 'dimension_key'],

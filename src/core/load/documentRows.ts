@@ -4,6 +4,7 @@ import { evidenceText } from '../../shared/evidence'
 import type { Row } from '../history/tables'
 import { spanSaysQuote, type SpokenTranscript } from '../analysis/spanTranscript'
 import { loadedCodebook, type LoadedCodebook } from '../codebook/codebookStamp'
+import { packWords } from '../transcript/packedWords'
 
 /** The tables an episode is written to, in an order the foreign keys accept. */
 export const DOCUMENT_TABLES = [
@@ -16,7 +17,6 @@ export const DOCUMENT_TABLES = [
   'highlights',
   'statements',
   'transcript_segments',
-  'transcript_words',
 ] as const
 
 export type DocumentRows = Record<(typeof DOCUMENT_TABLES)[number], Row[]> & {
@@ -169,17 +169,8 @@ export function documentRows(doc: EpisodeDocument, now: string): DocumentRows {
       text: s.text,
       approximate: 0,
       extensions: extensionsText(s),
+      words: packWords(s.words),
     })),
-    transcript_words: (doc.transcript?.segments ?? []).flatMap((s) =>
-      s.words.map((w, position) => ({
-        episode_id,
-        segment_id: s.id,
-        position,
-        start: w.start,
-        end: w.end,
-        text: w.text,
-      })),
-    ),
   }
 }
 

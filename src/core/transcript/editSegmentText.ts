@@ -4,6 +4,7 @@ import type { Db } from '../db/openDatabase'
 import type { SegmentRow } from '../episodes/episodeRows'
 import { notFound } from '../errors'
 import { applyEdit } from '../history/editHistory'
+import { packWords } from './packedWords'
 import { transcriptSnapshot } from './transcriptSnapshot'
 
 /**
@@ -20,20 +21,11 @@ export function editSegmentText(db: Db, episodeId: string, segmentId: string, te
   const oldWords = transcriptSnapshot(db, episodeId).words.get(segmentId) ?? []
   const kept = keepWordTimes(alignWords(tokensOf(segment.text), oldWords), normalized)
   applyEdit(db, episodeId, 'Edit transcript text', (w) => {
-    oldWords.forEach((_, position) =>
-      w.delete('transcript_words', { episode_id: episodeId, segment_id: segmentId, position }),
+    w.update(
+      'transcript_segments',
+      { episode_id: episodeId, id: segmentId },
+      { text: normalized, edited: 1, words: packWords(kept) },
     )
-    kept.forEach((word, position) =>
-      w.insert('transcript_words', {
-        episode_id: episodeId,
-        segment_id: segmentId,
-        position,
-        start: word.start,
-        end: word.end,
-        text: word.text,
-      }),
-    )
-    w.update('transcript_segments', { episode_id: episodeId, id: segmentId }, { text: normalized, edited: 1 })
     w.update(
       'episodes',
       { id: episodeId },

@@ -12,6 +12,7 @@ import { UserError } from '../errors'
 import { applyEdit } from '../history/editHistory'
 import type { Row } from '../history/tables'
 import { correctedQuotes } from './correctedQuotes'
+import { unpackWords } from './packedWords'
 import type { ExistingParticipant } from './transcriptRows'
 import { transcriptRows } from './transcriptRows'
 import { readTranscriptFile } from './transcriptFile'
@@ -21,13 +22,11 @@ import { transcriptSnapshot } from './transcriptSnapshot'
 export const IMPORT_LABEL = 'Import transcript'
 
 /** The new transcript's rows as the span reading takes them. */
-function spokenOf(rows: { segments: Row[]; words: Row[] }): SpokenTranscript {
+function spokenOf(rows: { segments: Row[] }): SpokenTranscript {
   const words = new Map<string, TimedWord[]>()
-  for (const w of rows.words) {
-    const id = String(w.segment_id)
-    const list = words.get(id) ?? []
-    list.push({ start: Number(w.start), end: Number(w.end), text: String(w.text) })
-    words.set(id, list)
+  for (const s of rows.segments) {
+    const list = unpackWords((s.words as string | null) ?? null, String(s.id))
+    if (list.length > 0) words.set(String(s.id), list)
   }
   return {
     segments: rows.segments.map((s) => ({
@@ -67,9 +66,6 @@ export async function importTranscript(
     .prepare(`SELECT id, name, position FROM participants WHERE episode_id = ?`)
     .all(episodeId) as ExistingParticipant[]
   const rows = transcriptRows(episodeId, parsed, existing)
-  const oldWords = db
-    .prepare(`SELECT segment_id, position FROM transcript_words WHERE episode_id = ?`)
-    .all(episodeId) as { segment_id: string; position: number }[]
   const oldSegments = db
     .prepare(`SELECT id FROM transcript_segments WHERE episode_id = ?`)
     .all(episodeId) as { id: string }[]
@@ -86,12 +82,10 @@ export async function importTranscript(
   const speakers = new Set(rows.segments.map((s) => s.speaker_id).filter((id) => id !== null))
   const silent = [...existing.map((p) => ({ id: p.id, name: p.name }))].filter((p) => !speakers.has(p.id))
   applyEdit(db, episodeId, `${IMPORT_LABEL} ${path.basename(file)}`, (w) => {
-    for (const word of oldWords) w.delete('transcript_words', { episode_id: episodeId, ...word })
     for (const segment of oldSegments)
       w.delete('transcript_segments', { episode_id: episodeId, id: segment.id })
     for (const row of rows.participants) w.insert('participants', row)
     for (const row of rows.segments) w.insert('transcript_segments', row)
-    for (const row of rows.words) w.insert('transcript_words', row)
     for (const change of quotes.changes)
       w.update('statements', { episode_id: episodeId, id: change.id }, change.columns)
     w.update(

@@ -1,5 +1,6 @@
 import { roundMillis } from '../../shared/time'
 import type { Row } from '../history/tables'
+import { packWords } from './packedWords'
 import type { ParsedTranscript } from './parsedTranscript'
 
 export interface ExistingParticipant {
@@ -10,8 +11,8 @@ export interface ExistingParticipant {
 
 export interface TranscriptRows {
   participants: Row[]
+  /** Each with its timed words packed (packedWords.ts). */
   segments: Row[]
-  words: Row[]
 }
 
 const nameKey = (name: string): string => name.trim().toLocaleLowerCase()
@@ -50,7 +51,6 @@ export function transcriptRows(
     return id
   }
   const segments: Row[] = []
-  const words: Row[] = []
   const ordered = [...transcript.segments].sort((a, b) => a.start - b.start || a.end - b.end)
   ordered.forEach((segment, i) => {
     const id = `s${i + 1}`
@@ -62,17 +62,14 @@ export function transcriptRows(
       speaker_id: speakerId(segment.speaker),
       text: segment.text,
       approximate: segment.approximate ? 1 : 0,
+      words: packWords(
+        segment.words.map((w) => ({
+          start: roundMillis(w.start),
+          end: roundMillis(Math.max(w.start, w.end)),
+          text: w.text,
+        })),
+      ),
     })
-    segment.words.forEach((w, position) =>
-      words.push({
-        episode_id: episodeId,
-        segment_id: id,
-        position,
-        start: roundMillis(w.start),
-        end: roundMillis(Math.max(w.start, w.end)),
-        text: w.text,
-      }),
-    )
   })
-  return { participants, segments, words }
+  return { participants, segments }
 }

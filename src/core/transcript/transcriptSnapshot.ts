@@ -1,7 +1,8 @@
 import type { TimedWord } from '../../shared/transcriptTokens'
 import type { Db } from '../db/openDatabase'
-import type { SegmentRow, WordRow } from '../episodes/episodeRows'
+import type { SegmentRow } from '../episodes/episodeRows'
 import { notFound } from '../errors'
+import { unpackWords } from './packedWords'
 
 /**
  * One revision of an episode's transcript as read from SQLite, shared by everything that needs its
@@ -38,14 +39,13 @@ function readSnapshot(db: Db, episodeId: string): TranscriptSnapshot {
   const rev = row.transcript_rev
   const known = kept.get(db)
   if (known && known.episodeId === episodeId && known.rev === rev) return known
-  const words = wordsBySegment(db, episodeId)
-  for (const list of words.values()) Object.freeze(list)
-  const fresh: TranscriptSnapshot = {
-    episodeId,
-    rev,
-    segments: segmentRows(db, episodeId).map((s) => Object.freeze(s)),
-    words,
-  }
+  const words = new Map<string, readonly Readonly<TimedWord>[]>()
+  const segments = segmentRows(db, episodeId).map(({ words: packed, ...segment }) => {
+    const list = unpackWords(packed, segment.id).map((w) => Object.freeze(w))
+    if (list.length > 0) words.set(segment.id, Object.freeze(list))
+    return Object.freeze(segment)
+  })
+  const fresh: TranscriptSnapshot = { episodeId, rev, segments, words }
   // A database from before revisions were kept (rev '') may hold a transcript no revision names.
   if (rev !== '') kept.set(db, fresh)
   return fresh
@@ -64,24 +64,9 @@ export function derived<T>(snapshot: TranscriptSnapshot, build: (s: TranscriptSn
   return value
 }
 
-/** Every segment's timed words, grouped by segment id, in order. */
-function wordsBySegment(db: Db, episodeId: string): Map<string, TimedWord[]> {
-  const words = db
-    .prepare(
-      `SELECT segment_id, start, end, text FROM transcript_words WHERE episode_id = ? ORDER BY segment_id, position`,
-    )
-    .all(episodeId) as WordRow[]
-  const bySegment = new Map<string, TimedWord[]>()
-  for (const w of words) {
-    let list = bySegment.get(w.segment_id)
-    if (!list) bySegment.set(w.segment_id, (list = []))
-    list.push(Object.freeze({ start: w.start, end: w.end, text: w.text }))
-  }
-  return bySegment
-}
-
-function segmentRows(db: Db, episodeId: string): SegmentRow[] {
+/** The segments with their packed words, which the snapshot keeps apart (`words`). */
+function segmentRows(db: Db, episodeId: string): (SegmentRow & { words: string | null })[] {
   return db
     .prepare(`SELECT * FROM transcript_segments WHERE episode_id = ? ORDER BY start, end, id`)
-    .all(episodeId) as SegmentRow[]
+    .all(episodeId) as (SegmentRow & { words: string | null })[]
 }

@@ -21,6 +21,7 @@ import { migration020 } from './020_desk'
 import { migration021 } from './021_desk_queue'
 import { migration022 } from './022_codebooks'
 import { migration023 } from './023_desk_board_cache'
+import { migration024 } from './024_packed_words'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration021,
   migration022,
   migration023,
+  migration024,
 ]
