@@ -2,6 +2,7 @@ import type { KeptHere, PulledAnalysis } from '../../../shared/contract/desk'
 import { UserError } from '../../errors'
 import type { ClientBase } from 'pg'
 import type { Db } from '../../db/openDatabase'
+import { withFewerCheckpoints } from '../../db/fewerCheckpoints'
 import { knownMediaFile } from '../../episodes/knownMedia'
 import type { DocumentRows } from '../../load/documentRows'
 import { episodeTextChecker, type RowsLater } from '../../load/loadOffThread'
@@ -109,14 +110,28 @@ export async function pullCatalogue(
     if (here.revision >= r.revision) return false
     return !(here.mine && waiting.has(here.episodeId))
   })
-  const pulled: PulledAnalysis[] = []
-  const kept: KeptHere[] = []
   const batches = Array.from({ length: Math.ceil(due.length / BATCH) }, (_, i) =>
     due.slice(i * BATCH, (i + 1) * BATCH),
   )
   // Three things at once on a large pull: the next batch's documents on their way from the catalogue,
   // this batch's read and checked on the loading thread, and the ones checked written here in turn.
-  const check = episodeTextChecker(due.length >= THREAD_AT)
+  const many = due.length >= THREAD_AT
+  const check = episodeTextChecker(many)
+  const write = (): Promise<PullOutcome> => writeBatches(db, client, user, batches, check, known)
+  return many ? withFewerCheckpoints(db, write) : write()
+}
+
+/** Each batch fetched while the one before is checked and written; see pullCatalogue. */
+async function writeBatches(
+  db: Db,
+  client: ClientBase,
+  user: string,
+  batches: Latest[][],
+  check: (text: string, name: string) => RowsLater,
+  known: ReadonlyMap<string, DeskAnalysis>,
+): Promise<PullOutcome> {
+  const pulled: PulledAnalysis[] = []
+  const kept: KeptHere[] = []
   let next = batches[0] && handled(fetchDocuments(client, batches[0]))
   for (let b = 0; b < batches.length; b++) {
     const batch = batches[b] as Latest[]
