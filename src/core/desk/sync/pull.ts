@@ -2,7 +2,7 @@ import type { KeptHere, PulledAnalysis } from '../../../shared/contract/desk'
 import { UserError } from '../../errors'
 import type { ClientBase } from 'pg'
 import type { Db } from '../../db/openDatabase'
-import { withFewerCheckpoints } from '../../db/fewerCheckpoints'
+import { withBulkWriteSettings } from '../../db/bulkWriteSettings'
 import { knownMediaFile } from '../../episodes/knownMedia'
 import type { DocumentRows } from '../../load/documentRows'
 import { episodeTextChecker, type RowsLater } from '../../load/loadOffThread'
@@ -118,7 +118,7 @@ export async function pullCatalogue(
   const many = due.length >= THREAD_AT
   const check = episodeTextChecker(many)
   const write = (): Promise<PullOutcome> => writeBatches(db, client, user, batches, check, known)
-  return many ? withFewerCheckpoints(db, write) : write()
+  return many ? withBulkWriteSettings(db, write) : write()
 }
 
 /** Each batch fetched while the one before is checked and written; see pullCatalogue. */
