@@ -75,19 +75,17 @@ export async function boardAgreements(
   if (!cache) measured.set(desk, (cache = new Map()))
   const found = new Map<string, BoardAgreement | null>()
   const catalogue = catalogueOf(db)
-  const kept = db.prepare<[string, string, number], { revisions: string; agreement: string | null }>(
-    `SELECT revisions, agreement FROM desk_board_agreements
-     WHERE catalogue = ? AND episode = ? AND measure = ?`,
-  )
-  const missing: [string, RevisionKey[], string][] = []
+  const notInMemory: [string, RevisionKey[], string][] = []
   for (const [episode, revisions] of episodes) {
     const key = setKey(revisions)
     const remembered = cache.get(key)
-    if (remembered !== undefined) {
-      found.set(episode, remembered)
-      continue
-    }
-    const row = kept.get(catalogue, episode, BOARD_MEASURE)
+    if (remembered !== undefined) found.set(episode, remembered)
+    else notInMemory.push([episode, revisions, key])
+  }
+  const kept = keptRows(db, catalogue, notInMemory.length)
+  const missing: [string, RevisionKey[], string][] = []
+  for (const [episode, revisions, key] of notInMemory) {
+    const row = kept.get(episode)
     const stored = row?.revisions === key ? storedAgreement(row.agreement) : undefined
     if (stored !== undefined) {
       found.set(episode, stored)
@@ -123,6 +121,26 @@ export async function boardAgreements(
     },
   )
   return found
+}
+
+interface KeptRow {
+  revisions: string
+  agreement: string | null
+}
+
+/**
+ * The library's kept figures of this catalogue, by episode, read in one query when any episode is not in
+ * the process's memory (a new process's whole board): one query per episode was a third of a
+ * 10,000-episode board's first look, and all of them are a few milliseconds.
+ */
+function keptRows(db: Db, catalogue: string, wanted: number): ReadonlyMap<string, KeptRow> {
+  if (wanted === 0) return new Map()
+  const rows = db
+    .prepare<[string, number], KeptRow & { episode: string }>(
+      `SELECT episode, revisions, agreement FROM desk_board_agreements WHERE catalogue = ? AND measure = ?`,
+    )
+    .all(catalogue, BOARD_MEASURE)
+  return new Map(rows.map((r) => [r.episode, r]))
 }
 
 /**
