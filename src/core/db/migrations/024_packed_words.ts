@@ -3,7 +3,7 @@ import type { Migration } from './migration'
 export const migration024: Migration = {
   version: 24,
   name: "each segment's timed words packed in the segment",
-  // A row per word was 10,000 rows an hour with their key index: a fifth of the file and most of a load's
+  // A row per word was 10,000 rows an hour with their key index: a third of the file and a tenth of a load's
   // write (src/core/transcript/packedWords.ts). The words move into their segment in the migrations' one
   // transaction: killed part way, the library opens as it was and the move runs again. The outbox's
   // update triggers would mark every analysis of a connected library as changed: its entries are kept

@@ -130,8 +130,7 @@ interface KeptRow {
 
 /**
  * The library's kept figures of this catalogue, by episode, read in one query when any episode is not in
- * the process's memory (a new process's whole board): one query per episode was a third of a
- * 10,000-episode board's first look, and all of them are a few milliseconds.
+ * the process's memory (a new process's whole board) rather than one query per episode; none when all are.
  */
 function keptRows(db: Db, catalogue: string, wanted: number): ReadonlyMap<string, KeptRow> {
   if (wanted === 0) return new Map()
