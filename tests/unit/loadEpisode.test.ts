@@ -1,3 +1,4 @@
+import { isSecondsForm, unpackWords } from '../../src/core/transcript/packedWords'
 import fc from 'fast-check'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -93,9 +94,13 @@ describe('loading episode JSON v1', () => {
       transcript_segments: 3,
       edit_history: 0,
     })
-    // The timed words are packed in their segments, a list each.
-    const words = db.prepare(`SELECT sum(json_array_length(words)) FROM transcript_segments`).pluck().get()
-    expect(words).toBe(12)
+    // The timed words are packed in their segments, a list each, as whole milliseconds.
+    const packed = db.prepare(`SELECT id, words FROM transcript_segments`).all() as {
+      id: string
+      words: string | null
+    }[]
+    expect(packed.every((s) => s.words === null || !isSecondsForm(s.words))).toBe(true)
+    expect(packed.reduce((n, s) => n + unpackWords(s.words, s.id).length, 0)).toBe(12)
   })
 
   it('keeps the media by name and hash only: the editor sees it missing and can relink it', () => {

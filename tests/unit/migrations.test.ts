@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -7,6 +8,7 @@ import { MIGRATIONS } from '../../src/core/db/migrations'
 import { openDatabase } from '../../src/core/db/openDatabase'
 import { redo, undo } from '../../src/core/history/editHistory'
 import { UserError } from '../../src/core/errors'
+import { isSecondsForm, unpackWords } from '../../src/core/transcript/packedWords'
 import { tempFolder } from '../tempFolder'
 
 const TABLES = [
@@ -194,7 +196,8 @@ describe('database migrations', () => {
     const timed = (words: typeof before) => words.map((w) => [w.start, w.end, w.text])
     expect(JSON.parse(stored('e1', 's1') as string)).toEqual(timed(after))
     expect(stored('e1', 's2')).toBeNull()
-    expect(JSON.parse(stored('e2', 's1') as string)).toEqual([[1, 2, 'other']])
+    // Whole seconds: converted to milliseconds by 025's conversion; e1's finer times keep their form.
+    expect(stored('e2', 's1')).toBe('[1000,1000,"other"]')
     expect(
       db.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'transcript_words'`).pluck().get(),
     ).toBe(0)
@@ -212,6 +215,102 @@ describe('database migrations', () => {
       db.prepare(`SELECT text FROM transcript_segments WHERE episode_id = 'e1' AND id = 's1'`).pluck().get(),
     ).toBe('say "hello" wörld\\')
     db.close()
+  })
+
+  it('025 keeps trigrams of unspaced text only, and converts word times in batches, going on after a SIGKILL', async () => {
+    const file = path.join(tempFolder(), 'v24.sqlite')
+    const raw = new Database(file)
+    migrate(raw, MIGRATIONS.slice(0, 24))
+    const EPISODES = 30
+    const SEGMENTS = 2_000
+    const episode = raw.prepare(
+      `INSERT INTO episodes (id, title, duration_seconds, created_at, updated_at) VALUES (?, ?, 7200, 'x', 'x')`,
+    )
+    const segment = raw.prepare(
+      `INSERT INTO transcript_segments (episode_id, id, start, end, text, words) VALUES (?, ?, ?, ?, ?, ?)`,
+    )
+    const wordsOf = (e: number, k: number) =>
+      ['so', 'we', 'measured', k % 500 === 0 ? '东京参观' : 'it'].map((text, w) => ({
+        start: (k * 3590 + w * 340 + e) / 1000,
+        end: (k * 3590 + w * 340 + 300) / 1000,
+        text,
+      }))
+    raw.transaction(() => {
+      for (let e = 0; e < EPISODES; e++) {
+        episode.run(`e${e}`, `Episode ${e}`)
+        for (let k = 0; k < SEGMENTS; k++) {
+          const words = wordsOf(e, k)
+          segment.run(
+            `e${e}`,
+            `s${k}`,
+            words[0]?.start,
+            words[3]?.end,
+            words.map((w) => w.text).join(' '),
+            JSON.stringify(words.map((w) => [w.start, w.end, w.text])),
+          )
+        }
+      }
+    })()
+    raw.close()
+    const before = fs.statSync(file).size
+
+    // Killed as soon as it says how far it got: the first batch of 20,000 segments is in, the rest not.
+    const child = spawn(
+      path.resolve(__dirname, '..', '..', 'bin', 'episcore'),
+      ['--db', file, 'search', 'measured'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    let said = ''
+    child.stderr.on('data', (chunk: Buffer) => {
+      said += chunk.toString()
+      if (said.includes('converting the library')) child.kill('SIGKILL')
+    })
+    const signal = await new Promise((resolve) => child.on('close', (_code, s) => resolve(s)))
+    expect(signal, said).toBe('SIGKILL')
+    expect(said).toMatch(/converting the library \(word times packed as milliseconds\): \d+ %/)
+    const killed = new Database(file, { readonly: true })
+    expect(schemaVersion(killed)).toBe(25)
+    const left = killed.prepare(`SELECT next_rowid FROM library_conversions`).pluck().get() as number
+    expect(left).toBeGreaterThan(1)
+    expect(left).toBeLessThan(EPISODES * SEGMENTS)
+    killed.close()
+
+    const progress: { done: number; total: number }[] = []
+    const db = openDatabase(file, { onProgress: (p) => progress.push(p) })
+    // Going on from where it stopped, to the end.
+    expect(progress[0]?.done).toBeGreaterThanOrEqual(left)
+    expect(progress.at(-1)).toEqual({
+      what: 'word times packed as milliseconds',
+      done: EPISODES * SEGMENTS,
+      total: EPISODES * SEGMENTS,
+    })
+    expect(db.prepare(`SELECT count(*) FROM library_conversions`).pluck().get()).toBe(0)
+    const rows = db.prepare(`SELECT episode_id, id, words FROM transcript_segments`).all() as {
+      episode_id: string
+      id: string
+      words: string
+    }[]
+    expect(rows).toHaveLength(EPISODES * SEGMENTS)
+    for (const row of rows) {
+      expect(isSecondsForm(row.words)).toBe(false)
+      const e = Number(row.episode_id.slice(1))
+      const k = Number(row.id.slice(1))
+      expect(unpackWords(row.words, row.id)).toEqual(wordsOf(e, k))
+    }
+    // The trigram index holds the segments with Chinese text, and no other.
+    const trigrams = db.prepare(`SELECT id FROM search_trigrams_docsize ORDER BY id`).pluck().all()
+    const chinese = db
+      .prepare(`SELECT id FROM search_text WHERE body LIKE '%东京%' ORDER BY id`)
+      .pluck()
+      .all()
+    expect(trigrams).toEqual(chinese)
+    expect(chinese).toHaveLength(EPISODES * (SEGMENTS / 500))
+    db.exec(`VACUUM`)
+    db.close()
+    // Words in milliseconds and trigrams only where needed: the file, once vacuumed, is well under what it was.
+    expect(fs.statSync(file).size).toBeLessThan(before * 0.75)
   })
 
   it('refuses a database written by a newer app, and leaves it untouched', () => {

@@ -5,6 +5,7 @@ import {
   userMessage,
   type LocalService,
 } from '../../core/service/localService'
+import { conversionProgress } from '../serviceCalls'
 import { terminalField } from '../terminalText'
 import { UsageError, type Io, type Options, type RunCommand } from '../usage'
 
@@ -42,7 +43,7 @@ function limitOf(value: Options[string]): number {
  */
 function openForSearch(dbPath: string | undefined, io: Io): LocalService | null {
   try {
-    return openLocalService(dbPath)
+    return openLocalService(dbPath, { onProgress: conversionProgress })
   } catch (writeError) {
     const cannotWrite = userMessage(writeError)
     if (cannotWrite === null) throw writeError

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import fs from 'node:fs'
 import path from 'node:path'
 import { UserError } from '../errors'
+import { runConversions, type ConversionProgress } from './conversions'
 import { databaseFileKind, foreignDatabase } from './databaseMarker'
 import { databaseOpenFailure, nativeModuleFailure, unwritableDatabase } from './databaseOpenFailure'
 import { migrate, newerSchema, schemaVersion } from './migrate'
@@ -21,6 +22,8 @@ export interface OpenOptions {
   readOnly?: boolean
   /** Whether this user may write a path, for commands that only read: a test stands in for another user. */
   canWrite?: CanWrite
+  /** Hears how far a conversion the migrations left (db/conversions.ts) has got, after each batch. */
+  onProgress?: (progress: ConversionProgress) => void
 }
 
 /** A command that only reads refused a database an older Episcore wrote, which it does not upgrade. */
@@ -77,6 +80,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     db.pragma('journal_mode = WAL')
     db.pragma('foreign_keys = ON')
     migrate(db, migrations)
+    runConversions(db, options.onProgress)
   } catch (error) {
     db.close()
     if (error instanceof UserError) throw error

@@ -1,5 +1,6 @@
 import type { ClosestWords, SearchHit, SearchKind, SnippetPart } from '../../shared/contract'
 import type { Db } from '../db/openDatabase'
+import { unspacedItem } from '../db/migrations/025_lean_search_and_word_times'
 import { closestWords } from './closestWords'
 import { planSearch, type PlannedSearch } from './searchQuery'
 
@@ -45,19 +46,32 @@ interface Row {
   body: string
 }
 
-function hitQuery(plan: PlannedSearch): string {
-  const likes = plan.substrings.map(
+/** Items that have text of a script written without spaces: the ones the trigram index holds. */
+const UNSPACED_ITEM = `(${unspacedItem('s')})`
+
+/**
+ * The query of one index: `words` or `trigrams` matching @match, or none (every term too short for
+ * trigrams: search_text scanned for the substrings). `spacedOnly` keeps to the items the trigram index
+ * does not hold, for the part of a trigram search that can hold without its script (see spacedMatch).
+ */
+function hitQuery(index: 'words' | 'trigrams' | null, substrings: number, spacedOnly = false): string {
+  const likes = Array.from(
+    { length: substrings },
     (_, k) => `(s.title LIKE @like${k} ESCAPE '\\' OR s.body LIKE @like${k} ESCAPE '\\')`,
   )
-  const fts = plan.match === null ? null : plan.index === 'words' ? 'search_words' : 'search_trigrams'
+  const fts = index === null ? null : index === 'words' ? 'search_words' : 'search_trigrams'
   const from = fts ? `${fts} JOIN search_text s ON s.id = ${fts}.rowid` : 'search_text s'
   // Titles weigh twice their text: a word in a statement's title says more than one in a long quote.
   // Ordered by FTS5's own rank, which FTS5 sorts itself: the snippets and times are then made for the
   // rows returned only, not for each of the tens of thousands a common word matches in a large library.
-  const where = [...(fts ? [`${fts} MATCH @match`, `${fts}.rank MATCH 'bm25(2.0, 1.0)'`] : []), ...likes]
+  const where = [
+    ...(fts ? [`${fts} MATCH @match`, `${fts}.rank MATCH 'bm25(2.0, 1.0)'`] : []),
+    ...likes,
+    ...(spacedOnly ? [`NOT ${UNSPACED_ITEM}`] : []),
+  ]
   const order = fts ? `${fts}.rank` : 's.episode_id, s.id'
   const snippet = (open: string, close: string): string =>
-    plan.index === 'words' ? `snippet(search_words, -1, ${open}, ${close}, '…', ${SNIPPET_TOKENS})` : 'NULL'
+    index === 'words' ? `snippet(search_words, -1, ${open}, ${close}, '…', ${SNIPPET_TOKENS})` : 'NULL'
   return `SELECT s.episode_id AS episodeId, e.title AS episodeTitle, s.kind AS kind, s.item_id AS itemId,
       ${SECONDS} AS seconds, ${snippet('char(1)', 'char(2)')} AS snippet, ${snippet("''", "''")} AS plain,
       s.title AS title, s.body AS body
@@ -161,12 +175,23 @@ export function searchLibrary(
 }
 
 function hitsOf(db: Db, plan: PlannedSearch, options: { show?: string; limit?: number }): SearchHit[] {
-  const rows = db.prepare(hitQuery(plan)).all({
+  const limit = options.limit ?? DEFAULT_SEARCH_LIMIT
+  const rows = db.prepare(hitQuery(plan.match === null ? null : plan.index, plan.substrings.length)).all({
     match: plan.match,
     show: options.show ?? null,
-    limit: options.limit ?? DEFAULT_SEARCH_LIMIT,
+    limit,
     ...Object.fromEntries(plan.substrings.map((text, k) => [`like${k}`, likeText(text)])),
   }) as Row[]
+  // The trigram search's hits first, then those among the items without its script, which only the
+  // words index holds (an OR or a NOT that holds without it).
+  if (plan.spacedMatch !== null && rows.length < limit)
+    rows.push(
+      ...(db.prepare(hitQuery('words', 0, true)).all({
+        match: plan.spacedMatch,
+        show: options.show ?? null,
+        limit: limit - rows.length,
+      }) as Row[]),
+    )
   return rows.map((row) => ({
     episodeId: row.episodeId,
     episodeTitle: row.episodeTitle,

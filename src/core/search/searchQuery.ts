@@ -6,8 +6,11 @@ export const MAX_QUERY_CHARACTERS = 1000
 /** What FTS5's unicode61 tokenizer keeps as part of a word: letters, numbers and their marks. */
 const WORD_CHARACTER = /[\p{L}\p{N}\p{M}]/u
 
-/** Scripts written without spaces between words: found by substring, through the trigram index. */
-const UNSPACED =
+/**
+ * Scripts written without spaces between words: found by substring, through the trigram index, which
+ * holds only the items with such text (migration 025's UNSPACED_GLOB, a superset of these characters).
+ */
+export const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u
 
 /** Words too common to say what is looked for; a query of only these would match nearly everything. */
@@ -36,6 +39,12 @@ export interface PlannedSearch {
   substrings: string[]
   /** Each term as typed, for marking substring hits. */
   terms: string[]
+  /**
+   * For a trigram search, what the items without text of a script written without spaces (which the
+   * trigram index does not hold) must match in the words index for the query to hold: the OR'd parts of
+   * the query that can be true without such text. Null when none can (the query needs such text).
+   */
+  spacedMatch: string | null
 }
 
 const refuse = (message: string): never => {
@@ -122,7 +131,7 @@ export function planSearch(query: string): PlannedSearch {
     const match = kept
       .map((p) => ('operator' in p ? p.operator : quoted(p.operand.text) + (p.operand.prefix ? '*' : '')))
       .join(' ')
-    return { index: 'words', match, substrings: [], terms }
+    return { index: 'words', match, substrings: [], terms, spacedMatch: null }
   }
   // A trigram index finds substrings of three characters or more; shorter ones are looked for as they are.
   const short = operands.filter((o) => [...o.text].length < 3)
@@ -135,5 +144,45 @@ export function planSearch(query: string): PlannedSearch {
     short.length === 0
       ? long.map((p) => ('operator' in p ? p.operator : quoted(p.operand.text))).join(' ')
       : long.flatMap((p) => ('operand' in p ? [quoted(p.operand.text)] : [])).join(' ') || null
-  return { index: 'trigrams', match, substrings: short.map((o) => o.text), terms }
+  return {
+    index: 'trigrams',
+    match,
+    substrings: short.map((o) => o.text),
+    terms,
+    spacedMatch: short.length > 0 ? null : withoutUnspaced(kept),
+  }
+}
+
+/**
+ * The query as it reads for an item without text of a script written without spaces, for the words
+ * index: each operand of such a script is false there. FTS5 binds NOT tighter than AND and AND tighter
+ * than OR, so the query is an OR of parts, each of operands that must all be there bar those just after
+ * a NOT, which must not: a part needing a false operand drops out, a false operand after a NOT drops
+ * out of its part. Null when no part is left.
+ */
+function withoutUnspaced(kept: Part[]): string | null {
+  const branches: Part[][] = [[]]
+  for (const p of kept) {
+    if ('operator' in p && p.operator === 'OR') branches.push([])
+    else branches.at(-1)?.push(p)
+  }
+  const left = branches.flatMap((branch) => {
+    const terms: string[] = []
+    let negated = false
+    for (const p of branch) {
+      if ('operator' in p) {
+        negated = p.operator === 'NOT'
+        continue
+      }
+      const unspaced = UNSPACED.test(p.operand.text)
+      if (unspaced && !negated) return []
+      if (!unspaced)
+        terms.push(
+          `${negated ? 'NOT ' : terms.length > 0 ? 'AND ' : ''}${quoted(p.operand.text)}${p.operand.prefix ? '*' : ''}`,
+        )
+      negated = false
+    }
+    return terms.length > 0 ? [terms.join(' ')] : []
+  })
+  return left.length > 0 ? left.join(' OR ') : null
 }

@@ -1,3 +1,4 @@
+import { progressLines } from '../db/conversions'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -130,7 +131,8 @@ export class DatabaseSession {
       return { db: null, refusal, handlers: refusingHandlers(refusal, this.backups) }
     }
     try {
-      const db = openDatabase(this.file)
+      // A conversion the upgrade runs (minutes for a network's catalogue) is said in the host's log.
+      const db = openDatabase(this.file, { onProgress: progressLines((line) => console.error(line)) })
       // Checkpoints run between edits (see afterCall), not inside the edit that fills the WAL.
       db.pragma('wal_autocheckpoint = 0')
       const { files, peaks } = this.options

@@ -11,7 +11,7 @@ import type { EpisodeDocument } from '../../shared/episodeFormat'
 import type { Reply } from '../../shared/result'
 import { validateEpisodeDocument } from '../../shared/validateEpisode'
 import { backupFolderOf, backUpNow, listBackups, restoreBackup } from '../db/backups'
-import { defaultDatabasePath, openDatabase } from '../db/openDatabase'
+import { defaultDatabasePath, openDatabase, type OpenOptions } from '../db/openDatabase'
 
 import { sqliteUserError } from '../db/sqliteErrors'
 import { refuseIfChangedWhileRead, type CanWrite } from '../db/unwritableLibrary'
@@ -61,11 +61,12 @@ export interface LocalService {
  */
 export function openLocalService(
   dbPath: string | undefined,
-  options: { readOnly?: boolean; canWrite?: CanWrite } = {},
+  options: { readOnly?: boolean; canWrite?: CanWrite; onProgress?: OpenOptions['onProgress'] } = {},
 ): LocalService {
   const file = defaultDatabasePath(dbPath)
   const db = openDatabase(file, {
     readOnly: options.readOnly ?? false,
+    ...(options.onProgress && { onProgress: options.onProgress }),
     ...(options.canWrite && { canWrite: options.canWrite }),
   })
   const files = new FileRefs()

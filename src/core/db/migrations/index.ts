@@ -22,6 +22,7 @@ import { migration021 } from './021_desk_queue'
 import { migration022 } from './022_codebooks'
 import { migration023 } from './023_desk_board_cache'
 import { migration024 } from './024_packed_words'
+import { migration025 } from './025_lean_search_and_word_times'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration022,
   migration023,
   migration024,
+  migration025,
 ]
