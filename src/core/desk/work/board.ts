@@ -2,7 +2,7 @@ import type { ClientBase } from 'pg'
 import type { BoardEpisode, CalibrationResult, DriftReport } from '../../../shared/contract/deskWork'
 import { sameEpisode } from '../../agreement/agreement'
 import { UserError } from '../../errors'
-import { boardAgreements, worstAlpha } from './boardAgreement'
+import { boardAgreements, keptAgreementsAhead, worstAlpha } from './boardAgreement'
 import { boardRows, episodeChoices } from './boardQueries'
 import { calibrationOf } from './calibration'
 import {
@@ -117,7 +117,12 @@ async function boardOf(
   context: DeskWorkContext,
   filter: { show?: string | undefined; episode?: string | undefined },
 ): Promise<BoardEpisode[]> {
-  const rows = await readWithoutJit(client, () => boardRows(client, filter))
+  // The library's kept figures are read while PostgreSQL gathers the rows: the query is on its way first.
+  const [rows, kept] = await readWithoutJit(client, async () => {
+    const asked = boardRows(client, filter)
+    const ahead = keptAgreementsAhead(context.desk, context.db)
+    return [await asked, ahead] as const
+  })
   const submitted = new Map<string, RevisionKey[]>()
   for (const row of rows) {
     const revisions = row.reviewers.flatMap((r) =>
@@ -126,7 +131,7 @@ async function boardOf(
     // Only these need documents: an episode with fewer than two submitted has no agreement to measure.
     if (revisions.length >= 2) submitted.set(row.episode, revisions)
   }
-  const agreements = await boardAgreements(client, context.desk, context.db, submitted)
+  const agreements = await boardAgreements(client, context.desk, context.db, submitted, kept)
   const board = rows.map((row): BoardEpisode => {
     const agreement = agreements.get(row.episode) ?? null
     return {
