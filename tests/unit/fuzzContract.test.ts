@@ -112,6 +112,11 @@ const VALID: Samples = {
     { file: GARBAGE_REF },
     { file: EPISODE_REF, media: STALE_REF },
   ],
+  'episodes.loadMany': [
+    { files: [EPISODE_REF] },
+    { files: [EPISODE_REF, GARBAGE_REF], keepBoth: true },
+    { files: [GARBAGE_REF, STALE_REF] },
+  ],
   'episodes.exportAs': [
     ...(['episode', 'chapters', 'youtube', 'vtt-chapters', 'csv', 'html'] as const).map((format) => ({
       id: ID,

@@ -1,4 +1,3 @@
-import { isSecondsForm, unpackWords } from '../../src/core/transcript/packedWords'
 import fc from 'fast-check'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -14,6 +13,7 @@ import { loadEpisodeDocument, loadEpisodeFile } from '../../src/core/load/loadEp
 import { PeaksCache } from '../../src/core/media/peaksCache'
 import { FileRefs } from '../../src/core/service/fileRefs'
 import { createHandlers, dispatch } from '../../src/core/service/handlers'
+import { isSecondsForm, unpackWords } from '../../src/core/transcript/packedWords'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { machineEpisode, withDerivedFields } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'

@@ -59,6 +59,7 @@ async function statOf(file: string): Promise<fs.Stats | null> {
 export function forgetsMedia(method: string): 'episode' | 'all' | null {
   if (method === 'episodes.relinkMedia') return 'episode'
   // A loaded file may replace an episode (its media with it); a restore replaces every episode.
-  if (method === 'episodes.load' || method.startsWith('backups.')) return 'all'
+  if (method === 'episodes.load' || method === 'episodes.loadMany' || method.startsWith('backups.'))
+    return 'all'
   return null
 }

@@ -45,7 +45,7 @@ import { updateEpisode } from '../episodes/updateEpisode'
 import { UserError } from '../errors'
 import { episodeJsonText, episodeSlug, exportEpisode, exportFileName } from '../export/exportEpisode'
 import { redo, undo } from '../history/editHistory'
-import { loadEpisodeFileOffThread } from '../load/loadEpisode'
+import { loadEpisodeFileOffThread, loadEpisodeFiles } from '../load/loadEpisode'
 import type { PeaksCache } from '../media/peaksCache'
 import { mapSpeakers } from '../participants/mapSpeakers'
 import { publishEpisode } from '../publish/publishEpisode'
@@ -281,6 +281,13 @@ function contractHandlers({ db, files, peaks, backups, notices, desk }: CoreCont
         keepBoth: r.keepBoth ?? false,
         ...(r.media !== undefined && { media: files.resolve(r.media) }),
       }),
+    'episodes.loadMany': async (r) => ({
+      results: await loadEpisodeFiles(
+        db,
+        r.files.map((f) => files.resolve(f)),
+        { replace: r.replace ?? false, keepBoth: r.keepBoth ?? false },
+      ),
+    }),
     'episodes.relinkMedia': async (r) => {
       const { sameContent } = await relinkMedia(db, r.id, files.resolve(r.media))
       return { view: episodeView(db, r.id), sameContent }

@@ -3,8 +3,12 @@ import { z } from 'zod'
 import { SOURCE_URL_PATTERN } from '../sourceUrl'
 import { TEXT_LIMITS, tooLong } from '../textLimits'
 import type { EpisodeView } from './episodeView'
+import type { ReplyError } from '../result'
 import { byId, episodeId, fileRefSchema, typedName, typedTitle } from './fields'
 import { edit, method } from './method'
+
+/** Files one `episodes.loadMany` call takes: the command line sends a long list in calls of this many. */
+export const MAX_FILES_A_LOAD = 1000
 
 export const episodePatchSchema = z
   .strictObject({
@@ -49,6 +53,29 @@ export const episodeMethods = {
         replace: z.boolean().optional(),
         keepBoth: z.boolean().optional(),
         media: fileRefSchema.optional(),
+      })
+      .refine((r) => !(r.replace === true && r.keepBoth === true), {
+        path: ['keepBoth'],
+        message:
+          'replace and keepBoth exclude each other: a load either overwrites the episode or keeps both',
+      }),
+  ),
+  /**
+   * Loads several episode JSON v1 files, each as `episodes.load` loads one (no `media`): each loads or is
+   * refused on its own, in order, its answer at its place (a refusal as `episodes.load` gives it). Many
+   * files load faster so than one call each: the next ones are read and checked while one is written.
+   */
+  'episodes.loadMany': method<{
+    results: (
+      | { ok: true; id: string; replaced: boolean; warnings: string[]; linkedMedia?: string }
+      | { ok: false; error: ReplyError }
+    )[]
+  }>()(
+    z
+      .strictObject({
+        files: z.array(fileRefSchema).min(1).max(MAX_FILES_A_LOAD),
+        replace: z.boolean().optional(),
+        keepBoth: z.boolean().optional(),
       })
       .refine((r) => !(r.replace === true && r.keepBoth === true), {
         path: ['keepBoth'],

@@ -40,8 +40,8 @@ export async function areEpisodeJson(files: readonly File[]): Promise<boolean> {
 }
 
 /**
- * Several episode JSON files loaded at once (dropped, or chosen together), one after the other, each
- * loaded or refused on its own. Nothing opens: the library lists what was loaded, and says per file
+ * Several episode JSON files loaded at once (dropped, or chosen together), in one call, each loaded or
+ * refused on its own, in order. Nothing opens: the library lists what was loaded, and says per file
  * what happened. An id already in the library is not replaced from here: the editor may keep both for
  * every such file, which loses nothing, or open a file alone to replace its episode.
  */
@@ -49,12 +49,23 @@ export function useEpisodeFilesLoader(onLoaded: () => void): EpisodeFilesLoader 
   const [busy, setBusy] = useState(false)
   const [results, setResults] = useState<FileLoad[] | null>(null)
 
-  const loadOne = async (name: string, ref: string, keepBoth: boolean): Promise<FileLoad> => {
-    const reply = await platform.call('episodes.load', { file: ref, ...(keepBoth && { keepBoth: true }) })
-    if (reply.ok)
-      return { name, kind: 'loaded', id: reply.value.id, linkedMedia: reply.value.linkedMedia ?? null }
-    if (reply.error.code === 'conflict' && !keepBoth) return { name, kind: 'conflict', ref }
-    return { name, kind: 'refused', problem: firstLine(reply.error.message) }
+  /** The files adopted, loaded in one call (the core reads the next while it writes one), each answered. */
+  const loadSome = async (
+    chosen: { name: string; ref: string }[],
+    keepBoth: boolean,
+  ): Promise<FileLoad[]> => {
+    if (chosen.length === 0) return []
+    const reply = await platform.call('episodes.loadMany', {
+      files: chosen.map((c) => c.ref),
+      ...(keepBoth && { keepBoth: true }),
+    })
+    return chosen.map(({ name, ref }, i): FileLoad => {
+      if (!reply.ok) return { name, kind: 'refused', problem: firstLine(reply.error.message) }
+      const result = reply.value.results[i]
+      if (result?.ok) return { name, kind: 'loaded', id: result.id, linkedMedia: result.linkedMedia ?? null }
+      if (result?.error.code === 'conflict' && !keepBoth) return { name, kind: 'conflict', ref }
+      return { name, kind: 'refused', problem: firstLine(result?.error.message ?? 'not loaded') }
+    })
   }
   const run = (work: () => Promise<FileLoad[]>): void => {
     setBusy(true)
@@ -70,31 +81,28 @@ export function useEpisodeFilesLoader(onLoaded: () => void): EpisodeFilesLoader 
     results,
     loadAll: (files) =>
       run(async () => {
-        const done: FileLoad[] = []
-        // One after the other: the core writes one episode at a time anyway, and the order is kept.
+        // One after the other: in browser mode each is uploaded to the host.
+        const adopted: ({ name: string; ref: string } | FileLoad)[] = []
         for (const file of files)
-          done.push(
-            await platform
-              .adoptFile(file, 'episode')
-              .then((chosen) => loadOne(file.name, chosen.ref, false))
-              .catch((e: Error): FileLoad => ({ name: file.name, kind: 'refused', problem: e.message })),
+          adopted.push(
+            await platform.adoptFile(file, 'episode').then(
+              (chosen) => ({ name: file.name, ref: chosen.ref }),
+              (e: Error): FileLoad => ({ name: file.name, kind: 'refused', problem: e.message }),
+            ),
           )
-        return done
+        const chosen = adopted.filter((a): a is { name: string; ref: string } => !('kind' in a))
+        const loaded = await loadSome(chosen, false)
+        // In the order dropped: a file refused as it was adopted keeps its place.
+        return adopted.map((a) => ('kind' in a ? a : (loaded.shift() as FileLoad)))
       }),
     keepBothForAll: () =>
       run(async () => {
-        const done: FileLoad[] = []
-        for (const r of results ?? [])
-          done.push(
-            r.kind === 'conflict'
-              ? await loadOne(r.name, r.ref, true).catch((e: Error): FileLoad => ({
-                  name: r.name,
-                  kind: 'refused',
-                  problem: e.message,
-                }))
-              : r,
-          )
-        return done
+        const before = results ?? []
+        const again = await loadSome(
+          before.flatMap((r) => (r.kind === 'conflict' ? [{ name: r.name, ref: r.ref }] : [])),
+          true,
+        )
+        return before.map((r) => (r.kind === 'conflict' ? (again.shift() as FileLoad) : r))
       }),
     dismiss: () => setResults(null),
   }
