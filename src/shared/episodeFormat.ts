@@ -27,6 +27,10 @@ export const SPEAKING_BALANCE_BIN_SECONDS = 180
 
 const hasAtMost3Decimals = (n: number): boolean => Math.abs(Math.round(n * 1000) - n * 1000) < 1e-6
 
+/** Whether a value is a time as `time` below takes it: the same rules, for a check that copies nothing. */
+export const isFormatTime = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= MAX_DURATION_SECONDS && hasAtMost3Decimals(n)
+
 const time = z
   .number()
   .finite()
