@@ -127,9 +127,28 @@ for (const theme of ['light', 'dark'] as const)
     await draft.getByLabel('New dimension').fill('Humour')
     await draft.getByLabel('New dimension').press('Enter')
     await expect(draft.getByRole('group', { name: /Humour/ })).toBeVisible()
+    // Moved up one place from the keyboard, the focus staying on its button at the new place.
+    const legends = (): Promise<string[]> =>
+      draft
+        .locator('fieldset.draft-dimension > legend')
+        .evaluateAll((ls) => ls.map((l) => l.textContent ?? ''))
+    const before = await legends()
+    expect(before.at(-1)).toMatch(/^Humour/)
+    await draft.getByRole('button', { name: 'Move Humour up' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(draft.getByRole('button', { name: 'Move Humour up' })).toBeFocused()
+    const after = await legends()
+    expect(after.at(-2)).toMatch(/^Humour/)
+    expect(after.at(-1)).toBe(before.at(-2))
+    await expect(draft.getByRole('button', { name: 'Move Humour down' })).toBeEnabled()
     await draft.getByRole('button', { name: 'Publish version 2' }).click()
     await expect(page.locator('.notice-region')).toContainText('Version 2 published')
     await expect(page.getByText('version 2, published')).toBeVisible()
+    // Published in the order the draft gave.
+    const shown = await page
+      .locator('section.codebook-dimension > h3')
+      .evaluateAll((hs) => hs.map((h) => h.textContent ?? ''))
+    expect(shown.findIndex((h) => h.includes('Humour'))).toBe(shown.length - 2)
 
     // The analysis scored under version 1 says so, with what changed, and moves in one undoable step.
     await page.getByRole('button', { name: 'Library', exact: true }).click()

@@ -1,5 +1,5 @@
 import type { CodebookScreenState } from './useCodebookScreen'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { CodebookDimension, CodebookVersion } from '../../../shared/codebook'
 import { isMac } from '../commands/shortcuts'
 import { AddDimension } from './AddDimension'
@@ -9,8 +9,8 @@ import type { DraftContent } from './useCodebookScreen'
 const SAVE_KEY = isMac ? '⌘S' : 'Ctrl+S'
 
 /**
- * The draft version being edited: the scale, and per dimension its label, definition and level
- * descriptors (anchors are kept as they are). Saving sends it whole; the core refuses descriptors that
+ * The draft version being edited: the scale, and per dimension (in order: Up and Down move one) its
+ * label, definition and level descriptors (anchors are kept as they are). Saving sends it whole; the core refuses descriptors that
  * leave a gap or overlap, naming the scores, and the draft stays as typed to be put right.
  */
 export function DraftEditor(props: {
@@ -25,6 +25,33 @@ export function DraftEditor(props: {
   // The core's refusal of the last save or publish, naming the scores; gone once one succeeds.
   const [refusal, setRefusal] = useState<string | null>(null)
   const save = (): void => void props.screen.save(content).then(setRefusal)
+  /** Moves a dimension one place up or down; the focus stays on the button pressed, at its new place. */
+  const move = (key: string, by: -1 | 1): void => {
+    setContent((c) => {
+      const from = c.dimensions.findIndex((d) => d.key === key)
+      const to = from + by
+      if (from < 0 || to < 0 || to >= c.dimensions.length) return c
+      const dimensions = [...c.dimensions]
+      ;[dimensions[from], dimensions[to]] = [
+        dimensions[to] as CodebookDimension,
+        dimensions[from] as CodebookDimension,
+      ]
+      return { ...c, dimensions }
+    })
+    moved.current = { key, by }
+  }
+  // After a move, the focus on the button pressed at its new place, or on the other one when that one
+  // is now at an end (and disabled): Up, Up, Up from the keyboard goes on moving the same dimension.
+  const moved = useRef<{ key: string; by: -1 | 1 } | null>(null)
+  useEffect(() => {
+    const last = moved.current
+    if (!last) return
+    moved.current = null
+    const button = (side: 'up' | 'down'): HTMLButtonElement | null =>
+      document.querySelector<HTMLButtonElement>(`[data-move="${side}-${CSS.escape(last.key)}"]`)
+    const pressed = button(last.by < 0 ? 'up' : 'down')
+    ;(pressed && !pressed.disabled ? pressed : button(last.by < 0 ? 'down' : 'up'))?.focus()
+  }, [content])
   const patch = (key: string, p: Partial<CodebookDimension>): void =>
     setContent((c) => ({ ...c, dimensions: c.dimensions.map((d) => (d.key === key ? { ...d, ...p } : d)) }))
   const scaleField = (edge: 'min' | 'max', name: string): React.JSX.Element => (
@@ -62,7 +89,7 @@ export function DraftEditor(props: {
         <legend>Scale</legend>
         {scaleField('min', 'Lowest score')} {scaleField('max', 'Highest score')}
       </fieldset>
-      {content.dimensions.map((d) => (
+      {content.dimensions.map((d, i) => (
         <fieldset key={d.key} className="draft-dimension">
           <legend>
             {d.label} <code>{d.key}</code>
@@ -79,6 +106,26 @@ export function DraftEditor(props: {
               onChange={(e) => patch(d.key, { highlightLabel: e.target.value })}
             />
           </label>
+          <span className="order">
+            <button
+              type="button"
+              data-move={`up-${d.key}`}
+              aria-label={`Move ${d.label} up`}
+              disabled={i === 0}
+              onClick={() => move(d.key, -1)}
+            >
+              ↑ Up
+            </button>{' '}
+            <button
+              type="button"
+              data-move={`down-${d.key}`}
+              aria-label={`Move ${d.label} down`}
+              disabled={i === content.dimensions.length - 1}
+              onClick={() => move(d.key, 1)}
+            >
+              ↓ Down
+            </button>
+          </span>{' '}
           <button
             type="button"
             onClick={() =>
