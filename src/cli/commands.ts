@@ -285,6 +285,14 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
           'publish makes the draft current: new analyses of the show are scored on it',
         ],
       },
+      {
+        synopsis:
+          'codebook anchor EPISODE --dimension KEY (--statement ID | --chapter ID | --from S --to S) [--note TEXT]',
+        about: [
+          "add the moment (a statement, the chapter's score of KEY, or a time range) as",
+          "an anchor of KEY in the episode's show's codebook draft, with what it shows",
+        ],
+      },
     ],
     load: async () => (await import('./commands/codebookCommand')).codebookCommand,
   },

@@ -71,27 +71,33 @@ export const levelSchema = z.strictObject({
   text: z.string().trim().min(1, 'a level needs a sentence').max(2000),
 })
 
+/** Where an anchor is: a statement, a chapter's score, or a time range of an episode in the library. */
+export const anchorTargetSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('statement'),
+    episodeId: z.string().min(1).max(64),
+    statementId: z.string().min(1).max(64),
+  }),
+  z.strictObject({
+    kind: z.literal('chapterScore'),
+    episodeId: z.string().min(1).max(64),
+    chapterId: z.string().min(1).max(64),
+  }),
+  z.strictObject({
+    kind: z.literal('range'),
+    episodeId: z.string().min(1).max(64),
+    start: z.number().finite().min(0),
+    end: z.number().finite().min(0),
+  }),
+])
+
+/** An anchor's note: what the moment shows ("a 7: the guest corrects the host with a source"). */
+export const anchorNoteSchema = z.string().trim().max(2000)
+
 export const anchorSchema = z.strictObject({
   id: z.string().min(1).max(64),
-  target: z.discriminatedUnion('kind', [
-    z.strictObject({
-      kind: z.literal('statement'),
-      episodeId: z.string().min(1).max(64),
-      statementId: z.string().min(1).max(64),
-    }),
-    z.strictObject({
-      kind: z.literal('chapterScore'),
-      episodeId: z.string().min(1).max(64),
-      chapterId: z.string().min(1).max(64),
-    }),
-    z.strictObject({
-      kind: z.literal('range'),
-      episodeId: z.string().min(1).max(64),
-      start: z.number().finite().min(0),
-      end: z.number().finite().min(0),
-    }),
-  ]),
-  note: z.string().trim().max(2000),
+  target: anchorTargetSchema,
+  note: anchorNoteSchema,
 })
 
 export const codebookDimensionSchema = z.strictObject({

@@ -316,6 +316,13 @@ export const COMMANDS = {
     shortcuts: ['D'],
     menu: { menu: 'Help', label: 'Definition of the Focused Dimension' },
   },
+  'codebook.addAnchor': {
+    label:
+      'Add the focused score, else the selected statement, else the transcript words selected last, as an anchor of the show’s codebook',
+    group: 'Edit',
+    shortcuts: ['Shift+D'],
+    menu: { menu: 'Edit', label: 'Add as Codebook Anchor…' },
+  },
   'help.restoreBackup': {
     label: 'Restore from a backup',
     group: 'Help',

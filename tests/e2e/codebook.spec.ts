@@ -257,3 +257,39 @@ test('a codebook imported from QualCoder, its anchor opened at its moment, expor
   await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
   expect(page.url()).toContain('?t=12')
 })
+
+for (const theme of ['light', 'dark'] as const)
+  test(`a score added as an anchor from the editor, kept in the draft, removed there (${theme})`, async ({
+    page,
+    served,
+  }) => {
+    test.setTimeout(120_000)
+    await page.emulateMedia({ colorScheme: theme })
+    await page.goto(served.host.url)
+    const doc = scoredUnderVersion1()
+    await openEpisodeDocument(page, doc)
+    await page.getByRole('tab', { name: /^Chapters/ }).click()
+    await firstScore(page).focus()
+    await page.keyboard.press('Shift+D')
+    const dialog = page.getByRole('dialog', { name: 'Add as codebook anchor' })
+    await expect(dialog).toContainText(`the score of the chapter “${doc.chapters[0]?.title ?? ''}”`)
+    await expect(dialog.getByLabel('Dimension')).toHaveValue(doc.rubric.dimensions[0]?.key ?? '')
+    await expect(dialog.getByLabel('What it shows')).toBeFocused()
+    await page.keyboard.type('a 2: only the story')
+    await noViolations(page, 'anchor dialog')
+    await dialog.getByRole('button', { name: 'Add anchor' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.locator('.notice-region')).toContainText(
+      'Anchor added to latent-space’s codebook draft, version 2',
+    )
+
+    // The draft the anchor went into lists it, named for its moment, and removes it.
+    await openCodebookFromLibrary(page, doc.episode.title)
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    const draft = page.getByRole('form', { name: 'Draft version 2' })
+    const anchors = draft.getByRole('list', { name: `Anchors of ${PEER}` })
+    await expect(anchors).toContainText('a chapter’s score of agentic-rl-2025-05-09: a 2: only the story')
+    await noViolations(page, 'draft with an anchor')
+    await anchors.getByRole('button', { name: /^Remove the anchor a chapter’s score/ }).click()
+    await expect(anchors).toHaveCount(0)
+  })

@@ -131,4 +131,91 @@ describe('episcore codebook', () => {
     expect(refused.err).toMatch(/^episcore: bad\.qdc: /)
     expect((await run(['versions', SHOW])).out).toBe('')
   })
+
+  it('adds an anchor from the command line, a chapter’s score or a range, and says what is wrong otherwise', async () => {
+    const db = library()
+    const chapter = await episcore([
+      '--db',
+      db,
+      'codebook',
+      'anchor',
+      'ep-1',
+      '--dimension',
+      'hostsInformedPeer',
+      '--chapter',
+      'c1',
+      '--note',
+      'a 7',
+    ])
+    expect(chapter).toMatchObject({ code: 0, err: '' })
+    expect(chapter.out).toMatch(/^latent-space: anchor a1 of hostsInformedPeer added to draft version 1$/)
+    const range = await episcore([
+      '--db',
+      db,
+      'codebook',
+      'anchor',
+      'ep-1',
+      '--dimension',
+      'hostsInformedPeer',
+      '--from',
+      '5',
+      '--to',
+      '12',
+    ])
+    expect(range.out).toMatch(/anchor a2 of hostsInformedPeer added to draft version 1$/)
+    const shown = await episcore(['--db', db, 'codebook', 'show', SHOW, '--version', '1', '--json'])
+    const draft = JSON.parse(shown.out) as CodebookVersion
+    expect(
+      draft.dimensions.find((d) => d.key === 'hostsInformedPeer')?.anchors.map((a) => a.target.kind),
+    ).toEqual(['chapterScore', 'range'])
+    // Two moments, none, a time that is not one: usage errors (exit 2); an unknown item: refused (exit 1).
+    const both = await episcore([
+      '--db',
+      db,
+      'codebook',
+      'anchor',
+      'ep-1',
+      '--dimension',
+      'x',
+      '--chapter',
+      'c1',
+      '--statement',
+      's1',
+    ])
+    expect(both).toMatchObject({ code: 2 })
+    expect(both.err).toMatch(/one moment/)
+    expect((await episcore(['--db', db, 'codebook', 'anchor', 'ep-1', '--chapter', 'c1'])).err).toMatch(
+      /--dimension/,
+    )
+    expect(
+      (
+        await episcore([
+          '--db',
+          db,
+          'codebook',
+          'anchor',
+          'ep-1',
+          '--dimension',
+          'x',
+          '--from',
+          'soon',
+          '--to',
+          '3',
+        ])
+      ).err,
+    ).toMatch(/--from is a time in seconds/)
+    const unknown = await episcore([
+      '--db',
+      db,
+      'codebook',
+      'anchor',
+      'ep-1',
+      '--dimension',
+      'hostsInformedPeer',
+      '--statement',
+      'nope',
+    ])
+    expect(unknown.code).toBe(1)
+    expect(unknown.err).toMatch(/nope/)
+  })
 })

@@ -295,6 +295,15 @@ const VALID: Samples = {
     show: MACHINE.episode.show,
     format,
   })),
+  'codebook.addAnchor': [
+    {
+      dimension: 'hostsInformedPeer',
+      target: { kind: 'chapterScore', episodeId: ID, chapterId: 'c1' },
+      note: 'a 7',
+    },
+    { dimension: 'hostsInformedPeer', target: { kind: 'range', episodeId: ID, start: 9, end: 3 }, note: '' },
+    { dimension: 'nope', target: { kind: 'statement', episodeId: ID, statementId: 's1' }, note: '' },
+  ],
   'codebook.import': [{ show: MACHINE.episode.show, file: GARBAGE_REF, dryRun: true }],
 }
 

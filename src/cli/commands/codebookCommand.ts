@@ -4,7 +4,7 @@ import { call, Refused, withService } from '../serviceCalls'
 import { UsageError, type RunCommand } from '../usage'
 import { codebookLines, importLines, versionLine } from './codebookLines'
 
-const VERBS = ['show', 'versions', 'export', 'import', 'publish'] as const
+const VERBS = ['show', 'versions', 'export', 'import', 'publish', 'anchor'] as const
 type Verb = (typeof VERBS)[number]
 const FORMATS = ['qdc', 'md', 'json'] as const
 type Format = (typeof FORMATS)[number]
@@ -16,6 +16,7 @@ const OPTIONS: Record<Verb, readonly string[]> = {
   export: ['format', 'version', 'out'],
   import: [],
   publish: [],
+  anchor: ['dimension', 'statement', 'chapter', 'from', 'to', 'note'],
 }
 
 function versionNumber(given: string | undefined): number | undefined {
@@ -32,6 +33,12 @@ export const codebookCommand: RunCommand = async (parseCommand, dbPath, io) => {
     format: { type: 'string' },
     version: { type: 'string' },
     out: { type: 'string' },
+    dimension: { type: 'string' },
+    statement: { type: 'string' },
+    chapter: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    note: { type: 'string' },
   })
   const [name, show, ...rest] = positionals
   if (name === undefined) throw new UsageError(`codebook needs a verb: ${VERBS.join(', ')}`)
@@ -40,6 +47,7 @@ export const codebookCommand: RunCommand = async (parseCommand, dbPath, io) => {
   for (const option of Object.keys(values))
     if (option !== 'db' && values[option] !== undefined && !OPTIONS[verb].includes(option))
       throw new UsageError(`codebook ${verb} takes no --${option}`)
+  if (verb === 'anchor') return addAnchor(dbPath, io, show, rest, values)
   if (!show?.trim()) throw new UsageError(`codebook ${verb} needs a SHOW (quote a name with spaces)`)
   const wanted = verb === 'import' ? 1 : 0
   if (rest.length !== wanted)
@@ -91,6 +99,51 @@ export const codebookCommand: RunCommand = async (parseCommand, dbPath, io) => {
     call(s, 'codebook.import', { show, file: s.fileToRead(file) }),
   )
   for (const line of importLines(made)) io.out(line)
+  return 0
+}
+
+/** A time in seconds as --from and --to give it. */
+function seconds(option: string, given: string | undefined): number {
+  const n = Number(given)
+  if (given === undefined || given.trim() === '' || !Number.isFinite(n) || n < 0)
+    throw new UsageError(`codebook anchor --${option} is a time in seconds, 0 or more (not "${given ?? ''}")`)
+  return n
+}
+
+/**
+ * `codebook anchor EPISODE --dimension KEY (--statement ID | --chapter ID | --from S --to S) [--note
+ * TEXT]`: the moment becomes an anchor of the dimension in the episode's show's codebook draft.
+ */
+async function addAnchor(
+  dbPath: () => string | undefined,
+  io: Parameters<RunCommand>[2],
+  episode: string | undefined,
+  rest: string[],
+  values: Record<string, string | boolean | string[] | undefined>,
+): Promise<number> {
+  if (!episode?.trim() || rest.length > 0)
+    throw new UsageError('codebook anchor takes one EPISODE (its id), then --dimension and the moment')
+  const dimension = str(values.dimension)
+  if (!dimension) throw new UsageError('codebook anchor needs --dimension KEY')
+  const statement = str(values.statement)
+  const chapter = str(values.chapter)
+  const range = values.from !== undefined || values.to !== undefined
+  if ([statement !== undefined, chapter !== undefined, range].filter(Boolean).length !== 1)
+    throw new UsageError('codebook anchor takes one moment: --statement ID, --chapter ID, or --from S --to S')
+  const target = statement
+    ? { kind: 'statement' as const, episodeId: episode, statementId: statement }
+    : chapter
+      ? { kind: 'chapterScore' as const, episodeId: episode, chapterId: chapter }
+      : {
+          kind: 'range' as const,
+          episodeId: episode,
+          start: seconds('from', str(values.from)),
+          end: seconds('to', str(values.to)),
+        }
+  const { draft, anchor } = await withService(dbPath(), (s) =>
+    call(s, 'codebook.addAnchor', { dimension, target, note: str(values.note) ?? '' }),
+  )
+  io.out(`${draft.show}: anchor ${anchor.id} of ${dimension} added to draft version ${draft.version}`)
   return 0
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/openDatabase'
 import { episodeView } from '../episodes/episodeQueries'
 import type { FileRefs } from '../service/fileRefs'
 import { analysisCodebook, moveAnalysis } from './analysisCodebook'
+import { addAnchor } from './codebookAnchors'
 import { exportCodebook, importCodebook } from './codebookFiles'
 import { codebookVersions, draftCodebook, getCodebook, publishCodebook, saveDraft } from './codebookVersions'
 
@@ -20,6 +21,7 @@ export function codebookHandlers(db: Db, files: FileRefs): CodebookHandlers {
     'codebook.draft': (r) => draftCodebook(db, r.show),
     'codebook.saveDraft': (r) => saveDraft(db, r.show, r.content),
     'codebook.publish': (r) => publishCodebook(db, r.show),
+    'codebook.addAnchor': (r) => addAnchor(db, r),
     'codebook.ofAnalysis': (r) => analysisCodebook(db, r.id),
     'codebook.moveAnalysis': (r) => {
       const { flagged } = moveAnalysis(db, r.id)

@@ -8,6 +8,7 @@ import { exportEpisode } from '../export/exportEpisode'
 import { PeaksCache } from '../media/peaksCache'
 import { FileRefs } from '../service/fileRefs'
 import { createHandlers, dispatch } from '../service/handlers'
+import type { ResponseOf } from '../../shared/contract'
 import { loadEpisodeFiles } from './loadEpisode'
 
 /** `count` episode files in a folder of their own, each its own id and title; the third one broken. */
@@ -53,13 +54,17 @@ describe('loading several episode files at once', () => {
       files: [files.register(first), files.register(second)],
     })
     if (!twice.ok) throw new Error(twice.error.message)
-    expect(twice.value.results.map((r) => (r.ok ? r.id : r.error.code))).toEqual(['conflict', 'episode-1'])
+    expect(
+      (twice.value as ResponseOf<'episodes.loadMany'>).results.map((r) => (r.ok ? r.id : r.error.code)),
+    ).toEqual(['conflict', 'episode-1'])
     const both = await dispatch(handlers, 'episodes.loadMany', {
       files: [files.register(first)],
       keepBoth: true,
     })
     if (!both.ok) throw new Error(both.error.message)
-    expect(both.value.results.map((r) => r.ok && r.id)).toEqual(['episode-0-2'])
+    expect((both.value as ResponseOf<'episodes.loadMany'>).results.map((r) => r.ok && r.id)).toEqual([
+      'episode-0-2',
+    ])
     // The request itself is checked where it enters: no files, or replace with keep-both.
     const none = await dispatch(handlers, 'episodes.loadMany', { files: [] })
     expect(none.ok || none.error.message).toMatch(/files/)

@@ -1,11 +1,15 @@
 /** A show's codebook: its versions, the draft being edited, moving an analysis to the current version. */
 import { z } from 'zod'
 import {
+  anchorNoteSchema,
+  anchorTargetSchema,
   codebookContentSchema,
+  type Anchor,
   type CodebookChanges,
   type CodebookVersion,
   type CodebookVersionSummary,
 } from '../codebook'
+import { dimensionKeySchema } from '../episodeFormat'
 import { byId, fileRefSchema } from './fields'
 import { edit, method } from './method'
 
@@ -44,6 +48,13 @@ export const codebookMethods = {
   'codebook.saveDraft': method<CodebookVersion>()(z.strictObject({ show, content: codebookContentSchema })),
   /** The draft becomes the show's current version; new analyses of the show are scored under it. */
   'codebook.publish': method<CodebookVersion>()(z.strictObject({ show })),
+  /**
+   * Adds an anchor of a dimension at a moment of an analysis in the library (a statement, a chapter's
+   * score, a time range) to the show's draft, made from the current version when there is none.
+   */
+  'codebook.addAnchor': method<{ draft: CodebookVersion; anchor: Anchor }>()(
+    z.strictObject({ dimension: dimensionKeySchema, target: anchorTargetSchema, note: anchorNoteSchema }),
+  ),
   'codebook.ofAnalysis': method<AnalysisCodebook>()(byId),
   /**
    * Moves the analysis to the current version in one undoable step, mapping dimensions by key; scores

@@ -7,7 +7,7 @@ import type { AnchorPlayer } from './useAnchorPlayer'
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e))
 
 /** Where an anchor is, in words: a range's times, else the kind of item cited. */
-const anchorPlace = (a: Anchor): string =>
+export const anchorPlace = (a: Anchor): string =>
   a.target.kind === 'range'
     ? `${formatClock(a.target.start)}–${formatClock(a.target.end)}`
     : a.target.kind === 'statement'

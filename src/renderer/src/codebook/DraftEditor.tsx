@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { CodebookDimension, CodebookVersion } from '../../../shared/codebook'
 import { isMac } from '../commands/shortcuts'
 import { AddDimension } from './AddDimension'
+import { anchorPlace } from './DimensionView'
 import { LevelsEditor } from './LevelsEditor'
 import type { DraftContent } from './useCodebookScreen'
 
@@ -10,7 +11,7 @@ const SAVE_KEY = isMac ? '⌘S' : 'Ctrl+S'
 
 /**
  * The draft version being edited: the scale, and per dimension (in order: Up and Down move one) its
- * label, definition and level descriptors (anchors are kept as they are). Saving sends it whole; the core refuses descriptors that
+ * label, definition, level descriptors and anchors (added from an episode; removed here). Saving sends it whole; the core refuses descriptors that
  * leave a gap or overlap, naming the scores, and the draft stays as typed to be put right.
  */
 export function DraftEditor(props: {
@@ -148,6 +149,23 @@ export function DraftEditor(props: {
             scale={content.scale}
             onChange={(levels) => patch(d.key, { levels })}
           />
+          {d.anchors.length > 0 && (
+            <ul className="anchors" aria-label={`Anchors of ${d.label}`}>
+              {d.anchors.map((a) => (
+                <li key={a.id}>
+                  {anchorPlace(a)} of {a.target.episodeId}
+                  {a.note ? `: ${a.note}` : ''}{' '}
+                  <button
+                    type="button"
+                    aria-label={`Remove the anchor ${anchorPlace(a)} of ${a.target.episodeId}`}
+                    onClick={() => patch(d.key, { anchors: d.anchors.filter((x) => x.id !== a.id) })}
+                  >
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
         </fieldset>
       ))}
       <AddDimension

@@ -1,3 +1,4 @@
+import { AnchorDialog } from './codebook/AnchorDialog'
 import { useState } from 'react'
 import type { CommandId } from '../../../shared/commands'
 import type { EpisodeView } from '../../../shared/contract'
@@ -57,6 +58,7 @@ export function EpisodeDialogs(props: {
         <ShortcutSheet commands={props.commands} labelOf={labelOf} onClose={close} />
       )}
       {dialog === 'definition' && <DefinitionDialog view={view} onClose={close} />}
+      {dialog === 'anchor' && <AnchorDialog view={view} onClose={close} notify={notify} />}
       {dialog === 'highlight' && (
         <HighlightPicker
           dimensions={view.rubric.dimensions}

@@ -11,7 +11,15 @@ import type { WaveformController } from './Waveform'
 
 /** The episode screen's dialogs a command can open. */
 export type EditorDialog =
-  'shortcuts' | 'highlight' | 'goTo' | 'speakers' | 'site' | 'feedTags' | 'deskSubmit' | 'definition'
+  | 'shortcuts'
+  | 'highlight'
+  | 'goTo'
+  | 'speakers'
+  | 'site'
+  | 'feedTags'
+  | 'deskSubmit'
+  | 'definition'
+  | 'anchor'
 
 /**
  * What a command is given when it runs: the episode screen as it is at that moment. Commands read it
