@@ -36,7 +36,12 @@ describe('the declared commands', () => {
       ['edit.redo', 'Shift+CmdOrCtrl+Z'],
       // Citing works inside the reasoning and why fields, so the menu's accelerator is registered.
       ['evidence.cite', 'Shift+CmdOrCtrl+E'],
+      ['codebook.addAnchor', 'Shift+D'],
     ])
+    // Shift+D types a capital D in a field: shown in the menu, left to the page.
+    expect(entries('Edit').find((e) => e.id === 'codebook.addAnchor')).toMatchObject({
+      registerAccelerator: false,
+    })
     // A plain key is shown in the menu but left to the page, so a text field keeps it.
     expect(entries('Help').find((e) => e.id === 'help.shortcuts')).toMatchObject({
       accelerator: '?',
