@@ -2,6 +2,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UserError } from '../../src/core/errors'
 import { addPerson, CATALOGUE_MIGRATIONS, initCatalogue } from '../../src/core/desk/catalogue'
+import { migrateCatalogue } from '../../src/core/desk/catalogue/migrateCatalogue'
 import { skipPostgresTests, startPostgres, type TestPostgres } from './postgresServer'
 
 /** What a run of `desk init` could change: the schema rows, the tables, policies, grants and roles. */
@@ -73,6 +74,57 @@ describe.skipIf(skipPostgresTests())('the desk catalogue on a real PostgreSQL', 
       from: CATALOGUE_MIGRATIONS.length,
     })
     expect(await catalogueSnapshot(server.adminUrl)).toEqual(before)
+  })
+
+  it('keeps each analysis’s latest revision as revisions arrive, filled in when upgraded from 4; only a lead reads it', async () => {
+    await asAdmin(server, 'CREATE DATABASE latest')
+    const url = server.urlFor('desk_admin', server.adminPassword, 'latest')
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    try {
+      await migrateCatalogue(admin, CATALOGUE_MIGRATIONS.slice(0, 4))
+      const revision = (analysis: string, n: number): Promise<unknown> =>
+        admin.query(
+          `INSERT INTO revisions (analysis_id, revision, base_revision, title, status, content_hash, document)
+           VALUES ($1, $2, $3, 'T', 'draft', 'h', '{}')`,
+          [analysis, n, n === 1 ? null : n - 1],
+        )
+      await admin.query(`INSERT INTO analyses (id, kind) VALUES ('a', 'person'), ('b', 'machine')`)
+      await revision('a', 1)
+      await revision('a', 2)
+      await revision('b', 1)
+      expect(await migrateCatalogue(admin)).toEqual({ from: 4, version: CATALOGUE_MIGRATIONS.length })
+      const latest = async (): Promise<unknown[]> =>
+        (await admin.query('SELECT analysis_id, revision FROM latest_revisions ORDER BY 1')).rows
+      expect(await latest()).toEqual([
+        { analysis_id: 'a', revision: 2 },
+        { analysis_id: 'b', revision: 1 },
+      ])
+      await revision('a', 3)
+      await revision('b', 2)
+      expect(await latest()).toEqual([
+        { analysis_id: 'a', revision: 3 },
+        { analysis_id: 'b', revision: 2 },
+      ])
+      // A reviewer (blind scoring hides others' progress) cannot read it; a lead can.
+      await addPerson({ adminUrl: url, name: 'late_reviewer', role: 'reviewer', password: 'pw-r' })
+      await addPerson({ adminUrl: url, name: 'late_lead', role: 'lead', password: 'pw-l' })
+      const asPerson = async (name: string, password: string): Promise<unknown> => {
+        const client = new pg.Client({ connectionString: server.urlFor(name, password, 'latest') })
+        await client.connect()
+        try {
+          return (await client.query('SELECT count(*)::int AS n FROM latest_revisions')).rows[0]
+        } catch (error) {
+          return (error as Error).message
+        } finally {
+          await client.end()
+        }
+      }
+      expect(await asPerson('late_reviewer', 'pw-r')).toMatch(/permission denied for table latest_revisions/)
+      expect(await asPerson('late_lead', 'pw-l')).toEqual({ n: 2 })
+    } finally {
+      await admin.end()
+    }
   })
 
   it('a catalogue a newer Episcore made is refused, with nothing written', async () => {

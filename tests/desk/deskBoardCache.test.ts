@@ -134,4 +134,15 @@ describe.skipIf(skipPostgresTests())("the board's and the drift's figures kept i
     const again = (await deskBoard(freshLead(), { show: SHOW })).find((e) => e.episode === 'k3')
     expect(again).toEqual(k3)
   })
+
+  it('gives the same board from a catalogue that keeps no latest revision numbers (schema 4), reading the revisions', async () => {
+    const kept = await deskBoard(freshLead(), { show: SHOW })
+    expect(kept.length).toBeGreaterThan(0)
+    await admin.query('ALTER TABLE latest_revisions RENAME TO latest_revisions_aside')
+    try {
+      expect(await deskBoard(freshLead(), { show: SHOW })).toEqual(kept)
+    } finally {
+      await admin.query('ALTER TABLE latest_revisions_aside RENAME TO latest_revisions')
+    }
+  })
 })

@@ -3,7 +3,7 @@ import type { BoardEpisode, CalibrationResult, DriftReport } from '../../../shar
 import { sameEpisode } from '../../agreement/agreement'
 import { UserError } from '../../errors'
 import { boardAgreements, keptAgreementsAhead, worstAlpha } from './boardAgreement'
-import { boardRows, episodeChoices } from './boardQueries'
+import { boardRows, episodeChoices, keepsLatestRevisions } from './boardQueries'
 import { calibrationOf } from './calibration'
 import {
   episodeOfAnalysis,
@@ -119,7 +119,8 @@ async function boardOf(
 ): Promise<BoardEpisode[]> {
   // The library's kept figures are read while PostgreSQL gathers the rows: the query is on its way first.
   const [rows, kept] = await readWithoutJit(client, async () => {
-    const asked = boardRows(client, filter)
+    const keepsLatest = await keepsLatestRevisions(client)
+    const asked = boardRows(client, filter, keepsLatest)
     const ahead = keptAgreementsAhead(context.desk, context.db)
     return [await asked, ahead] as const
   })

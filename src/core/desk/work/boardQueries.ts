@@ -25,13 +25,19 @@ export interface BoardRow {
 
 /**
  * Every assigned episode (of one show, or one episode), a row each with its reviewers gathered as JSON:
- * a season is 10,000 rows rather than 20,000 repeating the episode's facts. Title and show are the
+ * a season is 10,000 rows rather than 20,000 repeating the episode's facts. `keepsLatest`: the
+ * catalogue keeps each analysis's latest revision number ({@link keepsLatestRevisions}). Title and show are the
  * assignment's own (written by desk assign), else the episode analysis's latest revision's.
  */
 export async function boardRows(
   client: ClientBase,
   filter: { show?: string | undefined; episode?: string | undefined },
+  keepsLatest: boolean,
 ): Promise<BoardRow[]> {
+  // Kept by the catalogue as revisions arrive (its migration 5); read from the revisions in an older one.
+  const latestRevision = keepsLatest
+    ? '(SELECT l.revision FROM latest_revisions l WHERE l.analysis_id = s.analysis_id)'
+    : '(SELECT max(r.revision) FROM revisions r WHERE r.analysis_id = s.analysis_id)'
   const latest = (column: string): string =>
     `(SELECT ${column} FROM revisions r WHERE r.analysis_id = e.episode ORDER BY r.revision DESC LIMIT 1)`
   const { rows } = await client.query<
@@ -40,8 +46,7 @@ export async function boardRows(
     `WITH episodes AS (
        SELECT s.episode, max(s.title) AS title, max(s.show) AS show,
          json_agg(json_build_array(s.reviewer, s.analysis_id, s.state, p.name IS NULL OR g.rolname IS NULL,
-           CASE WHEN s.state = ANY($3::text[]) THEN
-             (SELECT max(r.revision) FROM revisions r WHERE r.analysis_id = s.analysis_id) END)
+           CASE WHEN s.state = ANY($3::text[]) THEN ${latestRevision} END)
            ORDER BY s.reviewer) AS reviewers
        FROM assignments s
        LEFT JOIN people p ON p.name = s.reviewer
@@ -66,6 +71,14 @@ export async function boardRows(
       revision,
     })),
   }))
+}
+
+/** Whether the catalogue keeps each analysis's latest revision number (its migration 5 on). */
+export async function keepsLatestRevisions(client: ClientBase): Promise<boolean> {
+  const { rows } = await client.query<{ kept: boolean }>(
+    `SELECT to_regclass('public.latest_revisions') IS NOT NULL AS kept`,
+  )
+  return rows[0]?.kept === true
 }
 
 /** The consensus and reference chosen for an episode that may have no assignments. */
