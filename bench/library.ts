@@ -42,7 +42,7 @@ export function libraryEpisode(n: number, sizes: Sizes): EpisodeDocument {
  * FTS5 tables), the segments' packed word times, and the rest (the transcript's text, the analyses,
  * their keys). Read from SQLite's dbstat (the pages each table and index holds) on the file as loaded.
  */
-function sizeRows(databaseFile: string, sizes: Sizes, input: string): Row[] {
+export function sizeRows(databaseFile: string, sizes: Sizes, input: string): Row[] {
   const { library } = sizes
   const hours = (library.episodes * library.episode.pieceSeconds * library.episode.pieces) / 3600
   const db = new Database(databaseFile, { readonly: true })
@@ -76,8 +76,8 @@ function sizeRows(databaseFile: string, sizes: Sizes, input: string): Row[] {
         measure: `database size per episode-hour, library of ${library.episodes.toLocaleString('en')} episodes`,
         value: perEpisodeHour,
         unit: 'MB',
-        target: '<= 0.7',
-        pass: perEpisodeHour <= 0.7,
+        target: sizes.name === 'full' ? '<= 0.7' : 'reported (the target is for hour-long episodes)',
+        pass: sizes.name === 'full' ? perEpisodeHour <= 0.7 : null,
         against: 'the target',
         input,
         note: `${Math.round(total / 1e6)} MB of pages over ${Math.round(hours).toLocaleString('en')} episode-hours`,
@@ -128,7 +128,7 @@ const QUERIES = [
   { query: 'qwertyuiop' },
 ]
 
-async function searchRows(databaseFile: string, sizes: Sizes, input: string): Promise<Row[]> {
+export async function searchRows(databaseFile: string, sizes: Sizes, input: string): Promise<Row[]> {
   const db = openDatabase(databaseFile)
   const handlers = createHandlers({ db, files: new FileRefs(), peaks: new PeaksCache(os.tmpdir()) })
   try {
@@ -188,7 +188,7 @@ const FIRST_ROW = 'table.episodes tbody tr'
 const FIRST_POINT = '.trend-chart circle'
 
 /** Opens the library (a new page load each time) and the show page from it, timing both. */
-async function openRows(browser: Browser, url: string, sizes: Sizes, input: string): Promise<Row[]> {
+export async function openRows(browser: Browser, url: string, sizes: Sizes, input: string): Promise<Row[]> {
   const page = await newPage(browser)
   try {
     const library: number[] = []

@@ -32,6 +32,7 @@ import { deskBench } from './desk'
 import { deskWorkBench } from './deskWork'
 import { inChromium, launch, newPage, percentile, seconds, tenths, type Row } from './common'
 import { measureRows, THIS_MACHINE, type MeasuredRow } from './rowRunner'
+import { largeLibraryBench } from './largeLibrary'
 import { libraryBench } from './library'
 import { scaleBench } from './scale'
 import { spanningStatementsRows } from './spanningStatements'
@@ -483,6 +484,7 @@ const GROUPS = [
   'wavesurfer',
   'scale',
   'library',
+  'largeLibrary',
   'desk',
 ] as const
 type Group = (typeof GROUPS)[number]
@@ -691,6 +693,8 @@ async function main(): Promise<void> {
     await scaleBench(log, RENDERER_DIR, sizes, (name, run) => measure('scale', name, run))
   if (only.has('library'))
     await libraryBench(log, RENDERER_DIR, sizes, (name, run) => measure('library', name, run))
+  if (only.has('largeLibrary'))
+    await largeLibraryBench(log, sizes, (name, run) => measure('largeLibrary', name, run))
   if (only.has('desk')) {
     await deskBench(log, sizes, (name, run) => measure('desk', name, run))
     await deskWorkBench(log, sizes, (name, run) => measure('desk', name, run))

@@ -44,6 +44,8 @@ export interface Sizes {
     searchRounds: number
     opens: number
   }
+  /** A network's back catalogue (issue 46): the library's episodes, this many, made straight into the database. */
+  largeLibrary: { episodes: number }
   /**
    * The desk (issue 43), on the library above: syncs with nothing new timed, and edits on one library
    * timed until a second, connected library has them.
@@ -95,6 +97,7 @@ export const FULL: Sizes = {
     searchRounds: 3,
     opens: 10,
   },
+  largeLibrary: { episodes: 10_000 },
   desk: { idleSyncs: 20, liveEdits: 20 },
   // 10,000 episodes: nine seasons assigned and submitted, the tenth's 1,000 assigned by the row.
   deskWork: { reviewers: 20, seasons: 9, episodesPerShow: 1_000, overlap: 2, looks: 3 },
@@ -138,6 +141,7 @@ export const QUICK: Sizes = {
     searchRounds: 1,
     opens: 2,
   },
+  largeLibrary: { episodes: 30 },
   desk: { idleSyncs: 5, liveEdits: 5 },
   deskWork: { reviewers: 6, seasons: 3, episodesPerShow: 50, overlap: 2, looks: 2 },
 }
