@@ -5,6 +5,7 @@ import { readPreferences } from '../settings/preferences'
 import { episodesOf, type AnalysisFacts, type EpisodeOfAnalyses } from './episodeGroups'
 
 const ITEM_TABLES = ['chapters', 'statements', 'highlights'] as const
+// Each count is read from its table's (episode_id, origin, status) index alone (migration 026).
 const itemCount = (where: string): string =>
   ITEM_TABLES.map((t) => `(SELECT count(*) FROM ${t} x WHERE x.episode_id = e.id AND ${where})`).join(' + ')
 

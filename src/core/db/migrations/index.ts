@@ -23,7 +23,7 @@ import { migration022 } from './022_codebooks'
 import { migration023 } from './023_desk_board_cache'
 import { migration024 } from './024_packed_words'
 import { migration025 } from './025_lean_search_and_word_times'
-import { migration026 } from './026_scores_by_dimension'
+import { migration026 } from './026_listing_indexes'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
