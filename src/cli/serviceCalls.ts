@@ -1,9 +1,8 @@
 import type { MethodName, RequestOf, ResponseOf } from '../shared/contract'
-import { progressLines } from '../core/db/conversions'
 import { openLocalService, type LocalService } from '../core/service/localService'
 
 /** A conversion the library's upgrade runs (a large library's may take minutes), said on standard error. */
-export const conversionProgress = progressLines((line) => process.stderr.write(`${line}\n`))
+export const conversionProgress = (line: string): void => void process.stderr.write(`${line}\n`)
 
 /** A refusal from the core's door: its message, as the app and the host would show it. */
 export class Refused extends Error {}
@@ -17,7 +16,7 @@ export async function withService<T>(
   use: (service: LocalService) => Promise<T>,
   readOnly = false,
 ): Promise<T> {
-  const service = openLocalService(dbPath, { readOnly, onProgress: conversionProgress })
+  const service = openLocalService(dbPath, { readOnly, progress: conversionProgress })
   try {
     const answer = await use(service)
     service.refuseIfChanged()

@@ -43,7 +43,7 @@ function limitOf(value: Options[string]): number {
  */
 function openForSearch(dbPath: string | undefined, io: Io): LocalService | null {
   try {
-    return openLocalService(dbPath, { onProgress: conversionProgress })
+    return openLocalService(dbPath, { progress: conversionProgress })
   } catch (writeError) {
     const cannotWrite = userMessage(writeError)
     if (cannotWrite === null) throw writeError

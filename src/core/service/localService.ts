@@ -11,7 +11,8 @@ import type { EpisodeDocument } from '../../shared/episodeFormat'
 import type { Reply } from '../../shared/result'
 import { validateEpisodeDocument } from '../../shared/validateEpisode'
 import { backupFolderOf, backUpNow, listBackups, restoreBackup } from '../db/backups'
-import { defaultDatabasePath, openDatabase, type OpenOptions } from '../db/openDatabase'
+import { progressLines } from '../db/conversions'
+import { defaultDatabasePath, openDatabase } from '../db/openDatabase'
 
 import { sqliteUserError } from '../db/sqliteErrors'
 import { refuseIfChangedWhileRead, type CanWrite } from '../db/unwritableLibrary'
@@ -61,12 +62,17 @@ export interface LocalService {
  */
 export function openLocalService(
   dbPath: string | undefined,
-  options: { readOnly?: boolean; canWrite?: CanWrite; onProgress?: OpenOptions['onProgress'] } = {},
+  options: {
+    readOnly?: boolean
+    canWrite?: CanWrite
+    /** Where a line of a conversion's progress goes (the upgrade of a large library may take minutes). */
+    progress?: (line: string) => void
+  } = {},
 ): LocalService {
   const file = defaultDatabasePath(dbPath)
   const db = openDatabase(file, {
     readOnly: options.readOnly ?? false,
-    ...(options.onProgress && { onProgress: options.onProgress }),
+    ...(options.progress && { onProgress: progressLines(options.progress) }),
     ...(options.canWrite && { canWrite: options.canWrite }),
   })
   const files = new FileRefs()
