@@ -14,7 +14,7 @@ import { citedInWords } from './evidence/citedInWords'
 import { shortcutOf } from '../commands/shortcuts'
 import { ZOOM_STEP } from './waveformZoom'
 import { canSubmit, STATE_WORDS } from '../desk/workWords'
-import { anchorChoice, holdAnchorChoice } from './codebook/anchorTarget'
+import { CODEBOOK_COMMANDS } from './codebook/codebookCommands'
 
 type Handler = CommandHandler<EditorContext, EpisodeView>
 
@@ -217,22 +217,7 @@ export const EDITOR_COMMANDS: CommandHandlers<EditorContext, EpisodeView> = {
     },
   },
   'help.shortcuts': { perform: (c) => c.open('shortcuts') },
-  'codebook.definition': { perform: (c) => c.open('definition') },
-  'codebook.addAnchor': {
-    perform: (c) => {
-      const choice = anchorChoice(c.view, selectedStatement(c)?.id ?? null)
-      if (!choice)
-        return c.notify(
-          'Focus a score, select a statement or select words of the transcript: that is the anchor',
-        )
-      if (!c.view.summary.show)
-        return c.notify(
-          'This episode has no show: give it one in its details, then its show’s codebook takes anchors',
-        )
-      holdAnchorChoice(choice)
-      c.open('anchor')
-    },
-  },
+  ...CODEBOOK_COMMANDS,
 }
 
 /** Every command of the episode screen, for its shortcut sheet: the editor's and the transcript selection's. */
