@@ -7,7 +7,10 @@ import {
   publishCodebook,
   saveDraft,
 } from '../../src/core/codebook/codebookVersions'
+import { moveAnalysis } from '../../src/core/codebook/analysisCodebook'
+import { stampOf } from '../../src/core/codebook/codebookStamp'
 import type { Db } from '../../src/core/db/openDatabase'
+import { redo, undo } from '../../src/core/history/editHistory'
 import { addPerson } from '../../src/core/desk/catalogue'
 import { syncDesk } from '../../src/core/desk/sync/syncDesk'
 import { deskDrift, setConsensus } from '../../src/core/desk/work/board'
@@ -119,21 +122,96 @@ describe.skipIf(skipPostgresTests())('codebooks through the desk, against a real
     expect(as('lena', 'SELECT count(*) FROM codebooks').stdout.trim()).toBe('1')
   })
 
-  it("keeps a library's differing version and says so; a reviewer's own version stays in their library", async () => {
+  it("moves a reviewer's own versions past the desk's, in their order, and takes the desk's", async () => {
     const bobDb = world.library('bob', []).db
     saveDraft(bobDb, SHOW, content('Bob’s own reading'))
     publishCodebook(bobDb, SHOW)
     saveDraft(bobDb, SHOW, content('Bob’s second reading'))
     publishCodebook(bobDb, SHOW)
-    const mine = said(bobDb, 1)
+    const [first, second] = [said(bobDb, 1), said(bobDb, 2)]
     const report = await sync(bobDb, 'bob')
     expect(report.kept).toEqual([
+      {
+        episodeId: `codebook ${SHOW} v1`,
+        reason:
+          "the desk's v1 says otherwise (another lead published it first): this library's version is now v2",
+      },
+      {
+        episodeId: `codebook ${SHOW} v2`,
+        reason: "the desk has published up to v1: this library's version is now v3",
+      },
       { episodeId: `codebook ${SHOW} v2`, reason: 'not in the desk: only a lead shares a codebook' },
-      { episodeId: `codebook ${SHOW} v1`, reason: "differs from the desk's: kept this library's" },
+      { episodeId: `codebook ${SHOW} v3`, reason: 'not in the desk: only a lead shares a codebook' },
     ])
-    expect(said(bobDb, 1)).toEqual(mine)
+    expect(said(bobDb, 1)).toEqual(said(leadDb, 1))
+    expect([said(bobDb, 2), said(bobDb, 3)]).toEqual([first, second])
+    expect(getCodebook(bobDb, SHOW)?.version).toBe(3) // his latest stays his current one
     expect((await deskRows()).map((r) => [r.version, r.owner])).toEqual([[1, 'lena']])
-    expect((await sync(bobDb, 'bob')).kept).toHaveLength(2) // said again, changed nothing
+    const again = await sync(bobDb, 'bob')
+    expect(again.kept.map((k) => k.reason)).toEqual([
+      'not in the desk: only a lead shares a codebook',
+      'not in the desk: only a lead shares a codebook',
+    ])
+    expect(codebookVersions(bobDb, SHOW)).toHaveLength(3) // said again, moved nothing
+  })
+
+  it('renumbers the second lead to reach the desk, restamps their analyses and their undo, and shares both', async () => {
+    await addPerson({ adminUrl: world.server.adminUrl, name: 'leo', role: 'lead', password: PASSWORD })
+    sql.leo = await world.as('leo')
+    const leos = personsAnalysis('cb-leo', 'Leo')
+    const leoDb = world.library('leo', [{ ...leos, episode: { ...leos.episode, show: SHOW } }]).db
+    // Leo published his own version 1 while apart from the desk, and scored his analysis under it.
+    saveDraft(leoDb, SHOW, content('Leo’s reading'))
+    publishCodebook(leoDb, SHOW)
+    const his = said(leoDb, 1)
+    moveAnalysis(leoDb, 'cb-leo')
+    expect(stampOf(leoDb, 'cb-leo')).toEqual({ show: SHOW, version: 1 })
+    saveDraft(leoDb, SHOW, content('Leo’s next thoughts'))
+
+    const report = await sync(leoDb, 'leo')
+    expect(report.kept).toEqual([
+      {
+        episodeId: `codebook ${SHOW} v1`,
+        reason:
+          "the desk's v1 says otherwise (another lead published it first): this library's version is now v2, with the analysis scored under it",
+      },
+      {
+        episodeId: `codebook ${SHOW} v2`,
+        reason: "the desk has published up to v1: this library's draft is now v3",
+      },
+    ])
+    expect(said(leoDb, 1)).toEqual(said(leadDb, 1))
+    expect(said(leoDb, 2)).toEqual(his)
+    expect(codebookVersions(leoDb, SHOW).map((v) => [v.version, v.state, v.used])).toEqual([
+      [1, 'published', false],
+      [2, 'published', true],
+      [3, 'draft', false],
+    ])
+    expect(stampOf(leoDb, 'cb-leo')).toEqual({ show: SHOW, version: 2 })
+    // Shared in the same round: his version under its new number, his analysis stamped with it.
+    expect((await deskRows()).map((r) => [r.version, r.owner])).toEqual([
+      [1, 'lena'],
+      [2, 'leo'],
+    ])
+    // Pushed as it was, then again restamped, both in this round.
+    expect(report.pushed.map((p) => p.episodeId)).toEqual(['cb-leo', 'cb-leo'])
+    expect(report.waiting).toBe(0)
+    const { rows } = await admin.query<{ document: string }>(
+      `SELECT document FROM revisions WHERE analysis_id = 'cb-leo' ORDER BY revision DESC LIMIT 1`,
+    )
+    expect(JSON.parse(rows[0]?.document ?? '{}').rubric.codebook).toEqual({ show: SHOW, version: 2 })
+    // Undo and redo of the move name the version it moved to, never the desk's version 1.
+    undo(leoDb, 'cb-leo')
+    expect(stampOf(leoDb, 'cb-leo')).toBeNull()
+    redo(leoDb, 'cb-leo')
+    expect(stampOf(leoDb, 'cb-leo')).toEqual({ show: SHOW, version: 2 })
+
+    // Lena's library takes Leo's version as 2 and his analysis stamped with it; nothing moves again.
+    expect((await syncDesk(leadDb, client('lena'), 'lena', { ids: ['cb-leo'] })).kept).toEqual([])
+    expect(said(leadDb, 2)).toEqual(his)
+    expect(stampOf(leadDb, 'cb-leo')).toEqual({ show: SHOW, version: 2 })
+    expect((await sync(leoDb, 'leo')).kept).toEqual([])
+    expect(codebookVersions(leoDb, SHOW)).toHaveLength(3)
   })
 
   it('compares scores for the drift only where the dimension and the scale meant the same', async () => {

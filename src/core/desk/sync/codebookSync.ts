@@ -1,13 +1,17 @@
 /**
  * The shows' codebooks through the desk (issue 45): a lead's library shares the versions it published,
  * every library takes the versions the desk has. A published version never changes, so a version held
- * here and in the desk with other content is a conflict the sync names and never resolves by itself.
+ * here with other content than the desk's under its number (two leads who published while apart) moves
+ * past the desk's numbers, with the analyses scored under it, and the desk's is taken: the first to reach
+ * the desk keeps the number, and nothing is merged or overwritten.
  */
 import type { ClientBase } from 'pg'
 import { codebookContentSchema, type CodebookDimension } from '../../../shared/codebook'
 import type { KeptHere } from '../../../shared/contract/desk'
 import { contentProblems, normalContent } from '../../codebook/codebookChecks'
 import type { CodebookContent } from '../../codebook/codebookRows'
+import { renumberVersions, type VersionMove } from '../../codebook/codebookRenumber'
+import { versionSummaries } from '../../codebook/codebookRows'
 import { heldVersion, publishedVersions, writePublishedVersion } from '../../codebook/publishedCodebooks'
 import type { Db } from '../../db/openDatabase'
 
@@ -16,8 +20,10 @@ export interface CodebookSyncReport {
   pushed: string[]
   /** The versions this library took from the desk, as `SHOW vN`. */
   pulled: string[]
-  /** Versions left as they are here, and why. */
+  /** Versions left as they are here, or moved apart from the desk's, and why. */
   kept: KeptHere[]
+  /** Analyses restamped with a version moved apart: changed here, to be pushed. */
+  restamped: number
 }
 
 interface CatalogueCodebook {
@@ -38,20 +44,23 @@ const keptLine = (show: string, version: number, reason: string): KeptHere => ({
  * version the desk has that this library lacks written here as published, one transaction each.
  */
 export async function syncCodebooks(db: Db, client: ClientBase): Promise<CodebookSyncReport> {
-  const report: CodebookSyncReport = { pushed: [], pulled: [], kept: [] }
-  const local = publishedVersions(db)
+  const report: CodebookSyncReport = { pushed: [], pulled: [], kept: [], restamped: 0 }
   const table = await client.query<{ exists: boolean }>(
     "SELECT to_regclass('public.codebooks') IS NOT NULL AS exists",
   )
   if (!table.rows[0]?.exists) {
     // A catalogue of schema 3 or older: its owner's desk init with this Episcore adds the table.
-    for (const v of local)
+    for (const v of publishedVersions(db))
       report.kept.push(
         keptLine(v.show, v.version, "the desk's catalogue has no codebooks yet: desk init upgrades it"),
       )
     return report
   }
   let desk = await catalogueCodebooks(client)
+  const moved = moveClashing(db, desk)
+  report.kept.push(...moved.lines)
+  report.restamped = moved.restamped
+  const local = publishedVersions(db)
   const lacking = local.filter((v) => !desk.has(named(v.show, v.version)))
   if (lacking.length > 0) {
     if (await isLead(client)) {
@@ -76,26 +85,79 @@ export async function syncCodebooks(db: Db, client: ClientBase): Promise<Codeboo
     if (row === null) continue // just pushed from here
     const read = readCatalogueContent(db, row)
     const held = heldVersion(db, row.show, row.version)
-    if (held) {
-      if (typeof read === 'string' || !held.published || !sameContent(held.content, read))
-        report.kept.push(
-          keptLine(
-            row.show,
-            row.version,
-            held.published
-              ? "differs from the desk's: kept this library's"
-              : "is a draft here: kept this library's draft, the desk's published version was not taken",
-          ),
-        )
+    if (typeof read === 'string') {
+      const kept = held ? ": kept this library's" : ''
+      report.kept.push(keptLine(row.show, row.version, `the desk's version cannot be taken (${read})${kept}`))
       continue
     }
-    if (typeof read === 'string') {
-      report.kept.push(keptLine(row.show, row.version, `the desk's version cannot be taken: ${read}`))
+    if (held) {
+      // The same, or moved apart above; one published meanwhile by another process here waits for the next round.
+      if (!held.published || !sameContent(held.content, read))
+        report.kept.push(
+          keptLine(row.show, row.version, "differs from the desk's: kept this library's until the next sync"),
+        )
       continue
     }
     if (writePublishedVersion(db, row.show, row.version, read)) report.pulled.push(name)
   }
   return report
+}
+
+/**
+ * Each show's versions that clash with the desk's moved past the desk's numbers, in one transaction a
+ * show: from the first published here with other content than the desk's under its number (or a draft
+ * at a number the desk has published), every version here that is not the desk's own, in their order, so
+ * that the latest published here stays this library's current one. The draft too, whenever the desk has
+ * published past it: a draft is always the show's next version. One line a moved version.
+ */
+function moveClashing(
+  db: Db,
+  desk: Map<string, CatalogueCodebook | null>,
+): { lines: KeptHere[]; restamped: number } {
+  const byShow = new Map<string, Map<number, CodebookContent>>()
+  for (const row of desk.values()) {
+    if (row === null) continue
+    const read = readCatalogueContent(db, row)
+    // The desk's version cannot be taken: nothing here moves for it (the compare says why).
+    if (typeof read === 'string') continue
+    const show = byShow.get(row.show) ?? new Map<number, CodebookContent>()
+    byShow.set(row.show, show.set(row.version, read))
+  }
+  const lines: KeptHere[] = []
+  let total = 0
+  for (const [show, deskVersions] of byShow) {
+    const here = versionSummaries(db, show)
+    const deskLatest = Math.max(...deskVersions.keys())
+    const same = (version: number): boolean => {
+      const theirs = deskVersions.get(version)
+      const held = theirs && heldVersion(db, show, version)
+      return !!held && held.published && sameContent(held.content, theirs)
+    }
+    const first = here.find(
+      (v) =>
+        (deskVersions.has(v.version) && !same(v.version)) || (v.state === 'draft' && v.version <= deskLatest),
+    )
+    if (!first) continue
+    const moving = here.filter((v) => v.version >= first.version && !same(v.version))
+    const staying = here.filter((v) => !moving.includes(v)).map((v) => v.version)
+    const start = Math.max(deskLatest, ...staying) + 1
+    const moves: VersionMove[] = moving.map((v, i) => ({ from: v.version, to: start + i }))
+    const restamped = renumberVersions(db, show, moves)
+    moves.forEach(({ from, to }, i) => {
+      const analyses = restamped[i] ?? 0
+      total += analyses
+      const state = moving[i]?.state === 'draft' ? 'draft' : 'version'
+      const why = deskVersions.has(from)
+        ? `the desk's v${from} says otherwise (another lead published it first)`
+        : `the desk has published up to v${deskLatest}`
+      const stamped =
+        analyses === 0
+          ? ''
+          : `, with the ${analyses === 1 ? 'analysis' : `${analyses} analyses`} scored under it`
+      lines.push(keptLine(show, from, `${why}: this library's ${state} is now v${to}${stamped}`))
+    })
+  }
+  return { lines, restamped: total }
 }
 
 /** Every version in the desk by `SHOW vN`; null marks one known to equal this library's. */

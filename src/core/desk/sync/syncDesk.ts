@@ -31,15 +31,15 @@ export async function syncDesk(
     // Codebooks before the analyses: a pulled analysis stamped with a version this library lacks then
     // finds it whole (anchors too), not remade from the document's rubric.
     const codebooks = await syncCodebooks(db, client)
+    // A version moved apart from the desk's restamped the analyses scored under it: sent in this round.
+    if (codebooks.restamped > 0) merge(pushed, await pushOutbox(db, client, user))
     const { pulled, kept } = await pullCatalogue(db, client, user, wanted)
     kept.unshift(...codebooks.kept)
     if (await hasAssignments(client)) {
       const work = await syncAssignments(db, client, user)
       pulled.push(...work.pulled)
       kept.push(...work.kept)
-      pushed.pushed.push(...work.pushed.pushed)
-      pushed.conflicts.push(...work.pushed.conflicts)
-      pushed.kept.push(...work.pushed.kept)
+      merge(pushed, work.pushed)
     }
     noteSync(db, { at: new Date(), error: null })
     return { ...pushed, pulled, kept: [...pushed.kept, ...kept], waiting: waitingChanges(db) }
@@ -50,6 +50,13 @@ export async function syncDesk(
     })
     throw error
   }
+}
+
+type Pushed = Awaited<ReturnType<typeof pushOutbox>>
+const merge = (into: Pushed, more: Pushed): void => {
+  into.pushed.push(...more.pushed)
+  into.conflicts.push(...more.conflicts)
+  into.kept.push(...more.kept)
 }
 
 /**

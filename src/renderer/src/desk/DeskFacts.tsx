@@ -56,7 +56,7 @@ export function SyncOutcome({ report }: { report: SyncReport }): React.JSX.Eleme
       {kept.length > 0 && (
         <ul aria-label="Kept here">
           {kept.map((k) => (
-            <li key={k.episodeId}>
+            <li key={`${k.episodeId} ${k.reason}`}>
               {k.episodeId} stays here, not sent: {k.reason}
             </li>
           ))}
