@@ -84,3 +84,47 @@ test('a search finds an episode by its title, and a misspelt word is offered the
   await expect(hits).toHaveCount(1)
   await expect(hits.first().locator('mark')).toHaveText('orthogonal')
 })
+
+test('a word matching more than a thousand items gives the newest hits first and says so, in both themes', async ({
+  page,
+  served,
+}) => {
+  const doc = machineEpisode()
+  const speakerId = doc.transcript?.segments[0]?.speakerId ?? 'swyx'
+  doc.transcript = {
+    ...doc.transcript,
+    segments: Array.from({ length: 1200 }, (_, i) => ({
+      id: `seg${i}`,
+      start: i / 4,
+      end: i / 4 + 0.2,
+      speakerId,
+      text: `A reward, said for the ${i}th time`,
+      words: [],
+    })),
+  }
+  await page.goto(served.host.url)
+  await page.getByLabel('Open episode JSON').setInputFiles({
+    name: 'many-rewards.episode.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(doc)),
+  })
+  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.goto(served.host.url)
+    await page.getByLabel('Search the library').fill('reward')
+    await expect(page.getByRole('status').filter({ hasText: 'More than 1,000 items match' })).toContainText(
+      'the newest episodes’ hits come first',
+    )
+    const hits = page.getByRole('listbox', { name: 'Search results' }).getByRole('option')
+    await expect(hits).toHaveCount(20)
+    // The newest items, in their order of time.
+    await expect(hits.first()).toContainText('4:55A reward, said for the 1180th time')
+    await expect(hits.last()).toContainText('1199th time')
+    expect(await seriousViolations(page)).toEqual([])
+    // A phrase few items hold is ranked, and the note goes.
+    await page.getByLabel('Search the library').fill('"1199th time"')
+    await expect(hits).toHaveCount(1)
+    await expect(page.getByText('More than 1,000 items match')).toHaveCount(0)
+  }
+})

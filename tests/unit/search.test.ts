@@ -7,7 +7,13 @@ import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { PeaksCache } from '../../src/core/media/peaksCache'
 import { FileRefs } from '../../src/core/service/fileRefs'
 import { createHandlers, dispatch } from '../../src/core/service/handlers'
-import type { MethodName, RequestOf, ResponseOf, SearchHit } from '../../src/shared/contract'
+import {
+  MANY_MATCHES,
+  type MethodName,
+  type RequestOf,
+  type ResponseOf,
+  type SearchHit,
+} from '../../src/shared/contract'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import Database from 'better-sqlite3'
 import { migrate } from '../../src/core/db/migrate'
@@ -388,6 +394,54 @@ describe('the search index and a restore', () => {
   })
 })
 
+describe('a word that matches more items than are ranked', () => {
+  /** `episodes` episodes of `segments` segments each, every segment saying "reward" once. */
+  function rewardingLibrary(episodes: number, segments: number): { db: Db; files: FileRefs; dir: string } {
+    const dir = tempFolder()
+    const db = openDatabase(path.join(dir, 'library.sqlite'))
+    for (let n = 1; n <= episodes; n++) {
+      const doc = machineEpisode(`many-${n}`)
+      if (!doc.transcript) throw new Error('the machine episode has a transcript')
+      doc.transcript.segments = Array.from({ length: segments }, (_, i) => ({
+        id: `seg${i}`,
+        start: i / 5,
+        end: i / 5 + 0.1,
+        speakerId: 'swyx',
+        text: i % 7 === 0 ? `The reward, the reward and the reward model ${i}` : `A reward here ${i}`,
+        words: [],
+      }))
+      loadEpisodeDocument(db, doc)
+    }
+    return { db, files: new FileRefs(), dir }
+  }
+
+  it('gives the newest episode’s hits in their order of time past MANY_MATCHES, and says so; best first below it', async () => {
+    const many = rewardingLibrary(3, Math.ceil(MANY_MATCHES / 2))
+    const reply = await closest(many, 'reward')
+    expect(reply.newestFirst).toBe(true)
+    expect(reply.hits).toHaveLength(20)
+    expect(new Set(reply.hits.map((h) => h.episodeId))).toEqual(new Set(['many-3']))
+    const times = reply.hits.map((h) => h.seconds)
+    expect(times).toEqual([...times].sort((a, b) => a - b))
+    expect(reply.hits.every((h) => h.snippet.some((p) => p.match && /reward/i.test(p.text)))).toBe(true)
+    // A narrower query (a seventh of the segments) is ranked best first again.
+    const phrase = await closest(many, '"reward model"')
+    expect(phrase.newestFirst).toBe(false)
+    expect(phrase.hits).toHaveLength(20)
+    expect(
+      phrase.hits.every((h) => read(h).includes('reward] [model]') || read(h).includes('[reward model]')),
+    ).toBe(true)
+    // A library that holds fewer: best first (bm25), a segment saying it three times first of its segments.
+    const few = rewardingLibrary(1, 50)
+    const ranked = await closest(few, 'reward')
+    expect(ranked.newestFirst).toBe(false)
+    const firstSaid = ranked.hits.find((h) => h.kind === 'transcript')
+    expect(firstSaid?.snippet.filter((p) => p.match && /reward/i.test(p.text))).toHaveLength(3)
+    many.db.close()
+    few.db.close()
+  })
+})
+
 /** The episode of the issue: numbered in its title, its summary speaking of orthogonal rewards. */
 function numberedLibrary(): { db: Db; files: FileRefs; dir: string } {
   const dir = tempFolder()
@@ -450,6 +504,7 @@ describe('a word that finds nothing', () => {
     expect(await closest(lib, 'orthoganal')).toEqual({
       hits: [],
       closest: [{ word: 'orthoganal', closest: ['orthogonal'] }],
+      newestFirst: false,
     })
     // Each unknown word of a query, a wrong first letter too; a known word is offered nothing.
     expect((await closest(lib, 'bottlenek rewards systms')).closest).toEqual([

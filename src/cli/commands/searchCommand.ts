@@ -1,4 +1,4 @@
-import type { SearchHit } from '../../shared/contract'
+import { NEWEST_FIRST_NOTE, type SearchHit } from '../../shared/contract'
 import {
   OlderSchema,
   openLocalService,
@@ -84,6 +84,7 @@ export const searchCommand: RunCommand = async (parseCommand, dbPath, io) => {
     for (const hit of reply.value.hits) io.out(searchHitLine(hit))
     // Said beside the hits (stderr), so a script reading hits reads none: only a person is offered words.
     for (const { word, closest } of reply.value.closest) io.err(closestLine(word, closest))
+    if (reply.value.newestFirst) io.err(`episcore: ${NEWEST_FIRST_NOTE}`)
     return 0
   } finally {
     service.close()

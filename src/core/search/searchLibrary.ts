@@ -1,4 +1,10 @@
-import type { ClosestWords, SearchHit, SearchKind, SnippetPart } from '../../shared/contract'
+import {
+  MANY_MATCHES,
+  type ClosestWords,
+  type SearchHit,
+  type SearchKind,
+  type SnippetPart,
+} from '../../shared/contract'
 import type { Db } from '../db/openDatabase'
 import { unspacedItem } from '../db/migrations/025_lean_search_and_word_times'
 import { closestWords } from './closestWords'
@@ -6,6 +12,12 @@ import { planSearch, type PlannedSearch } from './searchQuery'
 
 export const DEFAULT_SEARCH_LIMIT = 20
 export const MAX_SEARCH_LIMIT = 1000
+/*
+ * Past MANY_MATCHES matching items, hits come newest first instead of best first: bm25 ranks every match
+ * (a common word matches a million items at 10,000 episodes: a second for an order nobody reads past
+ * its first page), while the newest are found by walking FTS5's rowids backwards. The answer says so,
+ * and a narrower query (another word, a phrase, a show) is ranked best first again.
+ */
 
 // Marks FTS5's snippet() puts around a match. Episode text may hold these characters too, so the
 // marked snippet is read against the same snippet unmarked (see markedParts).
@@ -31,6 +43,26 @@ const SECONDS = `CASE s.kind
  */
 const HIT_EPISODES = `e.id = s.episode_id AND e.trashed_at IS NULL AND (@show IS NULL OR e.show = @show COLLATE NOCASE)`
 
+const wordsSnippet = (open: string, close: string): string =>
+  `snippet(search_words, -1, ${open}, ${close}, '…', ${SNIPPET_TOKENS})`
+
+/**
+ * A function of the connection that answers true for the next `wholeRows` rows it is asked about, then
+ * false: a walk over a thousand matches makes snippets and times for the first `limit` only, in one pass
+ * of FTS5's cursor (a second pass expanded a prefix's terms again: 80 ms at 10,000 episodes). SQLite
+ * asks in the walk's order, FTS5 giving the rows in rowid order itself, without a sort.
+ */
+const WHOLE_ROWS = 'episcore_whole_rows'
+let wholeRows = 0
+const withWholeRows = new WeakSet<Db>()
+function wholeRowsFor(db: Db, count: number): void {
+  if (!withWholeRows.has(db)) {
+    db.function(WHOLE_ROWS, { deterministic: false }, () => (wholeRows-- > 0 ? 1 : 0))
+    withWholeRows.add(db)
+  }
+  wholeRows = count
+}
+
 const likeText = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 interface Row {
@@ -53,25 +85,39 @@ const UNSPACED_ITEM = `(${unspacedItem('s')})`
  * The query of one index: `words` or `trigrams` matching @match, or none (every term too short for
  * trigrams: search_text scanned for the substrings). `spacedOnly` keeps to the items the trigram index
  * does not hold, for the part of a trigram search that can hold without its script (see spacedMatch).
+ * `walk` (the words index only) reads up to MANY_MATCHES + 1 matches newest first instead, by the
+ * index's rowids, each hit whole only for the first ones (see wholeRows).
  */
-function hitQuery(index: 'words' | 'trigrams' | null, substrings: number, spacedOnly = false): string {
+function hitQuery(
+  index: 'words' | 'trigrams' | null,
+  substrings: number,
+  { spacedOnly = false, walk = false } = {},
+): string {
   const likes = Array.from(
     { length: substrings },
     (_, k) => `(s.title LIKE @like${k} ESCAPE '\\' OR s.body LIKE @like${k} ESCAPE '\\')`,
   )
   const fts = index === null ? null : index === 'words' ? 'search_words' : 'search_trigrams'
   const from = fts ? `${fts} JOIN search_text s ON s.id = ${fts}.rowid` : 'search_text s'
+  const ranked = fts !== null && !walk
   // Titles weigh twice their text: a word in a statement's title says more than one in a long quote.
   // Ordered by FTS5's own rank, which FTS5 sorts itself: the snippets and times are then made for the
-  // rows returned only, not for each of the tens of thousands a common word matches in a large library.
+  // rows returned only, not for each of the thousands a common word matches in a large library.
   const where = [
-    ...(fts ? [`${fts} MATCH @match`, `${fts}.rank MATCH 'bm25(2.0, 1.0)'`] : []),
+    ...(fts ? [`${fts} MATCH @match`] : []),
+    ...(ranked ? [`${fts}.rank MATCH 'bm25(2.0, 1.0)'`] : []),
     ...likes,
     ...(spacedOnly ? [`NOT ${UNSPACED_ITEM}`] : []),
   ]
-  const order = fts ? `${fts}.rank` : 's.episode_id, s.id'
+  const order = fts ? (ranked ? `${fts}.rank` : `${fts}.rowid DESC`) : 's.episode_id, s.id'
+  if (walk)
+    return `SELECT s.episode_id AS episodeId,
+        CASE WHEN ${WHOLE_ROWS}() THEN json_array(e.title, s.kind, s.item_id, ${SECONDS},
+          ${wordsSnippet('char(1)', 'char(2)')}, ${wordsSnippet("''", "''")}, s.title, s.body) END AS whole
+      FROM ${from} JOIN episodes e ON ${HIT_EPISODES}
+      WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${MANY_MATCHES + 1}`
   const snippet = (open: string, close: string): string =>
-    index === 'words' ? `snippet(search_words, -1, ${open}, ${close}, '…', ${SNIPPET_TOKENS})` : 'NULL'
+    index === 'words' ? wordsSnippet(open, close) : 'NULL'
   return `SELECT s.episode_id AS episodeId, e.title AS episodeTitle, s.kind AS kind, s.item_id AS itemId,
       ${SECONDS} AS seconds, ${snippet('char(1)', 'char(2)')} AS snippet, ${snippet("''", "''")} AS plain,
       s.title AS title, s.body AS body
@@ -164,43 +210,96 @@ export function searchLibrary(
   db: Db,
   query: string,
   options: { show?: string; limit?: number } = {},
-): { hits: SearchHit[]; closest: ClosestWords[] } {
+): { hits: SearchHit[]; closest: ClosestWords[]; newestFirst: boolean } {
   const plan = planSearch(query)
-  const hits = hitsOf(db, plan, options)
+  const { hits, newestFirst } = hitsOf(db, plan, options)
   return {
     hits,
     closest:
       hits.length === 0 && plan.index === 'words' ? closestWords(db, plan.terms, options.show ?? null) : [],
+    newestFirst,
   }
 }
 
-function hitsOf(db: Db, plan: PlannedSearch, options: { show?: string; limit?: number }): SearchHit[] {
+function hitsOf(
+  db: Db,
+  plan: PlannedSearch,
+  options: { show?: string; limit?: number },
+): { hits: SearchHit[]; newestFirst: boolean } {
   const limit = options.limit ?? DEFAULT_SEARCH_LIMIT
-  const rows = db.prepare(hitQuery(plan.match === null ? null : plan.index, plan.substrings.length)).all({
+  const params = {
     match: plan.match,
     show: options.show ?? null,
     limit,
     ...Object.fromEntries(plan.substrings.map((text, k) => [`like${k}`, likeText(text)])),
-  }) as Row[]
+  }
+  const found =
+    plan.index === 'words' && plan.match !== null
+      ? wordHits(db, plan.substrings.length, params, false)
+      : {
+          rows: db
+            .prepare(hitQuery(plan.match === null ? null : plan.index, plan.substrings.length))
+            .all(params) as Row[],
+          newestFirst: false,
+        }
   // The trigram search's hits first, then those among the items without its script, which only the
   // words index holds (an OR or a NOT that holds without it).
-  if (plan.spacedMatch !== null && rows.length < limit)
-    rows.push(
-      ...(db.prepare(hitQuery('words', 0, true)).all({
-        match: plan.spacedMatch,
-        show: options.show ?? null,
-        limit: limit - rows.length,
-      }) as Row[]),
+  if (plan.spacedMatch !== null && found.rows.length < limit) {
+    const spaced = wordHits(
+      db,
+      0,
+      { match: plan.spacedMatch, show: params.show, limit: limit - found.rows.length },
+      true,
     )
-  return rows.map((row) => ({
-    episodeId: row.episodeId,
-    episodeTitle: row.episodeTitle,
-    kind: row.kind,
-    itemId: row.itemId,
-    seconds: Math.round((row.seconds ?? 0) * 1000) / 1000,
-    snippet:
-      row.snippet === null || row.plain === null
-        ? substringParts(row, plan.terms)
-        : markedParts(row.snippet, row.plain),
-  }))
+    found.rows.push(...spaced.rows)
+    found.newestFirst ||= spaced.newestFirst
+  }
+  return {
+    newestFirst: found.newestFirst,
+    hits: found.rows.map((row) => ({
+      episodeId: row.episodeId,
+      episodeTitle: row.episodeTitle,
+      kind: row.kind,
+      itemId: row.itemId,
+      seconds: Math.round((row.seconds ?? 0) * 1000) / 1000,
+      snippet:
+        row.snippet === null || row.plain === null
+          ? substringParts(row, plan.terms)
+          : markedParts(row.snippet, row.plain),
+    })),
+  }
+}
+
+type WholeRow = [string, SearchKind, string, number | null, string, string, string, string]
+
+/**
+ * The words index's hits: walked newest first up to MANY_MATCHES + 1 matches, the first `limit` whole;
+ * past MANY_MATCHES those are the hits (each episode's in its order of time), else the matches are
+ * ranked by bm25, best first, as FTS5 ranks them.
+ */
+function wordHits(
+  db: Db,
+  substrings: number,
+  params: { match: string | null; show: string | null; limit: number },
+  spacedOnly: boolean,
+): { rows: Row[]; newestFirst: boolean } {
+  wholeRowsFor(db, params.limit)
+  const walked = db.prepare(hitQuery('words', substrings, { spacedOnly, walk: true })).all(params) as {
+    episodeId: string
+    whole: string | null
+  }[]
+  if (walked.length <= MANY_MATCHES)
+    return {
+      rows: db.prepare(hitQuery('words', substrings, { spacedOnly })).all(params) as Row[],
+      newestFirst: false,
+    }
+  const episodes = new Map<string, Row[]>()
+  for (const { episodeId, whole } of walked) {
+    if (whole === null) break
+    const [episodeTitle, kind, itemId, seconds, snippet, plain, title, body] = JSON.parse(whole) as WholeRow
+    const row: Row = { episodeId, episodeTitle, kind, itemId, seconds, snippet, plain, title, body }
+    episodes.set(episodeId, [...(episodes.get(episodeId) ?? []), row])
+  }
+  const inTime = (a: Row, b: Row): number => (a.seconds ?? 0) - (b.seconds ?? 0)
+  return { rows: [...episodes.values()].flatMap((rows) => rows.sort(inTime)), newestFirst: true }
 }

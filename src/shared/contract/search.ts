@@ -37,15 +37,26 @@ export interface ClosestWords {
   closest: string[]
 }
 
+/** Past this many matching items, a search gives the newest episodes' hits first instead of the best. */
+export const MANY_MATCHES = 1000
+
+/** What a person is told when a search's hits are the newest, not the best. */
+export const NEWEST_FIRST_NOTE = `More than ${MANY_MATCHES.toLocaleString('en')} items match: the newest episodes’ hits come first. Add a word, or search a phrase, to rank them by relevance.`
+
 export const searchMethods = {
   /**
    * Every episode's text (transcript, statements, chapters, reasoning, highlights, its title and
-   * summary) searched, best hits first. The query's length and syntax are checked by the core, which says what to change.
+   * summary) searched, best hits first (newest first past a thousand matches: `newestFirst`). The query's length and syntax are checked by the core, which says what to change.
    */
   'library.search': method<{
     hits: SearchHit[]
     /** When nothing is found: for each word the index does not hold, the closest words it does. */
     closest: ClosestWords[]
+    /**
+     * True when more items matched than are ranked (a common word in a large library): the hits are
+     * the newest episodes' (each episode's in its order of time), not the best; a narrower query ranks.
+     */
+    newestFirst: boolean
   }>()(
     z.strictObject({
       query: z.string().max(100_000, 'a search is at most 1,000 characters: search for a few words of it'),

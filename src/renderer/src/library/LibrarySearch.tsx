@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { ClosestWords, SearchHit } from '../../../shared/contract'
+import { NEWEST_FIRST_NOTE, type ClosestWords, type SearchHit } from '../../../shared/contract'
 import { formatClock } from '../../../shared/time'
 import { platform } from '../platform'
 import type { Selection } from '../episode/editorPanelProps'
@@ -42,6 +42,7 @@ export function LibrarySearch(): React.JSX.Element {
   const [query, setQuery] = useState('')
   const [found, setFound] = useState<SearchHit[] | null>(null)
   const [closestFound, setClosest] = useState<ClosestWords[]>([])
+  const [newestFirst, setNewestFirst] = useState(false)
   const [problemFound, setProblem] = useState<string | null>(null)
   // An emptied box shows nothing, whatever the last search answered.
   const hits = query.trim() === '' ? null : found
@@ -60,6 +61,7 @@ export function LibrarySearch(): React.JSX.Element {
           setActive(0)
           setFound(reply.ok ? reply.value.hits : null)
           setClosest(reply.ok ? reply.value.closest : [])
+          setNewestFirst(reply.ok && reply.value.newestFirst)
           setProblem(reply.ok ? null : reply.error.message)
         },
         (e: Error) => !scope.disposed && setProblem(e.message),
@@ -67,6 +69,11 @@ export function LibrarySearch(): React.JSX.Element {
     }, TYPING_PAUSE_MS)
     return scope.dispose
   }, [query])
+
+  // The hit walked to stays in sight in a list that scrolls.
+  useEffect(() => {
+    document.getElementById(`library-search-hit-${active}`)?.scrollIntoView({ block: 'nearest' })
+  }, [active])
 
   const onKeyDown = (e: React.KeyboardEvent): void => {
     if (!hits || hits.length === 0) return
@@ -118,8 +125,21 @@ export function LibrarySearch(): React.JSX.Element {
           ))}
         </p>
       )}
+      {hits && hits.length > 0 && newestFirst && (
+        <p className="search-note" role="status">
+          {NEWEST_FIRST_NOTE}
+        </p>
+      )}
       {hits && hits.length > 0 && (
-        <ul id="library-search-hits" role="listbox" aria-label="Search results">
+        // Focusable too: a long list scrolls, and the keyboard walks it from here as from the box.
+        <ul
+          id="library-search-hits"
+          role="listbox"
+          aria-label="Search results"
+          tabIndex={0}
+          aria-activedescendant={`library-search-hit-${active}`}
+          onKeyDown={onKeyDown}
+        >
           {hits.map((hit, k) => (
             <li
               key={`${hit.episodeId}/${hit.kind}/${hit.itemId}/${k}`}
