@@ -5,16 +5,17 @@ import { readPreferences } from '../settings/preferences'
 import { episodesOf, type AnalysisFacts, type EpisodeOfAnalyses } from './episodeGroups'
 
 const ITEM_TABLES = ['chapters', 'statements', 'highlights'] as const
-// Each count is read from its table's (episode_id, origin, status) index alone (migration 026).
-const itemCount = (where: string): string =>
-  ITEM_TABLES.map((t) => `(SELECT count(*) FROM ${t} x WHERE x.episode_id = e.id AND ${where})`).join(' + ')
+// Whether any item is so, each part a seek in its table's (episode_id, origin, status) index (migration
+// 026): counting them read every item of the library, 3/4 of the listing's time at 10,000 episodes.
+const anyItem = (where: string): string =>
+  `(${ITEM_TABLES.map((t) => `EXISTS (SELECT 1 FROM ${t} x WHERE x.episode_id = e.id AND ${where})`).join(' OR ')})`
 
 // One row per analysis out of the trash, in the order they came in: a group's first is its episode's id.
 const FACTS = (show: boolean) => `
   SELECT e.id, e.title, e.show, e.created_at AS createdAt, e.updated_at AS updatedAt, m.sha256,
     e.reviewer, e.review_status AS reviewStatus, e.extensions, e.copy_of AS copyOf,
-    ${itemCount(`x.origin = 'machine'`)} AS machineItems,
-    ${itemCount(`NOT (x.origin = 'machine' AND x.status = 'unreviewed')`)} AS personItems
+    ${anyItem(`x.origin = 'machine'`)} AS machineItems,
+    (${anyItem(`x.origin = 'human'`)} OR ${anyItem(`x.origin = 'machine' AND x.status IN ('accepted', 'edited')`)}) AS personItems
   FROM episodes e LEFT JOIN media m ON m.episode_id = e.id
   WHERE e.trashed_at IS NULL ${show ? 'AND e.show = ?' : ''}
   ORDER BY e.created_at, e.rowid`

@@ -21,9 +21,9 @@ export interface AnalysisFacts {
   consensusOf: readonly string[] | null
   /** The id of the analysis it is a copy of (Duplicate, a keep-both load); null for any other. */
   copyOf: string | null
-  /** Chapters, statements and highlights a machine made. */
+  /** Whether a machine made any chapter, statement or highlight (1 or 0 as the library reads it). */
   machineItems: number
-  /** Items a person made, or reviewed from the machine's. */
+  /** Whether a person made any item, or reviewed any of the machine's (1 or 0 as the library reads it). */
   personItems: number
 }
 
