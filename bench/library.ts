@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -25,8 +26,12 @@ export function libraryEpisode(n: number, sizes: Sizes): EpisodeDocument {
   const doc = scaleEpisode({
     id: `library-${String(n).padStart(4, '0')}`,
     durationSeconds: episode.pieceSeconds * episode.pieces,
-    // One media file for the whole show, named by hash: none is linked.
-    media: { fileName: 'long-show.mp3', sha256: 'c'.repeat(64) },
+    // Each episode its own media file, named by hash (none is linked): one shared hash made the whole
+    // library one episode of n analyses, as the library groups analyses by their media.
+    media: {
+      fileName: `long-show-${n}.mp3`,
+      sha256: createHash('sha256').update(`long-show-${n}`).digest('hex'),
+    },
     scale: episode,
     seed: 1000 + n,
   })
