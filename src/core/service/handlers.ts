@@ -206,7 +206,8 @@ function contractHandlers({ db, files, peaks, backups, notices, desk }: CoreCont
   return {
     ...deskHandlers(db, desk),
     ...codebookHandlers(db, files),
-    'episodes.list': () => listEpisodes(db),
+    // A copy of the kept listing's array: its rows are shared, and only read.
+    'episodes.list': () => [...listEpisodes(db)],
     'library.dimensions': () => libraryDimensions(db),
     'library.notices': () => notices?.() ?? [],
     'library.shows': () => libraryShows(db),

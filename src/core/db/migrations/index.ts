@@ -24,6 +24,7 @@ import { migration023 } from './023_desk_board_cache'
 import { migration024 } from './024_packed_words'
 import { migration025 } from './025_lean_search_and_word_times'
 import { migration026 } from './026_listing_indexes'
+import { migration027 } from './027_listing_version'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration024,
   migration025,
   migration026,
+  migration027,
 ]
