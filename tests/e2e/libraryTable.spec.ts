@@ -4,7 +4,8 @@ import { loadEpisodeDocument } from '../../src/core/load/loadEpisode'
 import { readPreferences } from '../../src/core/settings/preferences'
 import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { SEED_DIMENSIONS } from '../../src/shared/rubric'
-import { machineEpisode } from '../machineEpisode'
+import { FIRST_EPISODES } from '../../src/shared/contract'
+import { machineEpisode, withOwnMedia } from '../machineEpisode'
 import { SHOW, expectedAverages, otherShowEpisode, showEpisodes } from '../showEpisodes'
 import { expect, test, type HostHandle } from './hostFixture'
 
@@ -166,4 +167,27 @@ test('a library of 400 episodes draws only the rows on screen, and reaches the l
   expect(await rows(page).count()).toBeLessThan(80)
   await page.locator('.episodes-scroller').evaluate((e) => (e.scrollTop = e.scrollHeight))
   await expect(table(page).getByRole('button', { name: 'Episode 399' })).toBeVisible()
+})
+
+test('a library of more episodes than its first rows draws those at once, then every episode, sorted as kept', async ({
+  page,
+  served,
+}) => {
+  const count = FIRST_EPISODES + 5
+  const docs = Array.from({ length: count }, (_, i) => {
+    const doc = withOwnMedia(machineEpisode(`many-${i + 1}`))
+    doc.episode.title = `Episode ${String(i + 1).padStart(3, '0')}`
+    return doc
+  })
+  load(served, docs)
+  await page.goto(served.host.url)
+  await expect(page.getByText(`${count} episodes`, { exact: true })).toBeVisible()
+  // Sorted by title, the oldest (which the first rows leave out) comes first: every episode is there.
+  await table(page).getByRole('button', { name: 'Title' }).click()
+  await expect(titles(page).first()).toHaveText('Episode 001')
+  await expect.poll(() => keptTable(served).sorting).toEqual([{ id: 'title', desc: false }])
+  // Opened again with the sort kept: nothing drawn out of order meanwhile, then every episode sorted.
+  await page.reload()
+  await expect(titles(page).first()).toHaveText('Episode 001')
+  await expect(page.getByText(`${count} episodes`, { exact: true })).toBeVisible()
 })

@@ -63,6 +63,7 @@ type Samples = { [K in MethodName]: RequestOf<K>[] }
 /** Valid requests for every method, naming what the loaded machine episode holds. */
 const VALID: Samples = {
   'episodes.list': [{}],
+  'episodes.listStart': [{}],
   'library.notices': [{}],
   'library.dimensions': [{}],
   'library.shows': [{}],

@@ -1,10 +1,12 @@
-import type {
-  EpisodeSummary,
-  EpisodeView,
-  LibraryEpisode,
-  ParticipantView,
-  ChapterView,
-  StatementView,
+import {
+  FIRST_EPISODES,
+  type EpisodeSummary,
+  type EpisodeView,
+  type LibraryEpisode,
+  type ListingStart,
+  type ParticipantView,
+  type ChapterView,
+  type StatementView,
 } from '../../shared/contract'
 import { bySpan, type Chapter, type Dimension, type Statement } from '../../shared/episodeFormat'
 import { transcriptExtent } from '../../shared/transcriptPastEnd'
@@ -75,6 +77,18 @@ const keptListing = new KeptWhileUnchanged<LibraryEpisode[]>(LISTED_FROM)
 /** Every analysis out of the trash, newest first, as the library lists it. Shared: never change it. */
 export const listEpisodes = (db: Db): readonly LibraryEpisode[] =>
   db.transaction(() => keptListing.get(db, () => readListing(db)))()
+
+/** The listing's first FIRST_EPISODES episodes, with all their analyses, and how many it lists. */
+export function listingStart(db: Db): ListingStart {
+  const listing = listEpisodes(db)
+  // Each episode's place: where its first (newest) analysis stands, as the screen orders its rows.
+  const place = new Map<string, number>()
+  for (const analysis of listing) if (!place.has(analysis.episode)) place.set(analysis.episode, place.size)
+  return {
+    analyses: listing.filter((a) => (place.get(a.episode) ?? FIRST_EPISODES) < FIRST_EPISODES),
+    episodes: place.size,
+  }
+}
 
 function readListing(db: Db): LibraryEpisode[] {
   return db.transaction(() => {

@@ -5,7 +5,8 @@ import { tempFolder } from '../../../tests/tempFolder'
 import { openDatabase } from '../db/openDatabase'
 import { loadEpisodeDocument } from '../load/loadEpisode'
 import { keepPreferences } from '../settings/preferences'
-import { listEpisodes } from './episodeQueries'
+import { FIRST_EPISODES } from '../../shared/contract'
+import { listEpisodes, listingStart } from './episodeQueries'
 import { trashEpisode } from './trash'
 import { updateEpisode } from './updateEpisode'
 
@@ -60,6 +61,32 @@ describe("the library's listing, kept while nothing it is read from changed", ()
     expect(row('second')).toBeUndefined()
     const after = listEpisodes(db)
     expect(listEpisodes(db)).toBe(after)
+    db.close()
+  })
+})
+
+describe("the listing's start", () => {
+  it('holds the first FIRST_EPISODES episodes in the screen’s order, each with all its analyses, and counts them all', () => {
+    const db = openDatabase(path.join(tempFolder(), 'library.sqlite'))
+    const count = FIRST_EPISODES + 2
+    for (let n = 1; n <= count; n++) {
+      const doc = machineEpisode(`e${n}`)
+      if (doc.episode.media) doc.episode.media.sha256 = String(n).padStart(64, '0')
+      loadEpisodeDocument(db, doc)
+    }
+    // A second analysis of the first episode (its media), the newest of all: that episode leads.
+    const again = machineEpisode('e1-again')
+    if (again.episode.media) again.episode.media.sha256 = '1'.padStart(64, '0')
+    loadEpisodeDocument(db, again)
+    const listing = listEpisodes(db)
+    const start = listingStart(db)
+    expect(start.episodes).toBe(count)
+    const episodes = [...new Set(listing.map((a) => a.episode))]
+    const first = new Set(episodes.slice(0, FIRST_EPISODES))
+    expect(new Set(start.analyses.map((a) => a.episode))).toEqual(first)
+    expect(start.analyses).toEqual(listing.filter((a) => first.has(a.episode)))
+    const led = start.analyses.filter((a) => a.episode === listing[0]?.episode).map((a) => a.id)
+    expect(led.sort()).toEqual(['e1', 'e1-again'])
     db.close()
   })
 })

@@ -37,7 +37,7 @@ import type { deskMethods } from '../../shared/contract/desk'
 import type { deskWorkMethods } from '../../shared/contract/deskWork'
 import { libraryDimensions } from '../library/scoreAverages'
 import { libraryShows, pointReasoning, setCountedChoice, showTrends } from '../library/showTrends'
-import { episodeRow, episodeView, listEpisodes, mediaRow } from '../episodes/episodeQueries'
+import { episodeRow, episodeView, listEpisodes, listingStart, mediaRow } from '../episodes/episodeQueries'
 import { relinkMedia } from '../episodes/relinkMedia'
 import { duplicateEpisode, listTrash, refuseTrashed, restoreEpisode, trashEpisode } from '../episodes/trash'
 import { recheckMedia } from '../media/mediaPath'
@@ -208,6 +208,7 @@ function contractHandlers({ db, files, peaks, backups, notices, desk }: CoreCont
     ...codebookHandlers(db, files),
     // A copy of the kept listing's array: its rows are shared, and only read.
     'episodes.list': () => [...listEpisodes(db)],
+    'episodes.listStart': () => listingStart(db),
     'library.dimensions': () => libraryDimensions(db),
     'library.notices': () => notices?.() ?? [],
     'library.shows': () => libraryShows(db),

@@ -3,7 +3,8 @@ import type { Reply } from '../../shared/result'
 import { platform } from './platform'
 
 /** What the library shows first, asked as the page's script starts. */
-const EARLY = ['episodes.list', 'library.dimensions', 'preferences.get'] as const
+// The listing's start, not the whole listing: see useLibraryListing.
+const EARLY = ['episodes.listStart', 'library.dimensions', 'preferences.get'] as const
 type Early = (typeof EARLY)[number]
 
 const asked = new Map<Early, Promise<Reply<unknown>>>()

@@ -28,6 +28,18 @@ export interface LibraryEpisode extends EpisodeSummary {
   deskOwner?: string
 }
 
+/** How many episodes the library screen is first given, to draw its first rows before the rest come. */
+export const FIRST_EPISODES = 60
+
+/**
+ * The listing's start: the analyses of its first FIRST_EPISODES episodes (in the screen's order, each by
+ * its newest analysis), and how many episodes it lists in all.
+ */
+export interface ListingStart {
+  analyses: LibraryEpisode[]
+  episodes: number
+}
+
 /** A rubric dimension as the library knows it: one per key, whatever each episode calls it. */
 export interface LibraryDimension {
   key: string
@@ -45,6 +57,11 @@ export interface TrashedEpisode extends EpisodeSummary {
 
 export const libraryMethods = {
   'episodes.list': method<LibraryEpisode[]>()(z.strictObject({})),
+  /**
+   * The listing's first episodes only (`ListingStart`): at 10,000 episodes the whole listing is 6 MB of
+   * JSON, which the screen reads after drawing these.
+   */
+  'episodes.listStart': method<ListingStart>()(z.strictObject({})),
   /** Every dimension key of the library's episodes, the most widely used first: the table's columns. */
   'library.dimensions': method<LibraryDimension[]>()(z.strictObject({})),
   /**

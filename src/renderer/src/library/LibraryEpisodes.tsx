@@ -13,6 +13,8 @@ interface Props {
   /** The editor's kept choices, asked for beside the rows: null until they come. */
   preferences: ReturnType<typeof usePreferences>
   episodes: LibraryEpisode[]
+  /** While only the listing's first episodes are here, how many the library lists (see useLibraryListing). */
+  partOf: number | null
   dimensions: readonly LibraryDimension[]
   onOpen: (id: string) => void
   actions: EpisodeActions
@@ -23,6 +25,10 @@ interface Props {
 export function LibraryEpisodes(props: Props): React.JSX.Element | null {
   const { preferences, keep } = props.preferences
   if (!preferences) return null
+  // The first episodes are the first rows only in the listing's own order, unfiltered.
+  const { sorting, filters } = preferences.libraryTable
+  if (props.partOf !== null && (sorting.length > 0 || filters.length > 0))
+    return <p className="hint">Listing {grouped(props.partOf)} episodes…</p>
   return <KeptTable {...props} kept={preferences.libraryTable} keep={keep} />
 }
 
@@ -49,13 +55,14 @@ function KeptTable(
   const table = useLibraryTable({ ...props, rows: episodes, meta })
   const shown = table.getRowModel().rows.length
   const filtered = table.state.columnFilters.length > 0
+  const total = props.partOf ?? episodes.length
   return (
     <section className="library-table" aria-label="Library">
       <div className="library-table-bar">
         <span className="count" aria-live="polite">
           {filtered
-            ? `${grouped(shown)} of ${grouped(episodes.length)} episodes`
-            : `${grouped(episodes.length)} episode${episodes.length === 1 ? '' : 's'}`}
+            ? `${grouped(shown)} of ${grouped(total)} episodes`
+            : `${grouped(total)} episode${total === 1 ? '' : 's'}`}
         </span>
         {filtered && (
           <button type="button" onClick={() => table.resetColumnFilters(true)}>

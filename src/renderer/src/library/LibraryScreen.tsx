@@ -1,7 +1,7 @@
 import './library.css'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { shortcutOf } from '../commands/shortcuts'
-import type { LibraryDimension, LibraryEpisode, RestoreOutcome } from '../../../shared/contract'
+import type { LibraryDimension, RestoreOutcome } from '../../../shared/contract'
 import { DatabaseDamage } from '../backups/DatabaseDamage'
 import { RestoreBackupDialog } from '../backups/RestoreBackupDialog'
 import { platform } from '../platform'
@@ -14,6 +14,7 @@ import { EpisodeJsonOutcome, OpenEpisodeJsonButton, useEpisodeJsonOpener } from 
 import { areEpisodeJson, EpisodeFilesSummary, useEpisodeFilesLoader } from './LoadEpisodeFiles'
 import { StatusLine } from '../StatusLine'
 import { LibraryEpisodes } from './LibraryEpisodes'
+import { useLibraryListing } from './useLibraryListing'
 import { ShowLink } from '../show/ShowLink'
 import { TrashUndo } from './TrashUndo'
 import { TrashView } from './TrashView'
@@ -47,7 +48,6 @@ export function LibraryScreen({
   /** A menu command given on the episode screen, to carry out here at once. */
   startWith: LibraryCommand | null
 }): React.JSX.Element {
-  const [episodes, setEpisodes] = useState<LibraryEpisode[] | null>(null)
   const [dimensions, setDimensions] = useState<LibraryDimension[]>([])
   const [error, setError] = useState<string | null>(null)
   const [creating, setCreating] = useState(startWith === 'file.new')
@@ -71,21 +71,16 @@ export function LibraryScreen({
   }, [])
 
   const preferences = usePreferences(setError)
+  const listing = useLibraryListing(setError, setDamage)
+  const { reload, shown: episodes } = listing
   const refresh = useCallback(() => {
-    answerOf('episodes.list').then(
-      (reply) => {
-        setDamage(reply.ok || reply.error.code !== 'corrupt-database' ? null : reply.error.message)
-        if (reply.ok) setEpisodes(reply.value)
-        else if (reply.error.code !== 'corrupt-database') setError(reply.error.message)
-      },
-      (e: Error) => setError(e.message),
-    )
+    reload()
     // The columns of averages: the table waits for nothing but its rows, and gains them when they come.
     answerOf('library.dimensions').then(
       (reply) => reply.ok && setDimensions(reply.value),
       () => undefined,
     )
-  }, [])
+  }, [reload])
   // Other people's work the desk brought shows without a reload: the analyses are read again.
   const arrivals = useDeskArrivals()
   useEffect(refresh, [refresh, arrivals])
@@ -212,6 +207,7 @@ export function LibraryScreen({
       {episodes && episodes.length > 0 && !showTrash && (
         <LibraryEpisodes
           episodes={episodes}
+          partOf={listing.partOf}
           dimensions={dimensions}
           onOpen={onOpen}
           actions={actions}
