@@ -10,7 +10,8 @@ import {
   otherShowEpisode,
   showEpisodes,
 } from '../showEpisodes'
-import { withDerivedFields } from '../machineEpisode'
+import { MOST_POINTS } from '../../src/renderer/src/show/trendLayout'
+import { withDerivedFields, withOwnMedia } from '../machineEpisode'
 import { seriousViolations } from './axeCheck'
 import { expect, test, type HostHandle } from './hostFixture'
 
@@ -135,4 +136,42 @@ test('a show of one episode, scored on one dimension only, draws a point alone a
   const legend = page.getByRole('list', { name: 'Dimensions' })
   for (const d of unscored)
     await expect(legend.getByRole('listitem').filter({ hasText: d.label })).toContainText('not scored')
+})
+
+test('a show of more episodes than its chart has points draws runs of them, says so, and lists the newest speakers first', async ({
+  page,
+  served,
+}) => {
+  const count = MOST_POINTS + 5
+  const [template] = showEpisodes()
+  if (!template) throw new Error('the show has episodes')
+  const db = openDatabase(served.databaseFile)
+  for (let n = 1; n <= count; n++) {
+    const doc = structuredClone(template)
+    doc.episode.id = `run-${n}`
+    doc.episode.title = `Episode ${n}`
+    doc.episode.publishedOn = new Date(Date.UTC(2020, 0, n)).toISOString().slice(0, 10)
+    loadEpisodeDocument(db, withOwnMedia(doc))
+  }
+  db.close()
+  await page.goto(`${served.host.url}#/show/${SHOW}`)
+  await expect(page.getByRole('heading', { level: 1, name: SHOW })).toBeVisible()
+  const [dimension] = template.rubric.dimensions
+  // Two episodes a point: 153 points, each named for its run and its mean.
+  const points = page.locator(`.trend-chart .series[data-dimension="${dimension?.key}"] circle`)
+  await expect(points).toHaveCount(Math.ceil(count / 2))
+  await expect(points.first()).toHaveAttribute(
+    'aria-label',
+    new RegExp(`^2 episodes, 2020-01-01 to 2020-01-02: ${dimension?.label} \\d+\\.\\d on average$`),
+  )
+  await points.first().focus()
+  await expect(page.getByRole('tooltip')).toContainText('2 episodes')
+  // Who speaks: the newest 100, then every episode on asking.
+  const rows = page.locator('ol.balance-rows button')
+  await expect(rows).toHaveCount(100)
+  await expect(rows.last()).toHaveAttribute('data-episode', `run-${count}`)
+  await expect(page.getByText(`The newest 100 of ${count} episodes.`)).toBeVisible()
+  await page.getByRole('button', { name: `Show all ${count}` }).click()
+  await expect(rows).toHaveCount(count)
+  expect(await seriousViolations(page)).toEqual([])
 })

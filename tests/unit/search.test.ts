@@ -423,6 +423,11 @@ describe('a word that matches more items than are ranked', () => {
     expect(new Set(reply.hits.map((h) => h.episodeId))).toEqual(new Set(['many-3']))
     const times = reply.hits.map((h) => h.seconds)
     expect(times).toEqual([...times].sort((a, b) => a - b))
+    // The same within a show: the walk is FTS5's own order, never a sort (which would make the
+    // snippets for the oldest rows instead, and answer none).
+    const inShow = await closest(many, 'reward', { show: machineEpisode().episode.show })
+    expect(inShow.newestFirst).toBe(true)
+    expect(inShow.hits.map((h) => h.itemId)).toEqual(reply.hits.map((h) => h.itemId))
     expect(reply.hits.every((h) => h.snippet.some((p) => p.match && /reward/i.test(p.text)))).toBe(true)
     // A narrower query (a seventh of the segments) is ranked best first again.
     const phrase = await closest(many, '"reward model"')

@@ -12,12 +12,6 @@ import { planSearch, type PlannedSearch } from './searchQuery'
 
 export const DEFAULT_SEARCH_LIMIT = 20
 export const MAX_SEARCH_LIMIT = 1000
-/*
- * Past MANY_MATCHES matching items, hits come newest first instead of best first: bm25 ranks every match
- * (a common word matches a million items at 10,000 episodes: a second for an order nobody reads past
- * its first page), while the newest are found by walking FTS5's rowids backwards. The answer says so,
- * and a narrower query (another word, a phrase, a show) is ranked best first again.
- */
 
 // Marks FTS5's snippet() puts around a match. Episode text may hold these characters too, so the
 // marked snippet is read against the same snippet unmarked (see markedParts).
@@ -275,7 +269,10 @@ type WholeRow = [string, SearchKind, string, number | null, string, string, stri
 /**
  * The words index's hits: walked newest first up to MANY_MATCHES + 1 matches, the first `limit` whole;
  * past MANY_MATCHES those are the hits (each episode's in its order of time), else the matches are
- * ranked by bm25, best first, as FTS5 ranks them.
+ * ranked by bm25, best first, as FTS5 ranks them. bm25 scores every match (a common word matches a
+ * million items at 10,000 episodes: a second, for an order nobody reads past its first page), while
+ * FTS5 walks its rowids backwards without scoring; the answer says which order it is (`newestFirst`),
+ * and a narrower query (another word, a phrase, a show) is ranked best first again.
  */
 function wordHits(
   db: Db,
