@@ -1,20 +1,27 @@
 import { seriousViolations } from './axeCheck'
 import { machineEpisode } from '../machineEpisode'
 import { playhead } from './analysisPage'
+import type { Page } from '@playwright/test'
+import type { EpisodeDocument } from '../../src/shared/episodeFormat'
 import { expect, test } from './hostFixture'
+
+/** The library opens `doc` as a file named `name`, as Open episode JSON… does: its episode comes up. */
+async function openEpisodeJson(page: Page, url: string, name: string, doc: EpisodeDocument): Promise<void> {
+  await page.goto(url)
+  await page.getByLabel('Open episode JSON').setInputFiles({
+    name,
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(doc)),
+  })
+  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+}
 
 test('a search in the library finds an episode’s words, and a hit opens the episode at its time', async ({
   page,
   served,
 }) => {
   const doc = machineEpisode()
-  await page.goto(served.host.url)
-  await page.getByLabel('Open episode JSON').setInputFiles({
-    name: 'agentic-rl.episode.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(doc)),
-  })
-  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+  await openEpisodeJson(page, served.host.url, 'agentic-rl.episode.json', doc)
   await page.goto(served.host.url)
 
   const box = page.getByLabel('Search the library')
@@ -55,13 +62,7 @@ test('a search finds an episode by its title, and a misspelt word is offered the
 }) => {
   const doc = machineEpisode()
   doc.episode.title = 'Episode 4: orthogonal rewards'
-  await page.goto(served.host.url)
-  await page.getByLabel('Open episode JSON').setInputFiles({
-    name: 'episode-4.episode.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(doc)),
-  })
-  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+  await openEpisodeJson(page, served.host.url, 'episode-4.episode.json', doc)
   await page.goto(served.host.url)
 
   const box = page.getByLabel('Search the library')
@@ -102,13 +103,7 @@ test('a word matching more than a thousand items gives the newest hits first and
       words: [],
     })),
   }
-  await page.goto(served.host.url)
-  await page.getByLabel('Open episode JSON').setInputFiles({
-    name: 'many-rewards.episode.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(doc)),
-  })
-  await expect(page.getByLabel('Episode title')).toHaveValue(doc.episode.title)
+  await openEpisodeJson(page, served.host.url, 'many-rewards.episode.json', doc)
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
     await page.goto(served.host.url)

@@ -134,34 +134,12 @@ describe('episcore codebook', () => {
 
   it('adds an anchor from the command line, a chapter’s score or a range, and says what is wrong otherwise', async () => {
     const db = library()
-    const chapter = await episcore([
-      '--db',
-      db,
-      'codebook',
-      'anchor',
-      'ep-1',
-      '--dimension',
-      'hostsInformedPeer',
-      '--chapter',
-      'c1',
-      '--note',
-      'a 7',
-    ])
+    // `codebook anchor` on the library's episode ep-1.
+    const anchor = (...args: string[]) => episcore(['--db', db, 'codebook', 'anchor', 'ep-1', ...args])
+    const chapter = await anchor('--dimension', 'hostsInformedPeer', '--chapter', 'c1', '--note', 'a 7')
     expect(chapter).toMatchObject({ code: 0, err: '' })
     expect(chapter.out).toMatch(/^latent-space: anchor a1 of hostsInformedPeer added to draft version 1$/)
-    const range = await episcore([
-      '--db',
-      db,
-      'codebook',
-      'anchor',
-      'ep-1',
-      '--dimension',
-      'hostsInformedPeer',
-      '--from',
-      '5',
-      '--to',
-      '12',
-    ])
+    const range = await anchor('--dimension', 'hostsInformedPeer', '--from', '5', '--to', '12')
     expect(range.out).toMatch(/anchor a2 of hostsInformedPeer added to draft version 1$/)
     const shown = await episcore(['--db', db, 'codebook', 'show', SHOW, '--version', '1', '--json'])
     const draft = JSON.parse(shown.out) as CodebookVersion
@@ -169,52 +147,14 @@ describe('episcore codebook', () => {
       draft.dimensions.find((d) => d.key === 'hostsInformedPeer')?.anchors.map((a) => a.target.kind),
     ).toEqual(['chapterScore', 'range'])
     // Two moments, none, a time that is not one: usage errors (exit 2); an unknown item: refused (exit 1).
-    const both = await episcore([
-      '--db',
-      db,
-      'codebook',
-      'anchor',
-      'ep-1',
-      '--dimension',
-      'x',
-      '--chapter',
-      'c1',
-      '--statement',
-      's1',
-    ])
+    const both = await anchor('--dimension', 'x', '--chapter', 'c1', '--statement', 's1')
     expect(both).toMatchObject({ code: 2 })
     expect(both.err).toMatch(/one moment/)
-    expect((await episcore(['--db', db, 'codebook', 'anchor', 'ep-1', '--chapter', 'c1'])).err).toMatch(
-      /--dimension/,
+    expect((await anchor('--chapter', 'c1')).err).toMatch(/--dimension/)
+    expect((await anchor('--dimension', 'x', '--from', 'soon', '--to', '3')).err).toMatch(
+      /--from is a time in seconds/,
     )
-    expect(
-      (
-        await episcore([
-          '--db',
-          db,
-          'codebook',
-          'anchor',
-          'ep-1',
-          '--dimension',
-          'x',
-          '--from',
-          'soon',
-          '--to',
-          '3',
-        ])
-      ).err,
-    ).toMatch(/--from is a time in seconds/)
-    const unknown = await episcore([
-      '--db',
-      db,
-      'codebook',
-      'anchor',
-      'ep-1',
-      '--dimension',
-      'hostsInformedPeer',
-      '--statement',
-      'nope',
-    ])
+    const unknown = await anchor('--dimension', 'hostsInformedPeer', '--statement', 'nope')
     expect(unknown.code).toBe(1)
     expect(unknown.err).toMatch(/nope/)
   })
