@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { LibraryScreen, type LibraryCommand } from './library/LibraryScreen'
 import { go, routeOf, type Route } from './routes'
 import { createScope } from './scope'
@@ -42,13 +42,19 @@ export function App(): React.JSX.Element {
 }
 
 function Screen(): React.JSX.Element {
-  const [route, setRoute] = useState<Route>(() => routeOf(window.location.hash))
+  // The hash, not its route, is the state: setting the same hash again draws nothing anew.
+  const [hash, setHash] = useState(() => window.location.hash)
+  const route: Route = useMemo(() => routeOf(hash), [hash])
   // File > New or Open chosen on the episode screen is carried out by the library it returns to.
   const [startWith, setStartWith] = useState<LibraryCommand | null>(null)
   useEffect(() => {
-    const onHash = (): void => setRoute(routeOf(window.location.hash))
+    const onHash = (): void => setHash(window.location.hash)
     const scope = createScope()
     scope.listen(window, 'hashchange', onHash)
+    // The first draw read the hash; an address changed before this listener was there (React draws
+    // and runs effects later than the page's load, so a test's or a link's second address can land
+    // between them) would otherwise leave the window on the screen the first draw chose.
+    onHash()
     return scope.dispose
   }, [])
   if (route.screen === 'compare')
