@@ -1,3 +1,4 @@
+import { bringUpToDate } from '../search/searchTerms'
 import type { Db } from './openDatabase'
 
 /** Pages the WAL may hold before a commit checkpoints it, during a bulk write: ~40 MB of 4 KB pages. */
@@ -14,6 +15,9 @@ export const BULK_CACHE_KIB = 65_536
  *   checkpoints between calls);
  * - a 64 MB page cache instead of 16: the search index's pages stay in memory from one episode to the
  *   next (~8 % of the write). Memory a pull gives back when it ends.
+ *
+ * It ends with the library's terms brought up to date (see searchTerms.ts): read once for the whole
+ * write, not by the first search after it.
  */
 export async function withBulkWriteSettings<T>(db: Db, work: () => Promise<T>): Promise<T> {
   const checkpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number
@@ -24,7 +28,9 @@ export async function withBulkWriteSettings<T>(db: Db, work: () => Promise<T>): 
   if (fewerCheckpoints) db.pragma(`wal_autocheckpoint = ${BULK_CHECKPOINT_PAGES}`)
   if (largerCache) db.pragma(`cache_size = ${-BULK_CACHE_KIB}`)
   try {
-    return await work()
+    const done = await work()
+    bringUpToDate(db)
+    return done
   } finally {
     if (db.open) {
       if (fewerCheckpoints) db.pragma(`wal_autocheckpoint = ${checkpoint}`)

@@ -1,6 +1,7 @@
 import type { ClosestWords } from '../../shared/contract'
 import type { Db } from '../db/openDatabase'
 import { statement } from '../db/statements'
+import { termCount, termsNear, termsOf } from './searchTerms'
 
 /** How many words are offered for a word that found nothing. */
 const OFFERED = 3
@@ -15,25 +16,6 @@ const SEPARATOR = /[^\p{L}\p{N}\p{M}]+/u
 /** Scripts written without spaces: searched by substring, with no vocabulary of words to offer. */
 const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u
-
-/**
- * The words index's terms are stems ("orthogon"), so a typed word is compared as its stem: the index's
- * own tokenizer makes it, in a table of this connection's temporary schema (nothing in the library is
- * written, and a library opened read-only can do it too).
- */
-function stemsOf(db: Db, words: readonly string[]): string[] {
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_stemming USING fts5 (
-      word, tokenize = 'porter unicode61 remove_diacritics 2');
-    CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_stems USING fts5vocab (temp, search_stemming, row);`)
-  return words.map((word) => {
-    statement(db, `DELETE FROM temp.search_stemming`).run()
-    statement(db, `INSERT INTO temp.search_stemming (word) VALUES (?)`).run(word)
-    return (
-      (statement(db, `SELECT term FROM temp.search_stems LIMIT 1`).pluck().get() as string | undefined) ??
-      word
-    )
-  })
-}
 
 /**
  * Optimal string alignment distance (substitution, insertion, deletion, two letters swapped), given up
@@ -66,16 +48,12 @@ const reach = (stem: string): number => ([...stem].length <= 4 ? 1 : 2)
 
 /**
  * The terms a stem is compared with, at bounded cost: the index's terms that begin with its letter (a
- * range the vocabulary table seeks to), and those one edit of that first letter away (each looked up).
+ * range of the library's terms), and those one edit of that first letter away (each looked up).
  */
 function candidates(db: Db, stem: string): { term: string; doc: number }[] {
   const [first = '', second = ''] = [...stem]
   const rest = stem.slice(first.length)
-  const next = String.fromCodePoint((first.codePointAt(0) ?? 0) + 1)
-  const inRange = statement(
-    db,
-    `SELECT term, doc FROM search_vocabulary WHERE term >= ? AND term < ? AND abs(length(term) - ?) <= 2`,
-  ).all(first, next, [...stem].length) as { term: string; doc: number }[]
+  const inRange = termsNear(db, stem)
   const letters = new Set([...'abcdefghijklmnopqrstuvwxyz0123456789', ...stem])
   const firstEdits = new Set<string>([rest, second + first + rest.slice(second.length)])
   for (const letter of letters) {
@@ -83,10 +61,10 @@ function candidates(db: Db, stem: string): { term: string; doc: number }[] {
     firstEdits.add(letter + rest)
     firstEdits.add(letter + stem)
   }
-  const exact = statement(db, `SELECT term, doc FROM search_vocabulary WHERE term = ?`)
-  const edited = [...firstEdits].flatMap((term) =>
-    term === stem ? [] : ((exact.all(term) as { term: string; doc: number }[]) ?? []),
-  )
+  const edited = [...firstEdits].flatMap((term) => {
+    const found = term === stem ? undefined : termCount(db, term)
+    return found ? [found] : []
+  })
   return [...inRange, ...edited]
 }
 
@@ -114,7 +92,7 @@ export function closestWords(db: Db, terms: readonly string[], show: string | nu
   const words = [
     ...new Set(terms.flatMap((t) => t.toLowerCase().split(SEPARATOR)).filter((w) => w && !UNSPACED.test(w))),
   ]
-  const stems = stemsOf(db, words)
+  const stems = termsOf(db, words)
   const known = statement(db, `SELECT 1 FROM search_vocabulary WHERE term = ?`).pluck()
   return words.flatMap((word, k) => {
     const stem = stems[k] ?? word

@@ -8,7 +8,8 @@ import {
 import type { Db } from '../db/openDatabase'
 import { unspacedItem } from '../db/migrations/025_lean_search_and_word_times'
 import { closestWords } from './closestWords'
-import { planSearch, type PlannedSearch } from './searchQuery'
+import { expandedMatch, planSearch, type PlannedSearch } from './searchQuery'
+import { termsBeginning, termsOf } from './searchTerms'
 
 export const DEFAULT_SEARCH_LIMIT = 20
 export const MAX_SEARCH_LIMIT = 1000
@@ -206,7 +207,7 @@ export function searchLibrary(
   options: { show?: string; limit?: number } = {},
 ): { hits: SearchHit[]; closest: ClosestWords[]; newestFirst: boolean } {
   const plan = planSearch(query)
-  const { hits, newestFirst } = hitsOf(db, plan, options)
+  const { hits, newestFirst } = hitsOf(db, query, plan, options)
   return {
     hits,
     closest:
@@ -217,6 +218,7 @@ export function searchLibrary(
 
 function hitsOf(
   db: Db,
+  query: string,
   plan: PlannedSearch,
   options: { show?: string; limit?: number },
 ): { hits: SearchHit[]; newestFirst: boolean } {
@@ -229,7 +231,7 @@ function hitsOf(
   }
   const found =
     plan.index === 'words' && plan.match !== null
-      ? wordHits(db, plan.substrings.length, params, false)
+      ? wordHits(db, plan.substrings.length, params, false, walkMatch(db, query, plan))
       : {
           rows: db
             .prepare(hitQuery(plan.match === null ? null : plan.index, plan.substrings.length))
@@ -264,6 +266,24 @@ function hitsOf(
   }
 }
 
+/** Most terms a prefix is expanded into; past them FTS5 gathers the prefix's rows itself. */
+const MOST_PREFIX_TERMS = 100
+
+/**
+ * The match the walk newest first is given: each prefix written as the terms beginning with it (see
+ * expandedMatch), where the library's terms say which and there are few enough.
+ */
+function walkMatch(db: Db, query: string, plan: PlannedSearch): string | null {
+  if (plan.prefixes.length === 0) return plan.match
+  const own = termsOf(db, plan.prefixes)
+  const expanded = new Map<string, string[]>()
+  plan.prefixes.forEach((prefix, k) => {
+    const terms = termsBeginning(db, own[k] ?? prefix, MOST_PREFIX_TERMS)
+    if (terms) expanded.set(prefix, terms)
+  })
+  return expandedMatch(query, expanded)
+}
+
 type WholeRow = [string, SearchKind, string, number | null, string, string, string, string]
 
 /**
@@ -279,9 +299,12 @@ function wordHits(
   substrings: number,
   params: { match: string | null; show: string | null; limit: number },
   spacedOnly: boolean,
+  walkingMatch = params.match,
 ): { rows: Row[]; newestFirst: boolean } {
   wholeRowsFor(db, params.limit)
-  const walked = db.prepare(hitQuery('words', substrings, { spacedOnly, walk: true })).all(params) as {
+  const walked = db
+    .prepare(hitQuery('words', substrings, { spacedOnly, walk: true }))
+    .all({ ...params, match: walkingMatch }) as {
     episodeId: string
     whole: string | null
   }[]

@@ -25,6 +25,7 @@ import { migration024 } from './024_packed_words'
 import { migration025 } from './025_lean_search_and_word_times'
 import { migration026 } from './026_listing_indexes'
 import { migration027 } from './027_listing_version'
+import { migration028 } from './028_search_terms'
 import type { Migration } from './migration'
 
 /** Every migration, in order. Append only: a shipped migration is never edited. */
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration025,
   migration026,
   migration027,
+  migration028,
 ]

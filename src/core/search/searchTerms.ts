@@ -1,0 +1,126 @@
+import type { Db } from '../db/openDatabase'
+import { statement } from '../db/statements'
+
+/**
+ * The words index's terms, kept in a table of their own (search_terms, migration 028) so that a prefix
+ * and a misspelt word read terms without walking their lists. FTS5's own vocabulary (fts5vocab) counts
+ * each term's rows as it lists it, and its prefix query gathers every matching term's rows into one
+ * list before giving the first: at 10,000 episodes a common term is in 1.7 million rows, 40-75 ms a
+ * search either way.
+ *
+ * The table is brought up to date when read: an episode whose text changed since is marked by a trigger
+ * (search_terms_behind), and its text is read again through the index's own tokenizer; past a share
+ * of the library it is read again whole from FTS5's vocabulary instead. Terms are never taken out: a
+ * term whose text was deleted only matches nothing, and a term's count (which orders the words offered
+ * for a misspelt one) is the one it had when read, give or take the episodes changed since.
+ */
+
+/** Past this share of the library's episodes behind, the terms are read again whole, not episode by episode. */
+const REREAD_WHOLE_PAST = 1 / 20
+/** Below it, always episode by episode: a few episodes cost less than one read of the vocabulary. */
+const REREAD_WHOLE_FROM = 20
+
+/** The tokenizer of the words index (migration 014): a term is what it makes of a word. */
+const WORDS_TOKENIZER = `tokenize = 'porter unicode61 remove_diacritics 2'`
+
+/**
+ * A table of this connection's temporary schema that runs the index's tokenizer over text, with its
+ * vocabulary: nothing in the library is written, and a library opened read-only can use it too.
+ */
+function tokenizing(db: Db): void {
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_tokenizing USING fts5 (title, body, ${WORDS_TOKENIZER});
+    CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_tokenized USING fts5vocab (temp, search_tokenizing, row);`)
+}
+
+/** The term the words index makes of each word (its stem: "orthogonal" is "orthogon"); a word it drops stays as it is. */
+export function termsOf(db: Db, words: readonly string[]): string[] {
+  tokenizing(db)
+  return words.map((word) => {
+    statement(db, `DELETE FROM temp.search_tokenizing`).run()
+    statement(db, `INSERT INTO temp.search_tokenizing (title, body) VALUES (?, '')`).run(word)
+    const terms = statement(db, `SELECT term FROM temp.search_tokenized`).all() as { term: string }[]
+    return terms.length === 1 ? (terms[0]?.term ?? word) : word
+  })
+}
+
+/**
+ * Reads the behind episodes' text into search_terms; false where the library cannot be written now. A
+ * bulk write (a load of many files, a desk's pull) calls it as it ends, so the first search after it
+ * does not.
+ */
+export function bringUpToDate(db: Db): boolean {
+  const behind = statement(db, `SELECT count(*) AS n FROM search_terms_behind`).get() as { n: number }
+  if (behind.n === 0) return true
+  if (db.readonly) return false
+  tokenizing(db)
+  try {
+    db.transaction(() => {
+      const episodes = statement(db, `SELECT count(*) AS n FROM episodes`).get() as { n: number }
+      const ids = (
+        statement(db, `SELECT episode_id AS id FROM search_terms_behind`).all() as { id: string }[]
+      ).map((r) => r.id)
+      if (ids.length > REREAD_WHOLE_FROM && ids.length > episodes.n * REREAD_WHOLE_PAST) {
+        statement(db, `DELETE FROM search_terms`).run()
+        statement(db, `INSERT INTO search_terms (term, doc) SELECT term, doc FROM search_vocabulary`).run()
+      } else {
+        statement(db, `DELETE FROM temp.search_tokenizing`).run()
+        const read = statement(
+          db,
+          `INSERT INTO temp.search_tokenizing (title, body) SELECT title, body FROM search_text WHERE episode_id = ?`,
+        )
+        for (const id of ids) read.run(id)
+        statement(
+          db,
+          `INSERT INTO search_terms (term, doc) SELECT term, doc FROM temp.search_tokenized WHERE true
+            ON CONFLICT (term) DO UPDATE SET doc = doc + excluded.doc`,
+        ).run()
+        statement(db, `DELETE FROM temp.search_tokenizing`).run()
+      }
+      statement(db, `DELETE FROM search_terms_behind`).run()
+    }).immediate()
+    return true
+  } catch {
+    // Another process writing past the busy timeout: FTS5's own vocabulary answers this time.
+    return false
+  }
+}
+
+/** The string just past every string beginning with `prefix`, for a range: its last character plus one. */
+const pastPrefix = (prefix: string): string => {
+  const last = prefix.codePointAt(prefix.length - 1) ?? 0
+  return prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1)) + String.fromCodePoint(last + 1)
+}
+
+/**
+ * The index's terms that begin with `prefix` (already a term, as termsOf makes it), at most `most`;
+ * null when there are more, or the terms cannot be brought up to date (the index then expands the prefix
+ * itself).
+ */
+export function termsBeginning(db: Db, prefix: string, most: number): string[] | null {
+  if (prefix === '' || !bringUpToDate(db)) return null
+  const terms = statement(db, `SELECT term FROM search_terms WHERE term >= ? AND term < ? LIMIT ?`)
+    .all(prefix, pastPrefix(prefix), most + 1)
+    .map((r) => (r as { term: string }).term)
+  return terms.length > most ? null : terms
+}
+
+/**
+ * The terms a misspelt word's term may be close to: those beginning with its first letter and within
+ * two letters of its length, with how many rows hold each; from FTS5's vocabulary where the table
+ * cannot be brought up to date.
+ */
+export function termsNear(db: Db, term: string): { term: string; doc: number }[] {
+  const first = [...term][0] ?? ''
+  const table = bringUpToDate(db) ? 'search_terms' : 'search_vocabulary'
+  return statement(
+    db,
+    `SELECT term, doc FROM ${table} WHERE term >= ? AND term < ? AND abs(length(term) - ?) <= 2`,
+  ).all(first, pastPrefix(first), [...term].length) as { term: string; doc: number }[]
+}
+
+/** The term and how many rows hold it, if the index has it (as far as the table knows). */
+export function termCount(db: Db, term: string): { term: string; doc: number } | undefined {
+  const table = bringUpToDate(db) ? 'search_terms' : 'search_vocabulary'
+  return statement(db, `SELECT term, doc FROM ${table} WHERE term = ?`).get(term) as
+    { term: string; doc: number } | undefined
+}
