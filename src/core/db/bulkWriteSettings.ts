@@ -1,4 +1,4 @@
-import { bringUpToDate } from '../search/searchTerms'
+import { rereadWhenFarBehind } from '../search/searchTerms'
 import type { Db } from './openDatabase'
 
 /** Pages the WAL may hold before a commit checkpoints it, during a bulk write: ~40 MB of 4 KB pages. */
@@ -16,8 +16,8 @@ export const BULK_CACHE_KIB = 65_536
  * - a 64 MB page cache instead of 16: the search index's pages stay in memory from one episode to the
  *   next (~8 % of the write). Memory a pull gives back when it ends.
  *
- * It ends with the library's terms brought up to date (see searchTerms.ts): read once for the whole
- * write, not by the first search after it.
+ * It ends with the library's terms read again whole when it left a large share of the library behind
+ * (see searchTerms.ts): once for the whole write, not by the searches after it.
  */
 export async function withBulkWriteSettings<T>(db: Db, work: () => Promise<T>): Promise<T> {
   const checkpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number
@@ -29,7 +29,7 @@ export async function withBulkWriteSettings<T>(db: Db, work: () => Promise<T>): 
   if (largerCache) db.pragma(`cache_size = ${-BULK_CACHE_KIB}`)
   try {
     const done = await work()
-    bringUpToDate(db)
+    rereadWhenFarBehind(db)
     return done
   } finally {
     if (db.open) {

@@ -9,7 +9,7 @@ import { machineEpisode } from '../../../tests/machineEpisode'
 import { tempFolder } from '../../../tests/tempFolder'
 import { searchLibrary } from './searchLibrary'
 import { expandedMatch, planSearch } from './searchQuery'
-import { bringUpToDate, termsBeginning, termsOf } from './searchTerms'
+import { bringUpToDate, SEARCH_READS_AT_MOST, termsBeginning, termsOf } from './searchTerms'
 import fs from 'node:fs'
 
 /** `episodes` episodes of `segments` segments, each segment rewarding (so a prefix matches past MANY_MATCHES). */
@@ -128,20 +128,40 @@ describe("the library's own terms", () => {
     expect(own).toEqual(db.prepare(`SELECT term, doc FROM search_vocabulary ORDER BY term`).all())
     // One episode changed is read again on its own, its terms added.
     setEpisodeText(db, 'many-1', 'seg0', 'Kangaroos')
-    expect(bringUpToDate(db)).toBe(true)
+    expect(bringUpToDate(db, SEARCH_READS_AT_MOST)).toBe(true)
     expect(db.prepare(`SELECT term FROM search_terms WHERE term = 'kangaroo'`).pluck().get()).toBe('kangaroo')
     db.close()
   })
 
-  it('a library of the previous version finds its prefixes once upgraded', () => {
+  it('a library of the previous version has its terms once upgraded, and finds its prefixes', () => {
     const file = path.join(tempFolder(), 'library.sqlite')
     const before = openDatabase(file, { migrations: MIGRATIONS.slice(0, 27) })
     loadEpisodeDocument(before, rewardingEpisode(1, 6))
     before.close()
     const db = openDatabase(file)
-    expect(db.prepare(`SELECT count(*) FROM search_terms_behind`).pluck().get()).toBe(1)
+    expect(db.prepare(`SELECT count(*) FROM search_terms_behind`).pluck().get()).toBe(0)
+    expect(db.prepare(`SELECT term, doc FROM search_terms ORDER BY term`).all()).toEqual(
+      db.prepare(`SELECT term, doc FROM search_vocabulary ORDER BY term`).all(),
+    )
     expect(termsBeginning(db, 'rew', 100)).toEqual(['reward'])
     expect(searchLibrary(db, 'rew*').hits.length).toBeGreaterThan(0)
+    db.close()
+  })
+
+  it('a search reads at most its share of the episodes behind, the oldest first, and answers all the same', () => {
+    const file = path.join(tempFolder(), 'library.sqlite')
+    const db = rewardingLibrary(file, SEARCH_READS_AT_MOST + 5, 3)
+    const behind = (): number =>
+      db.prepare(`SELECT count(*) FROM search_terms_behind`).pluck().get() as number
+    expect(behind()).toBe(SEARCH_READS_AT_MOST + 5)
+    // More are behind than a search reads: FTS5 expands this prefix, and the search takes its share.
+    expect(termsBeginning(db, 'rew', 100)).toBeNull()
+    expect(behind()).toBe(5)
+    const oldest = db.prepare(`SELECT episode_id FROM search_terms_behind`).pluck().all()
+    expect(oldest).toEqual(['many-21', 'many-22', 'many-23', 'many-24', 'many-25'])
+    expect(searchLibrary(db, 'rew*').hits.length).toBeGreaterThan(0)
+    expect(behind()).toBe(0)
+    expect(termsBeginning(db, 'rew', 100)).toEqual(['reward'])
     db.close()
   })
 })

@@ -9,16 +9,26 @@ import { statement } from '../db/statements'
  * search either way.
  *
  * The table is brought up to date when read: an episode whose text changed since is marked by a trigger
- * (search_terms_behind), and its text is read again through the index's own tokenizer; past a share
- * of the library it is read again whole from FTS5's vocabulary instead. Terms are never taken out: a
+ * (search_terms_behind), and its text is read again through the index's own tokenizer; a bulk write
+ * that leaves a large share of the library behind reads FTS5's vocabulary again whole instead. Terms are never taken out: a
  * term whose text was deleted only matches nothing, and a term's count (which orders the words offered
  * for a misspelt one) is the one it had when read, give or take the episodes changed since.
  */
 
-/** Past this share of the library's episodes behind, the terms are read again whole, not episode by episode. */
-const REREAD_WHOLE_PAST = 1 / 20
-/** Below it, always episode by episode: a few episodes cost less than one read of the vocabulary. */
-const REREAD_WHOLE_FROM = 20
+/**
+ * Most episodes a search reads again before it answers (2.5-6 ms an hour of text each, the text read
+ * from disk included: 130 ms at most); with more behind, it reads that many and answers through FTS5's
+ * own vocabulary and prefixes (the same hits, 40-75 ms at 10,000 episodes) rather than keep the editor
+ * waiting.
+ */
+export const SEARCH_READS_AT_MOST = 20
+
+/**
+ * Past this share of the library behind, a bulk write reads the whole vocabulary again as it ends
+ * (~0.35 ms a library episode; 3.5 s at 10,000): the searches after it would take long to read them
+ * one by one. Fewer are left to the searches, a share each.
+ */
+const REREAD_WHOLE_PAST = 1 / 7
 
 /** The tokenizer of the words index (migration 014): a term is what it makes of a word. */
 const WORDS_TOKENIZER = `tokenize = 'porter unicode61 remove_diacritics 2'`
@@ -28,7 +38,8 @@ const WORDS_TOKENIZER = `tokenize = 'porter unicode61 remove_diacritics 2'`
  * vocabulary: nothing in the library is written, and a library opened read-only can use it too.
  */
 function tokenizing(db: Db): void {
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_tokenizing USING fts5 (title, body, ${WORDS_TOKENIZER});
+  // Without positions (detail = none): the terms and their rows are all that is read, at a third of the cost.
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_tokenizing USING fts5 (title, body, ${WORDS_TOKENIZER}, detail = none);
     CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_tokenized USING fts5vocab (temp, search_tokenizing, row);`)
 }
 
@@ -43,46 +54,67 @@ export function termsOf(db: Db, words: readonly string[]): string[] {
   })
 }
 
-/**
- * Reads the behind episodes' text into search_terms; false where the library cannot be written now. A
- * bulk write (a load of many files, a desk's pull) calls it as it ends, so the first search after it
- * does not.
- */
-export function bringUpToDate(db: Db): boolean {
-  const behind = statement(db, `SELECT count(*) AS n FROM search_terms_behind`).get() as { n: number }
-  if (behind.n === 0) return true
-  if (db.readonly) return false
-  tokenizing(db)
+const behindCount = (db: Db): number =>
+  (statement(db, `SELECT count(*) AS n FROM search_terms_behind`).get() as { n: number }).n
+
+/** Runs `write` in a transaction that takes the write lock first; false when another process held it too long. */
+function writing(db: Db, write: () => void): boolean {
   try {
-    db.transaction(() => {
-      const episodes = statement(db, `SELECT count(*) AS n FROM episodes`).get() as { n: number }
-      const ids = (
-        statement(db, `SELECT episode_id AS id FROM search_terms_behind`).all() as { id: string }[]
-      ).map((r) => r.id)
-      if (ids.length > REREAD_WHOLE_FROM && ids.length > episodes.n * REREAD_WHOLE_PAST) {
-        statement(db, `DELETE FROM search_terms`).run()
-        statement(db, `INSERT INTO search_terms (term, doc) SELECT term, doc FROM search_vocabulary`).run()
-      } else {
-        statement(db, `DELETE FROM temp.search_tokenizing`).run()
-        const read = statement(
-          db,
-          `INSERT INTO temp.search_tokenizing (title, body) SELECT title, body FROM search_text WHERE episode_id = ?`,
-        )
-        for (const id of ids) read.run(id)
-        statement(
-          db,
-          `INSERT INTO search_terms (term, doc) SELECT term, doc FROM temp.search_tokenized WHERE true
-            ON CONFLICT (term) DO UPDATE SET doc = doc + excluded.doc`,
-        ).run()
-        statement(db, `DELETE FROM temp.search_tokenizing`).run()
-      }
-      statement(db, `DELETE FROM search_terms_behind`).run()
-    }).immediate()
+    db.transaction(write).immediate()
     return true
   } catch {
-    // Another process writing past the busy timeout: FTS5's own vocabulary answers this time.
     return false
   }
+}
+
+/**
+ * Reads the text of the episodes behind into search_terms, at most `most` of them (the oldest marked
+ * first, so each search takes its share); true when none is left behind. False too where the library
+ * cannot be written now (read-only, or another process writing past the busy timeout): FTS5's own
+ * vocabulary then answers.
+ */
+export function bringUpToDate(db: Db, most: number): boolean {
+  const behind = behindCount(db)
+  if (behind === 0) return true
+  if (db.readonly) return false
+  tokenizing(db)
+  const read = writing(db, () => {
+    const ids = statement(db, `SELECT episode_id FROM search_terms_behind ORDER BY rowid LIMIT ?`)
+      .all(most)
+      .map((r) => (r as { episode_id: string }).episode_id)
+    statement(db, `DELETE FROM temp.search_tokenizing`).run()
+    const text = statement(
+      db,
+      `INSERT INTO temp.search_tokenizing (title, body) SELECT title, body FROM search_text WHERE episode_id = ?`,
+    )
+    const done = statement(db, `DELETE FROM search_terms_behind WHERE episode_id = ?`)
+    for (const id of ids) {
+      text.run(id)
+      done.run(id)
+    }
+    statement(
+      db,
+      `INSERT INTO search_terms (term, doc) SELECT term, doc FROM temp.search_tokenized WHERE true
+        ON CONFLICT (term) DO UPDATE SET doc = doc + excluded.doc`,
+    ).run()
+    statement(db, `DELETE FROM temp.search_tokenizing`).run()
+  })
+  return read && behind <= most
+}
+
+/**
+ * As a bulk write (a load of many files, a desk's pull) ends: the whole vocabulary read again when more
+ * than a seventh of the library is behind, which costs less than reading them one by one would the
+ * searches after it. Fewer are left to the searches, a share each.
+ */
+export function rereadWhenFarBehind(db: Db): void {
+  const episodes = (statement(db, `SELECT count(*) AS n FROM episodes`).get() as { n: number }).n
+  if (db.readonly || behindCount(db) <= episodes * REREAD_WHOLE_PAST) return
+  writing(db, () => {
+    statement(db, `DELETE FROM search_terms`).run()
+    statement(db, `INSERT INTO search_terms (term, doc) SELECT term, doc FROM search_vocabulary`).run()
+    statement(db, `DELETE FROM search_terms_behind`).run()
+  })
 }
 
 /** The string just past every string beginning with `prefix`, for a range: its last character plus one. */
@@ -97,7 +129,7 @@ const pastPrefix = (prefix: string): string => {
  * itself).
  */
 export function termsBeginning(db: Db, prefix: string, most: number): string[] | null {
-  if (prefix === '' || !bringUpToDate(db)) return null
+  if (prefix === '' || !bringUpToDate(db, SEARCH_READS_AT_MOST)) return null
   const terms = statement(db, `SELECT term FROM search_terms WHERE term >= ? AND term < ? LIMIT ?`)
     .all(prefix, pastPrefix(prefix), most + 1)
     .map((r) => (r as { term: string }).term)
@@ -111,7 +143,7 @@ export function termsBeginning(db: Db, prefix: string, most: number): string[] |
  */
 export function termsNear(db: Db, term: string): { term: string; doc: number }[] {
   const first = [...term][0] ?? ''
-  const table = bringUpToDate(db) ? 'search_terms' : 'search_vocabulary'
+  const table = bringUpToDate(db, SEARCH_READS_AT_MOST) ? 'search_terms' : 'search_vocabulary'
   return statement(
     db,
     `SELECT term, doc FROM ${table} WHERE term >= ? AND term < ? AND abs(length(term) - ?) <= 2`,
@@ -120,7 +152,7 @@ export function termsNear(db: Db, term: string): { term: string; doc: number }[]
 
 /** The term and how many rows hold it, if the index has it (as far as the table knows). */
 export function termCount(db: Db, term: string): { term: string; doc: number } | undefined {
-  const table = bringUpToDate(db) ? 'search_terms' : 'search_vocabulary'
+  const table = bringUpToDate(db, SEARCH_READS_AT_MOST) ? 'search_terms' : 'search_vocabulary'
   return statement(db, `SELECT term, doc FROM ${table} WHERE term = ?`).get(term) as
     { term: string; doc: number } | undefined
 }
