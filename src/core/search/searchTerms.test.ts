@@ -2,7 +2,7 @@ import Database from 'better-sqlite3'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MIGRATIONS } from '../db/migrations'
-import { openDatabase, type Db } from '../db/openDatabase'
+import { busyTimeoutMs, openDatabase, type Db } from '../db/openDatabase'
 import { loadEpisodeDocument, loadEpisodeFiles } from '../load/loadEpisode'
 import { MANY_MATCHES } from '../../shared/contract'
 import { machineEpisode } from '../../../tests/machineEpisode'
@@ -110,6 +110,20 @@ describe("the library's own terms", () => {
     expect(read.hits.some((h) => h.itemId === 'seg1')).toBe(true)
     expect(read.hits).toEqual(searchLibrary(db, 'rew*').hits)
     reader.close()
+    // Another process holding the write lock: the search does not wait out the busy timeout for it.
+    setEpisodeText(db, 'many-3', 'seg2', 'Rewound')
+    const writer = new Database(file)
+    writer.exec('BEGIN IMMEDIATE')
+    const started = performance.now()
+    const meanwhile = searchLibrary(db, 'rew*')
+    expect(performance.now() - started).toBeLessThan(busyTimeoutMs())
+    expect(meanwhile.newestFirst).toBe(true)
+    expect(meanwhile.hits.find((h) => h.itemId === 'seg2')?.snippet.find((p) => p.match)?.text).toBe(
+      'Rewound',
+    )
+    expect(db.prepare(`SELECT count(*) FROM search_terms_behind`).pluck().get()).toBe(1)
+    writer.exec('COMMIT')
+    writer.close()
     db.close()
   })
 

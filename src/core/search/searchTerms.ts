@@ -57,20 +57,30 @@ export function termsOf(db: Db, words: readonly string[]): string[] {
 const behindCount = (db: Db): number =>
   (statement(db, `SELECT count(*) AS n FROM search_terms_behind`).get() as { n: number }).n
 
-/** Runs `write` in a transaction that takes the write lock first; false when another process held it too long. */
-function writing(db: Db, write: () => void): boolean {
+/** How long a search waits for another writer before it answers without reading the terms. */
+const WAIT_FOR_WRITER_MS = 200
+
+/**
+ * Runs `write` in a transaction that takes the write lock first, waiting for another process's write
+ * at most `waitMs`; false when it could not. The connection's own wait is put back after.
+ */
+function writing(db: Db, write: () => void, waitMs: number): boolean {
+  const wait = db.pragma('busy_timeout', { simple: true }) as number
+  db.pragma(`busy_timeout = ${Math.min(wait, waitMs)}`)
   try {
     db.transaction(write).immediate()
     return true
   } catch {
     return false
+  } finally {
+    db.pragma(`busy_timeout = ${wait}`)
   }
 }
 
 /**
  * Reads the text of the episodes behind into search_terms, at most `most` of them (the oldest marked
  * first, so each search takes its share); true when none is left behind. False too where the library
- * cannot be written now (read-only, or another process writing past the busy timeout): FTS5's own
+ * cannot be written now (read-only, or another process writing longer than a search waits): FTS5's own
  * vocabulary then answers.
  */
 export function bringUpToDate(db: Db, most: number): boolean {
@@ -78,27 +88,31 @@ export function bringUpToDate(db: Db, most: number): boolean {
   if (behind === 0) return true
   if (db.readonly) return false
   tokenizing(db)
-  const read = writing(db, () => {
-    const ids = statement(db, `SELECT episode_id FROM search_terms_behind ORDER BY rowid LIMIT ?`)
-      .all(most)
-      .map((r) => (r as { episode_id: string }).episode_id)
-    statement(db, `DELETE FROM temp.search_tokenizing`).run()
-    const text = statement(
-      db,
-      `INSERT INTO temp.search_tokenizing (title, body) SELECT title, body FROM search_text WHERE episode_id = ?`,
-    )
-    const done = statement(db, `DELETE FROM search_terms_behind WHERE episode_id = ?`)
-    for (const id of ids) {
-      text.run(id)
-      done.run(id)
-    }
-    statement(
-      db,
-      `INSERT INTO search_terms (term, doc) SELECT term, doc FROM temp.search_tokenized WHERE true
+  const read = writing(
+    db,
+    () => {
+      const ids = statement(db, `SELECT episode_id FROM search_terms_behind ORDER BY rowid LIMIT ?`)
+        .all(most)
+        .map((r) => (r as { episode_id: string }).episode_id)
+      statement(db, `DELETE FROM temp.search_tokenizing`).run()
+      const text = statement(
+        db,
+        `INSERT INTO temp.search_tokenizing (title, body) SELECT title, body FROM search_text WHERE episode_id = ?`,
+      )
+      const done = statement(db, `DELETE FROM search_terms_behind WHERE episode_id = ?`)
+      for (const id of ids) {
+        text.run(id)
+        done.run(id)
+      }
+      statement(
+        db,
+        `INSERT INTO search_terms (term, doc) SELECT term, doc FROM temp.search_tokenized WHERE true
         ON CONFLICT (term) DO UPDATE SET doc = doc + excluded.doc`,
-    ).run()
-    statement(db, `DELETE FROM temp.search_tokenizing`).run()
-  })
+      ).run()
+      statement(db, `DELETE FROM temp.search_tokenizing`).run()
+    },
+    WAIT_FOR_WRITER_MS,
+  )
   return read && behind <= most
 }
 
@@ -110,11 +124,15 @@ export function bringUpToDate(db: Db, most: number): boolean {
 export function rereadWhenFarBehind(db: Db): void {
   const episodes = (statement(db, `SELECT count(*) AS n FROM episodes`).get() as { n: number }).n
   if (db.readonly || behindCount(db) <= episodes * REREAD_WHOLE_PAST) return
-  writing(db, () => {
-    statement(db, `DELETE FROM search_terms`).run()
-    statement(db, `INSERT INTO search_terms (term, doc) SELECT term, doc FROM search_vocabulary`).run()
-    statement(db, `DELETE FROM search_terms_behind`).run()
-  })
+  writing(
+    db,
+    () => {
+      statement(db, `DELETE FROM search_terms`).run()
+      statement(db, `INSERT INTO search_terms (term, doc) SELECT term, doc FROM search_vocabulary`).run()
+      statement(db, `DELETE FROM search_terms_behind`).run()
+    },
+    Infinity,
+  )
 }
 
 /** The string just past every string beginning with `prefix`, for a range: its last character plus one. */
