@@ -1,6 +1,6 @@
 import type { EditableTable, Row } from '../history/tables'
 import type { Db } from './openDatabase'
-import { statement } from './statements'
+import { recentStatement, statement } from './statements'
 
 /**
  * Values bound by one statement: well under SQLite's limit (32,766), and small enough that a batch's
@@ -35,7 +35,7 @@ export function insertRows(db: Db, table: EditableTable | 'media', rows: readonl
         if (value === undefined) throw new Error(`a row for ${table} has no ${column}`)
         values.push(value)
       }
-    // A full batch's statement is the same every time; the last, shorter one is compiled for itself.
-    ;(part.length === batch ? statement(db, sql(batch)) : db.prepare(sql(part.length))).run(values)
+    // A full batch's statement is the same every time; the last, shorter one is kept a while.
+    ;(part.length === batch ? statement(db, sql(batch)) : recentStatement(db, sql(part.length))).run(values)
   }
 }
