@@ -628,7 +628,19 @@ async function editRoundTrips(browser: Browser, url: string, sizes: Sizes, input
   const page = await openSettled(browser, url, true)
   try {
     await page.evaluate(installEditTiming)
+    // BENCH_PROFILE_EDITS=FILE: the page's CPU profile while the edits are typed, written to FILE (to
+    // read with Chromium's DevTools), for finding what an edit's frame spends its time on.
+    const cdp = process.env.BENCH_PROFILE_EDITS ? await page.context().newCDPSession(page) : null
+    if (cdp) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+      await cdp.send('Profiler.start')
+    }
     const edits = await typeEdits(page, sizes, 'call')
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop')
+      fs.writeFileSync(process.env.BENCH_PROFILE_EDITS as string, JSON.stringify(profile))
+    }
     // The page's own share: parsing the view the core sends back after every edit.
     const parse = await page.evaluate(async (episode) => {
       const response = await fetch('/api/episodes.open', {

@@ -619,6 +619,11 @@ export function findProblems(view: EpisodeView): Problem[] {
   return allProblems(subjectOfView(view)).sort((a, b) => a.time - b.time || a.key.localeCompare(b.key))
 }
 
+/** How many problems the episode's view has now (the Problems tab's count): findProblems, not put in order. */
+export function problemCount(view: EpisodeView): number {
+  return allProblems(subjectOfView(view)).length
+}
+
 /** Every problem of an episode JSON file alone (its own transcript checks its quotes), in the order of the media. */
 export function documentProblems(
   doc: EpisodeDocument,

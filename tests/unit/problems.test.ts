@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { ChapterView, EpisodeView, HighlightView, StatementView } from '../../src/shared/contract'
-import { findProblems, publishingProblems, subjectOfView, type ProblemKind } from '../../src/shared/problems'
+import {
+  findProblems,
+  problemCount,
+  publishingProblems,
+  subjectOfView,
+  type ProblemKind,
+} from '../../src/shared/problems'
+import { jsonPointer } from '../../src/shared/jsonPointer'
 import { SEED_DIMENSIONS, SEED_SCALE } from '../../src/shared/rubric'
 
 const DURATION = 1020
@@ -139,6 +146,18 @@ describe('findProblems', () => {
       expect.objectContaining({ kind: 'quoteMismatch', target: { kind: 'statement', id: 's1' }, time: 10 }),
     ])
     expect(problems[0]?.message).toContain('Claim s1')
+  })
+
+  it('counts for the Problems tab what it lists, and names each place as a JSON pointer', () => {
+    const view = episode({
+      chapters: [chapter('c2', 415, 600, 'Scaling'), chapter('c1', 5, 400, 'Tool use')],
+      statements: [statement('s1', 30, 30), statement('s2', 50, 40)],
+    })
+    expect(problemCount(view)).toBe(findProblems(view).length)
+    expect(problemCount(view)).toBeGreaterThan(3)
+    expect(findProblems(view).map((p) => p.path)).toContain('/statements/0/end')
+    expect(jsonPointer(['rubric', 'a/b~c', 2])).toBe('/rubric/a~1b~0c/2')
+    expect(jsonPointer([])).toBe('/')
   })
 
   it('flags gaps before, between and after chapters, with m:ss times', () => {

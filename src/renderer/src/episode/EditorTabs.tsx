@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef } from 'react'
 import { useAfterFrame } from '../afterNextFrame'
-import { findProblems } from '../../../shared/problems'
-import { reviewQueue } from './review/reviewQueue'
+import { problemCount } from '../../../shared/problems'
+import { unreviewedCount } from './review/reviewQueue'
 import { ChartsPanel } from './charts/ChartsPanel'
 import { ChaptersPanel } from './chapters/ChaptersPanel'
 import { RubricPanel } from './chapters/RubricPanel'
@@ -38,8 +38,8 @@ export function EditorTabs(
   // that shows an edit, so that a key's frame does not wait for every problem to be found.
   const { view } = props
   const counted = useAfterFrame(view)
-  const problems = useMemo(() => findProblems(counted).length, [counted])
-  const review = useMemo(() => reviewQueue(counted).length, [counted])
+  const problems = useMemo(() => problemCount(counted), [counted])
+  const review = useMemo(() => unreviewedCount(counted), [counted])
   const counts: Partial<Record<EditorTabId, number>> = {
     statements: view.statements.length,
     chapters: view.chapters.length,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChapterView, EpisodeView } from '../../../../shared/contract'
-import { firstInQueue, reviewQueue, type ReviewItem } from './reviewQueue'
+import { firstInQueue, reviewQueue, unreviewedCount, type ReviewItem } from './reviewQueue'
 
 const QUEUE: ReviewItem[] = [
   { kind: 'chapter', id: 'c1', time: 0, title: 'Opening' },
@@ -54,5 +54,15 @@ describe('the review queue sorted by disagreement', () => {
     // c3 moved by 6 (a score taken away is no difference), c2 by 1, c1 not at all: last, as in the episode.
     expect(ids(reviewQueue(VIEW, 'disagreement'))).toEqual(['c3', 's3', 'c2', 'h2', 'c1', 's1'])
     expect(firstInQueue(reviewQueue(VIEW, 'disagreement'))?.title).toBe('c3')
+  })
+})
+
+describe("the Review tab's count", () => {
+  it('is the number of items the queue holds, the accepted left out', () => {
+    expect(unreviewedCount(VIEW)).toBe(6)
+    expect(unreviewedCount(VIEW)).toBe(reviewQueue(VIEW).length)
+    const accepted = { ...VIEW, chapters: VIEW.chapters.map((c) => ({ ...c, status: 'accepted' as const })) }
+    expect(unreviewedCount(accepted)).toBe(3)
+    expect(unreviewedCount(accepted)).toBe(reviewQueue(accepted).length)
   })
 })

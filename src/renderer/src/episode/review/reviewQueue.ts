@@ -11,6 +11,17 @@ export interface ReviewItem {
 /** The order the queue walks: the episode's, or the largest difference from the machine first. */
 export type ReviewOrder = 'episode' | 'disagreement'
 
+/** Whether an item still waits for the reviewer: the one rule the queue and its count share. */
+const waits = (item: { status: string }): boolean => item.status === 'unreviewed'
+
+/** How many items still wait for the reviewer (the Review tab's count), without putting them in order. */
+export function unreviewedCount(view: EpisodeView): number {
+  let count = 0
+  for (const list of [view.chapters, view.highlights, view.statements])
+    for (const item of list) if (waits(item)) count++
+  return count
+}
+
 /**
  * Every item still waiting for the reviewer, in the order of the episode, or with `disagreement` those
  * in chapters where the reviewer's scores are furthest from the machine's first (the rest after them,
@@ -18,30 +29,25 @@ export type ReviewOrder = 'episode' | 'disagreement'
  */
 export function reviewQueue(view: EpisodeView, order: ReviewOrder = 'episode'): ReviewItem[] {
   const items: ReviewItem[] = [
-    ...view.chapters.map((c) => ({
+    ...view.chapters.filter(waits).map((c) => ({
       kind: 'chapter' as const,
       id: c.id,
       time: c.start,
       title: c.title,
-      s: c.status,
     })),
-    ...view.highlights.map((h) => ({
+    ...view.highlights.filter(waits).map((h) => ({
       kind: 'highlight' as const,
       id: h.id,
       time: h.time,
       title: h.title,
-      s: h.status,
     })),
-    ...view.statements.map((s) => ({
+    ...view.statements.filter(waits).map((s) => ({
       kind: 'statement' as const,
       id: s.id,
       time: s.start,
       title: s.title,
-      s: s.status,
     })),
   ]
-    .filter((item) => item.s === 'unreviewed')
-    .map(({ kind, id, time, title }) => ({ kind, id, time, title }))
   const kinds: Record<ReviewKind, number> = { chapter: 0, highlight: 1, statement: 2 }
   const inEpisode = items.sort(
     (a, b) => a.time - b.time || kinds[a.kind] - kinds[b.kind] || (a.id < b.id ? -1 : 1),
