@@ -22,6 +22,7 @@ import { editDistance } from '../../src/core/search/closestWords'
 import { UNSPACED } from '../../src/core/search/searchQuery'
 import { UNSPACED_GLOB } from '../../src/core/db/migrations/025_lean_search_and_word_times'
 import { databaseBeforeSearch, writeAsThatVersionDid } from '../databaseBeforeSearch'
+import { episodeSaying } from '../episodeSaying'
 import { machineEpisode } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
 
@@ -399,19 +400,13 @@ describe('a word that matches more items than are ranked', () => {
   function rewardingLibrary(episodes: number, segments: number): { db: Db; files: FileRefs; dir: string } {
     const dir = tempFolder()
     const db = openDatabase(path.join(dir, 'library.sqlite'))
-    for (let n = 1; n <= episodes; n++) {
-      const doc = machineEpisode(`many-${n}`)
-      if (!doc.transcript) throw new Error('the machine episode has a transcript')
-      doc.transcript.segments = Array.from({ length: segments }, (_, i) => ({
-        id: `seg${i}`,
-        start: i / 5,
-        end: i / 5 + 0.1,
-        speakerId: 'swyx',
-        text: i % 7 === 0 ? `The reward, the reward and the reward model ${i}` : `A reward here ${i}`,
-        words: [],
-      }))
-      loadEpisodeDocument(db, doc)
-    }
+    for (let n = 1; n <= episodes; n++)
+      loadEpisodeDocument(
+        db,
+        episodeSaying(`many-${n}`, segments, (i) =>
+          i % 7 === 0 ? `The reward, the reward and the reward model ${i}` : `A reward here ${i}`,
+        ),
+      )
     return { db, files: new FileRefs(), dir }
   }
 

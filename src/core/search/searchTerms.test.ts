@@ -5,7 +5,7 @@ import { MIGRATIONS } from '../db/migrations'
 import { busyTimeoutMs, openDatabase, type Db } from '../db/openDatabase'
 import { loadEpisodeDocument, loadEpisodeFiles } from '../load/loadEpisode'
 import { MANY_MATCHES } from '../../shared/contract'
-import { machineEpisode } from '../../../tests/machineEpisode'
+import { episodeSaying } from '../../../tests/episodeSaying'
 import { tempFolder } from '../../../tests/tempFolder'
 import { searchLibrary } from './searchLibrary'
 import { expandedMatch, planSearch } from './searchQuery'
@@ -19,19 +19,10 @@ function rewardingLibrary(file: string, episodes: number, segments: number): Db 
   return db
 }
 
-function rewardingEpisode(n: number, segments: number): ReturnType<typeof machineEpisode> {
-  const doc = machineEpisode(`many-${n}`)
-  if (!doc.transcript) throw new Error('the machine episode has a transcript')
-  doc.transcript.segments = Array.from({ length: segments }, (_, i) => ({
-    id: `seg${i}`,
-    start: i / 5,
-    end: i / 5 + 0.1,
-    speakerId: 'swyx',
-    text: i % 3 === 0 ? `Rewards were rewarding ${i}` : `A reward here, Café Müller ${i}`,
-    words: [],
-  }))
-  return doc
-}
+const rewardingEpisode = (n: number, segments: number): ReturnType<typeof episodeSaying> =>
+  episodeSaying(`many-${n}`, segments, (i) =>
+    i % 3 === 0 ? `Rewards were rewarding ${i}` : `A reward here, Café Müller ${i}`,
+  )
 
 /** The rows the words index matches for an FTS5 expression. */
 const rowsMatching = (db: Db, match: string): number[] =>
