@@ -101,8 +101,6 @@ export function planSearch(query: string): PlannedSearch {
     refuse(
       `a search is at most ${MAX_QUERY_CHARACTERS.toLocaleString('en')} characters (this one has ${query.length.toLocaleString('en')}): search for a few words of it`,
     )
-  // A NUL separates words in the indexed text (unicode61 keeps only letters, numbers and marks), but
-  // FTS5's query parser takes it for the end of the query: it is read as the space it stands for.
   const kept = keptParts(query)
   const operands = kept.flatMap((p) => ('operand' in p ? [p.operand] : []))
   if (operands.length === 0 && kept.length === 0)

@@ -10,9 +10,10 @@ import { statement } from '../db/statements'
  *
  * The table is brought up to date when read: an episode whose text changed since is marked by a trigger
  * (search_terms_behind), and its text is read again through the index's own tokenizer; a bulk write
- * that leaves a large share of the library behind reads FTS5's vocabulary again whole instead. Terms are never taken out: a
- * term whose text was deleted only matches nothing, and a term's count (which orders the words offered
- * for a misspelt one) is the one it had when read, give or take the episodes changed since.
+ * that leaves a large share of the library behind reads FTS5's vocabulary again whole instead. Terms
+ * are never taken out: a term whose text was deleted only matches nothing, and a term's count (which
+ * orders the words offered for a misspelt one) is the one it had when read, give or take the episodes
+ * changed since.
  */
 
 /**
@@ -38,7 +39,8 @@ const WORDS_TOKENIZER = `tokenize = 'porter unicode61 remove_diacritics 2'`
  * vocabulary: nothing in the library is written, and a library opened read-only can use it too.
  */
 function tokenizing(db: Db): void {
-  // Without positions (detail = none): the terms and their rows are all that is read, at a third of the cost.
+  // Without positions (detail = none): the terms and their rows are all that is read, at a third of the
+  // cost of a full index.
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_tokenizing USING fts5 (title, body, ${WORDS_TOKENIZER}, detail = none);
     CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_tokenized USING fts5vocab (temp, search_tokenizing, row);`)
 }
