@@ -1,5 +1,6 @@
 /** Search across the library: every episode's text, best hits first. */
 import { z } from 'zod'
+import { grouped } from '../textLimits'
 import { method } from './method'
 
 export const SEARCH_KINDS = [
@@ -41,7 +42,7 @@ export interface ClosestWords {
 export const MANY_MATCHES = 1000
 
 /** What a person is told when a search's hits are the newest, not the best. */
-export const NEWEST_FIRST_NOTE = `More than ${MANY_MATCHES.toLocaleString('en')} items match: the newest episodes’ hits come first. Add a word, or search a phrase, to rank them by relevance.`
+export const NEWEST_FIRST_NOTE = `More than ${grouped(MANY_MATCHES)} items match: the newest episodes’ hits come first. Add a word, or search a phrase, to rank them by relevance.`
 
 export const searchMethods = {
   /**
