@@ -111,3 +111,45 @@ test('zoomed in past a chapter’s start, its title stays at the waveform’s le
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
   await expect(page.getByRole('tooltip')).toHaveText('Where the sonnet turns')
 })
+
+test('typing a chapter’s title or a score shows it without painting the waveform again; moving a boundary paints it', async ({
+  page,
+  served,
+}) => {
+  await newSonnetEpisode(page, served.host.url)
+  const id = episodeId(page)
+  await api(page, 'chapters.split', { id, at: 20 })
+  await api(page, 'highlights.set', { id, dimension: 'guestTeaching', time: 20 })
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Waveform' })).toHaveAttribute('data-state', 'ready')
+  await page.click('#tab-chapters')
+  const canvas = page.locator('canvas.waveform-layer')
+  const settled = (): Promise<unknown> =>
+    page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })))
+  const paints = async (): Promise<number> => Number(await canvas.getAttribute('data-paints'))
+  await settled()
+  const before = await paints()
+  expect(before).toBeGreaterThan(0)
+
+  const title = page.getByRole('textbox', { name: 'Title of chapter 2' })
+  await title.fill('Where the sonnet turns')
+  await title.press('Enter')
+  await expect(page.locator('.wave-label-chapter', { hasText: 'Where the sonnet turns' })).toBeVisible()
+  const score = page.locator('tr[data-chapter] td.score').first()
+  await score.focus()
+  await score.press('7')
+  await expect(score).toHaveText('7')
+  // The core's answers are back (Undo names the score) and drawn: every highlight and chapter came anew.
+  await expect(page.getByRole('button', { name: 'Undo', exact: true })).toHaveAttribute(
+    'title',
+    /^Undo Score/,
+  )
+  await settled()
+  expect(await paints()).toBe(before)
+
+  // A boundary moved changes what the canvas shows: it is painted again.
+  const start = page.getByRole('textbox', { name: 'Start of chapter 2' })
+  await start.fill('0:25.000')
+  await start.press('Enter')
+  await expect.poll(paints).toBeGreaterThan(before)
+})

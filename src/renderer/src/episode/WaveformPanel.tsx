@@ -96,7 +96,9 @@ export function WaveformPanel(props: {
   )
   const layout = useMemo(() => layoutSpans(statements, BANDS.maxLanes), [statements])
   const last = lastMillis(duration)
-  const edges = useMemo(() => chapterEdges(chapters, last), [chapters, last])
+  // A chapter's edges are where it starts and ends: a title typed keeps them, and the canvas unpainted.
+  const placedChapters = useKept(chapters, samePlaces)
+  const edges = useMemo(() => chapterEdges(placedChapters, last), [placedChapters, last])
   const targets = props.snap
   const pxPerSec = view?.pxPerSec ?? 0
   // Laid out per zoom and per change of what they name, never per frame: a pan only shifts them.
