@@ -7,8 +7,7 @@ import { knownMediaFile } from '../episodes/knownMedia'
 import { describeMediaFile, type LinkableMedia } from '../media/describeMediaFile'
 import { checkEpisodeDocument, checkEpisodeFileSync } from './checkEpisodeFile'
 import { documentRows } from './documentRows'
-import { readEpisodeJsonText } from './episodeJsonText'
-import { episodeFileLoader, episodeTextChecker, type NamedMedia, type RowsLater } from './loadOffThread'
+import { episodeFileChecker, episodeFileLoader, type NamedMedia, type RowsLater } from './loadOffThread'
 import { withBulkWriteSettings } from '../db/bulkWriteSettings'
 import {
   writeEpisodeRows,
@@ -76,18 +75,11 @@ export async function loadEpisodeFiles(
   options: Omit<LoadOptions, 'name' | 'media'> = {},
 ): Promise<FileLoad[]> {
   const many = files.length >= THREAD_AT
-  const check = episodeTextChecker(many)
+  const check = episodeFileChecker(many)
   const later: (RowsLater | undefined)[] = []
   const handOver = (k: number): void => {
     const file = files[k] as string
-    const name = path.basename(file)
-    try {
-      later[k] = check(readEpisodeJsonText(file, name), name)
-    } catch (error) {
-      const refused = Promise.reject(error as Error)
-      refused.catch(() => undefined)
-      later[k] = () => refused
-    }
+    later[k] = check(file, path.basename(file))
   }
   const run = async (): Promise<FileLoad[]> => {
     const results: FileLoad[] = []

@@ -43,6 +43,21 @@ describe('loading several episode files at once', () => {
     }
   })
 
+  it('refuses a file gone, or not UTF-8, in its place with its name, read where the files are checked', async () => {
+    const db = openDatabase(path.join(tempFolder(), 'library.sqlite'))
+    // Enough files to be read and checked on the loading thread.
+    const files = episodeFiles(12)
+    fs.rmSync(files[5] as string)
+    fs.writeFileSync(files[7] as string, Buffer.from([0x7b, 0xff, 0xfe, 0x7d]))
+    const results = await loadEpisodeFiles(db, files)
+    const refused = results.flatMap((r, i) => (r.ok ? [] : [[i, r.error.message]]))
+    expect(refused.map(([i]) => i)).toEqual([2, 5, 7])
+    expect(refused[1]?.[1]).toMatch(/episode-5\.json.*not found|not found.*episode-5\.json/)
+    expect(refused[2]?.[1]).toMatch(/episode-7\.json is not UTF-8/)
+    expect(db.prepare(`SELECT count(*) AS n FROM episodes`).get()).toEqual({ n: 9 })
+    db.close()
+  })
+
   it('answers episodes.loadMany through the contract: a conflict at its place, then keep-both', async () => {
     const db = openDatabase(path.join(tempFolder(), 'library.sqlite'))
     const files = new FileRefs()
