@@ -45,6 +45,21 @@ describe('bin/episcore', () => {
     }
   })
 
+  it('lists a library without loading node-postgres (~20 ms of a start), which only a desk command needs', () => {
+    // The command line from its source, so that node-postgres is a module of its own to look for.
+    const database = path.join(tempFolder(), 'library.sqlite')
+    const script = `const { runCli } = require(${JSON.stringify(path.join(ROOT, 'src', 'cli', 'start.ts'))})
+      runCli(['--db', ${JSON.stringify(database)}, 'list'], { out: () => {}, err: (t) => process.stderr.write(t) }).then((code) => {
+        const pg = Object.keys(require.cache).filter((m) => /[\\/]node_modules[\\/]pg[\\/]/.test(m))
+        process.stdout.write(JSON.stringify({ code, pg }))
+      })`
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
+      encoding: 'utf8',
+      cwd: ROOT,
+    })
+    expect(JSON.parse(run.stdout || '{}'), run.stderr).toEqual({ code: 0, pg: [] })
+  })
+
   it('without the build says in one line to run `npm run build`, and exits 1', () => {
     // The script alone in a checkout whose out/ was never built.
     const checkout = tempFolder()

@@ -1,4 +1,4 @@
-import pg from 'pg'
+import type pg from 'pg'
 import { UserError } from '../../errors'
 import type { DeskConnectionSettings } from './connectionSettings'
 import { PASSWORD_PLACES } from './deskUrl'
@@ -162,7 +162,10 @@ function passwordOf(settings: DeskConnectionSettings): string | undefined {
  * engine the client is gone.
  */
 export async function openDeskClient(settings: DeskConnectionSettings): Promise<pg.Client> {
-  const client = new pg.Client(settings.clientConfig)
+  // Loaded when a desk is first reached, not as the core loads: node-postgres is ~20 ms of every
+  // command's start (episcore list included) that never speaks to a desk.
+  const { Client } = (await import('pg')).default
+  const client = new Client(settings.clientConfig)
   client.on('error', () => undefined)
   try {
     await client.connect()
