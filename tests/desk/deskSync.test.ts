@@ -110,6 +110,20 @@ describe.skipIf(skipPostgresTests())('syncing libraries through the desk catalog
     ])
   })
 
+  it('pulls twenty analyses or more through the loading thread, each whole', async () => {
+    const alice = await as('alice')
+    const bob = await as('bob')
+    // From 20 documents on, a pull reads and checks them on the loading thread.
+    const ids = Array.from({ length: 21 }, (_, i) => `many${i}-1`)
+    const a = library('alice', ...ids.map((id) => reviewersAnalysis(id)))
+    expect((await syncDesk(a, alice, 'alice')).pushed).toHaveLength(21)
+    const b = library('bob')
+    const pulled = await syncDesk(b, bob, 'bob', { ids })
+    expect(pulled.pulled.map((p) => p.analysisId).sort()).toEqual([...ids].sort())
+    for (const id of ids) expect(episodeRow(b, id).reviewer).toBe('Alice')
+    expect(await verifyDesk(b, bob)).toEqual([])
+  })
+
   it('takes an edit to the catalogue as the next revision and brings it to the other library', async () => {
     const alice = await as('alice')
     const bob = await as('bob')

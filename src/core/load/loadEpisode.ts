@@ -7,7 +7,7 @@ import { knownMediaFile } from '../episodes/knownMedia'
 import { describeMediaFile, type LinkableMedia } from '../media/describeMediaFile'
 import { checkEpisodeDocument, checkEpisodeFileSync } from './checkEpisodeFile'
 import { documentRows } from './documentRows'
-import { episodeFileChecker, episodeFileLoader, type NamedMedia, type RowsLater } from './loadOffThread'
+import { episodeChecker, episodeFileLoader, type NamedMedia, type RowsLater } from './loadOffThread'
 import { withBulkWriteSettings } from '../db/bulkWriteSettings'
 import {
   writeEpisodeRows,
@@ -75,11 +75,11 @@ export async function loadEpisodeFiles(
   options: Omit<LoadOptions, 'name' | 'media'> = {},
 ): Promise<FileLoad[]> {
   const many = files.length >= THREAD_AT
-  const check = episodeFileChecker(many)
+  const check = episodeChecker(many)
   const later: (RowsLater | undefined)[] = []
   const handOver = (k: number): void => {
     const file = files[k] as string
-    later[k] = check(file, path.basename(file))
+    later[k] = check({ file }, path.basename(file))
   }
   const run = async (): Promise<FileLoad[]> => {
     const results: FileLoad[] = []

@@ -79,34 +79,26 @@ export const dropLoadReply = (token: number): ThreadReply<null> =>
     return null
   })
 
-/** Episode JSON text (not a file) read, checked and made into rows. */
-const textRows = (text: string, name: string, now: string): DocumentRows =>
-  documentRows(checkEpisodeDocument(parseEpisodeJson(text, name), name), now)
+/** Where an episode's JSON comes from: a file to read, or its text (a desk's pull). */
+export type EpisodeJsonSource = { file: string } | { text: string }
+
+/** Episode JSON, from a file or as text, read, checked and made into rows. */
+function sourceRows(source: EpisodeJsonSource, name: string, now: string): DocumentRows {
+  const text = 'text' in source ? source.text : readEpisodeJsonText(source.file, name)
+  return documentRows(checkEpisodeDocument(parseEpisodeJson(text, name), name), now)
+}
 
 /**
- * Runs on the loading thread: episode JSON text read, checked and made into rows, which are sent back
- * (an hour's are ~1,100 rows, its words packed in their segments: cloned in about a millisecond).
+ * Runs on the loading thread: episode JSON read (a file there, not by the caller, which writes the ones
+ * before: reading and handing over an hour's text cost the writer ~2 ms of each episode's ~25), checked
+ * and made into rows, which are sent back (an hour's are ~1,100 rows, its words packed in their
+ * segments: cloned in about a millisecond).
  */
-export const textRowsReply = (input: {
-  text: string
+export const rowsReply = (input: {
+  source: EpisodeJsonSource
   name: string
   now: string
-}): ThreadReply<DocumentRows> => threadReply(() => textRows(input.text, input.name, input.now))
-
-/** An episode JSON file read, checked and made into rows. */
-const fileRows = (file: string, name: string, now: string): DocumentRows =>
-  textRows(readEpisodeJsonText(file, name), name, now)
-
-/**
- * Runs on the loading thread: an episode JSON file read, checked and made into rows, which are sent
- * back. Read there, not by the caller: the caller of a load of many files is the one writing them, and
- * reading and handing over an hour's text cost it ~2 ms of each episode's ~25.
- */
-export const fileRowsReply = (input: {
-  file: string
-  name: string
-  now: string
-}): ThreadReply<DocumentRows> => threadReply(() => fileRows(input.file, input.name, input.now))
+}): ThreadReply<DocumentRows> => threadReply(() => sourceRows(input.source, input.name, input.now))
 
 /** The worker's entry that the builds write beside their bundles (see episodeFileWorker.ts). */
 export const BUNDLED_EPISODE_WORKER = 'episodeFileWorker.js'
@@ -115,8 +107,7 @@ type LoadThread = KeptThread<{
   prepareLoadReply: typeof prepareLoadReply
   writeLoadReply: typeof writeLoadReply
   dropLoadReply: typeof dropLoadReply
-  textRowsReply: typeof textRowsReply
-  fileRowsReply: typeof fileRowsReply
+  rowsReply: typeof rowsReply
 }>
 
 let offThread = false
@@ -170,37 +161,23 @@ export async function episodeFileLoader(db: Db, file: string, name: string): Pro
   }
 }
 
-/** A text handed to the checker; its rows, taken in turn. */
+/** An episode handed to the checker; its rows, taken in turn. */
 export type RowsLater = () => Promise<DocumentRows>
 
 /**
- * Checks many episode JSON texts (a desk's pull) and makes their rows: on the loading thread when `many`
- * (reading and checking an hour-long episode is ~25 ms that the caller's writes of the ones before then
- * overlap; the rows' way back costs the caller ~1), started as the text is handed over;
- * else in place as the rows are taken, which is quicker than the thread's start for a few. The same
- * checks either way; a refusal is a UserError where the rows are taken.
+ * Checks many episodes' JSON (the files of a load, the texts of a desk's pull) and makes their rows: on
+ * the loading thread when `many` (reading and checking an hour-long episode is ~20 ms that the caller's
+ * writes of the ones before then overlap; the rows' way back costs the caller ~1), started as each is
+ * handed over; else in place as the rows are taken, which is quicker than the thread's start for a few.
+ * The same checks either way; a refusal (a file that cannot be read, or is no episode) is a UserError
+ * where the rows are taken.
  */
-export function episodeTextChecker(many: boolean): (text: string, name: string) => RowsLater {
+export function episodeChecker(many: boolean): (source: EpisodeJsonSource, name: string) => RowsLater {
   const onThread = many ? loadThread() : null
-  if (!onThread) return (text, name) => async () => textRows(text, name, new Date().toISOString())
-  return (text, name) => {
-    const rows = onThread.run('textRowsReply', { text, name, now: new Date().toISOString() })
+  if (!onThread) return (source, name) => async () => sourceRows(source, name, new Date().toISOString())
+  return (source, name) => {
+    const rows = onThread.run('rowsReply', { source, name, now: new Date().toISOString() })
     // Failed while earlier ones are written: thrown where taken, not an unhandled rejection meanwhile.
-    rows.catch(() => undefined)
-    return () => rows
-  }
-}
-
-/**
- * Reads and checks many episode JSON files and makes their rows, as episodeTextChecker does their texts:
- * on the loading thread when `many`, started as the file is handed over; else in place as the rows are
- * taken. A file that cannot be read is refused where its rows are taken, as one that is not an episode.
- */
-export function episodeFileChecker(many: boolean): (file: string, name: string) => RowsLater {
-  const onThread = many ? loadThread() : null
-  if (!onThread) return (file, name) => async () => fileRows(file, name, new Date().toISOString())
-  return (file, name) => {
-    const rows = onThread.run('fileRowsReply', { file, name, now: new Date().toISOString() })
     rows.catch(() => undefined)
     return () => rows
   }

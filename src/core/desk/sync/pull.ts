@@ -5,7 +5,7 @@ import type { Db } from '../../db/openDatabase'
 import { withBulkWriteSettings } from '../../db/bulkWriteSettings'
 import { knownMediaFile } from '../../episodes/knownMedia'
 import type { DocumentRows } from '../../load/documentRows'
-import { episodeTextChecker, type RowsLater } from '../../load/loadOffThread'
+import { episodeChecker, type EpisodeJsonSource, type RowsLater } from '../../load/loadOffThread'
 import { freeCopyId, withEpisodeId, writeLoaded } from '../../load/writeLoaded'
 import { deskAnalyses, saveDeskAnalysis, type DeskAnalysis } from './deskAnalyses'
 
@@ -116,7 +116,7 @@ export async function pullCatalogue(
   // Three things at once on a large pull: the next batch's documents on their way from the catalogue,
   // this batch's read and checked on the loading thread, and the ones checked written here in turn.
   const many = due.length >= THREAD_AT
-  const check = episodeTextChecker(many)
+  const check = episodeChecker(many)
   const write = (): Promise<PullOutcome> => writeBatches(db, client, user, batches, check, known)
   return many ? withBulkWriteSettings(db, write) : write()
 }
@@ -127,7 +127,7 @@ async function writeBatches(
   client: ClientBase,
   user: string,
   batches: Latest[][],
-  check: (text: string, name: string) => RowsLater,
+  check: (source: EpisodeJsonSource, name: string) => RowsLater,
   known: ReadonlyMap<string, DeskAnalysis>,
 ): Promise<PullOutcome> {
   const pulled: PulledAnalysis[] = []
@@ -147,7 +147,7 @@ async function writeBatches(
       // A few handed over ahead of the one written: enough to keep the thread busy, not a batch's rows held.
       for (let k = i; k <= i + AHEAD && k < items.length; k++) {
         const item = items[k] as (typeof items)[number]
-        rowsOf[k] ??= check(item.text, revisionName(item.latest))
+        rowsOf[k] ??= check({ text: item.text }, revisionName(item.latest))
       }
       try {
         const written = await writePulledAnalysis(
