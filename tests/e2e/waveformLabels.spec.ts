@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { api, episodeId, newSonnetEpisode, playhead, seekTo } from './analysisPage'
+import { api, episodeId, newSonnetEpisode, openTab, playhead, seekTo } from './analysisPage'
 import { expect, test } from './hostFixture'
 
 interface Box {
@@ -122,7 +122,7 @@ test('typing a chapter’s title or a score shows it without painting the wavefo
   await api(page, 'highlights.set', { id, dimension: 'guestTeaching', time: 20 })
   await page.reload()
   await expect(page.getByRole('region', { name: 'Waveform' })).toHaveAttribute('data-state', 'ready')
-  await page.click('#tab-chapters')
+  await openTab(page, /^Chapters/)
   const canvas = page.locator('canvas.waveform-layer')
   const settled = (): Promise<unknown> =>
     page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })))
