@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { machineEpisode } from '../machineEpisode'
 import { tempFolder } from '../tempFolder'
 
 const ROOT = path.resolve(__dirname, '..', '..')
@@ -58,6 +59,31 @@ describe('bin/episcore', () => {
       cwd: ROOT,
     })
     expect(JSON.parse(run.stdout || '{}'), run.stderr).toEqual({ code: 0, pg: [] })
+  })
+
+  it("keeps the loading thread's compiled code between runs, as it keeps its own (a third of the thread's start)", () => {
+    // Node keeps its compile cache in the system's temporary folder: one of the test's own here.
+    const temporary = tempFolder()
+    const dir = tempFolder()
+    // Enough files for a load to read and check them on its thread.
+    const files = Array.from({ length: 8 }, (_, i) => {
+      const file = path.join(dir, `episode-${i}.json`)
+      fs.writeFileSync(file, JSON.stringify(machineEpisode(`episode-${i}`)))
+      return file
+    })
+    const database = path.join(tempFolder(), 'library.sqlite')
+    const run = spawnSync(process.execPath, [BIN, '--db', database, 'load', ...files], {
+      encoding: 'utf8',
+      env: { ...process.env, TMPDIR: temporary },
+    })
+    expect(run.status, run.stderr).toBe(0)
+    // Each cached script names the file it was compiled from.
+    const cached = fs
+      .readdirSync(temporary, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)).toString('latin1'))
+    for (const bundle of ['episcore.js', 'episodeFileWorker.js'])
+      expect(cached.filter((text) => text.includes(bundle)).length, bundle).toBeGreaterThan(0)
   })
 
   it('without the build says in one line to run `npm run build`, and exits 1', () => {

@@ -1,5 +1,6 @@
 import { openDatabase, type Db } from '../db/openDatabase'
 import { regularFileSize } from '../files/regularFile'
+import { handOffOnceStarted } from '../worker/handOff'
 import { KeptThread, threadReply, type ThreadReply } from '../worker/keptThread'
 import { workerModule } from '../worker/workerModule'
 import { checkEpisodeDocument, checkEpisodeFileSync, WORKER_BYTES } from './checkEpisodeFile'
@@ -100,6 +101,9 @@ export const rowsReply = (input: {
   now: string
 }): ThreadReply<DocumentRows> => threadReply(() => sourceRows(input.source, input.name, input.now))
 
+/** The thread's answer once it has loaded its module: what a checker waits for before handing it work. */
+export const readyReply = (_: null): ThreadReply<null> => ({ ok: true, value: null })
+
 /** The worker's entry that the builds write beside their bundles (see episodeFileWorker.ts). */
 export const BUNDLED_EPISODE_WORKER = 'episodeFileWorker.js'
 
@@ -108,6 +112,7 @@ type LoadThread = KeptThread<{
   writeLoadReply: typeof writeLoadReply
   dropLoadReply: typeof dropLoadReply
   rowsReply: typeof rowsReply
+  readyReply: typeof readyReply
 }>
 
 let offThread = false
@@ -168,17 +173,21 @@ export type RowsLater = () => Promise<DocumentRows>
  * Checks many episodes' JSON (the files of a load, the texts of a desk's pull) and makes their rows: on
  * the loading thread when `many` (reading and checking an hour-long episode is ~20 ms that the caller's
  * writes of the ones before then overlap; the rows' way back costs the caller ~1), started as each is
- * handed over; else in place as the rows are taken, which is quicker than the thread's start for a few.
- * The same checks either way; a refusal (a file that cannot be read, or is no episode) is a UserError
+ * handed over (those taken while the thread starts, in place: see handOffOnceStarted); else in place as
+ * the rows are taken, which is quicker than the thread's start for a few. The same checks either way; a refusal (a file that cannot be read, or is no episode) is a UserError
  * where the rows are taken.
  */
 export function episodeChecker(many: boolean): (source: EpisodeJsonSource, name: string) => RowsLater {
+  const inPlace =
+    (source: EpisodeJsonSource, name: string): RowsLater =>
+    async () =>
+      sourceRows(source, name, new Date().toISOString())
   const onThread = many ? loadThread() : null
-  if (!onThread) return (source, name) => async () => sourceRows(source, name, new Date().toISOString())
-  return (source, name) => {
-    const rows = onThread.run('rowsReply', { source, name, now: new Date().toISOString() })
-    // Failed while earlier ones are written: thrown where taken, not an unhandled rejection meanwhile.
-    rows.catch(() => undefined)
-    return () => rows
-  }
+  if (!onThread) return inPlace
+  const handOff = handOffOnceStarted<DocumentRows>(onThread.running ? null : onThread.run('readyReply', null))
+  return (source, name) =>
+    handOff(
+      () => onThread.run('rowsReply', { source, name, now: new Date().toISOString() }),
+      inPlace(source, name),
+    )
 }
