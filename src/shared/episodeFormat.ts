@@ -84,36 +84,6 @@ export const dimensionKeySchema = z
   // Scores are kept by dimension key: `constructor` would look scored in every chapter that omits it.
   .refine((key) => !PROTOTYPE_NAMES.has(key), PROTOTYPE_KEY_PROBLEM)
 
-export const mediaRefSchema = z.strictObject({
-  fileName: trimmed(MAX_FILE_NAME).pipe(z.string().min(1)),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'sha256 is 64 lowercase hex digits'),
-  kind: z.enum(['audio', 'video']),
-})
-
-export const episodeInfoSchema = z.strictObject({
-  id,
-  title,
-  show: nameText,
-  publishedOn: z.iso.date().nullable(),
-  durationSeconds: z
-    .number()
-    .finite()
-    .positive()
-    .max(MAX_DURATION_SECONDS, `an episode is at most 7 days (${grouped(MAX_DURATION_SECONDS)} s) long`),
-  sourceUrl: trimmed(TEXT_LIMITS.url).nullable(),
-  summary: longText,
-  media: mediaRefSchema.nullable(),
-  extensions,
-})
-
-export const participantSchema = z.strictObject({
-  id,
-  name: nameText,
-  role: roleSchema,
-  affiliation: shortText.nullable(),
-  extensions,
-})
-
 /** The most level descriptors a dimension may carry: one per score of a 0-1000 scale is more than any. */
 export const MAX_LEVELS = 1000
 
@@ -134,153 +104,23 @@ export const dimensionSchema = z.strictObject({
   extensions,
 })
 
-/** The show's codebook version an analysis was scored under (absent: no codebook, as before). */
-export const codebookStampSchema = z.strictObject({
-  show: nameText.pipe(z.string().min(1, "a codebook's show is never empty")),
-  version: z.number().int().min(1, 'a codebook version is 1 or more'),
-})
-
-export const rubricSchema = z.strictObject({
-  scale: z.strictObject({ min: z.number().int(), max: z.number().int() }),
-  dimensions: list(dimensionSchema, ITEM_LIMITS.dimensions, 'rubric dimensions'),
-  codebook: codebookStampSchema.optional(),
-  extensions,
-})
-
 /** The longest note an evidence item may carry. */
 export const EVIDENCE_NOTE_LENGTH = 2000
-const evidenceNote = z.string().max(EVIDENCE_NOTE_LENGTH, tooLong(EVIDENCE_NOTE_LENGTH)).optional()
-
-/** A moment that justifies a text: a statement of the same file, or a stretch of the media. */
-export const evidenceItemSchema = z.union([
-  z.strictObject({ statement: id, note: evidenceNote }),
-  z.strictObject({ start: time, end: time, note: evidenceNote }),
-])
-
-/** Absent and `[]` differ, and both round-trip. */
-const evidence = list(evidenceItemSchema, ITEM_LIMITS.evidence, 'evidence items').optional()
-
-export const scoreSchema = z.strictObject({
-  value: z.number().int().nullable(),
-  reasoning: longText,
-  evidence,
-  extensions,
-})
-
-export const chapterSchema = z.strictObject({
-  id,
-  title,
-  start: time,
-  end: time,
-  why: longText,
-  scores: z.record(z.string(), scoreSchema),
-  origin: originSchema,
-  status: itemStatusSchema,
-  evidence,
-  extensions,
-})
-
-export const highlightSchema = z.strictObject({
-  id,
-  dimension: z.string(),
-  time,
-  title,
-  description: longText,
-  origin: originSchema,
-  status: itemStatusSchema,
-  evidence,
-  extensions,
-})
-
-export const statementSchema = z.strictObject({
-  id,
-  title,
-  quote: longText,
-  start: time,
-  end: time,
-  speakerId: id.nullable(),
-  chapterId: id.nullable(),
-  origin: originSchema,
-  status: itemStatusSchema,
-  extensions,
-})
-
-export const wordSchema = z.strictObject({
-  start: time,
-  end: time,
-  text: z.string().max(MAX_WORD_TEXT, tooLong(MAX_WORD_TEXT)),
-})
-
-export const segmentSchema = z.strictObject({
-  id,
-  start: time,
-  end: time,
-  speakerId: id.nullable(),
-  text: z.string().max(MAX_SEGMENT_TEXT, tooLong(MAX_SEGMENT_TEXT)),
-  words: list(wordSchema, ITEM_LIMITS.words, 'transcript words'),
-  extensions,
-})
-
-export const transcriptSchema = z.strictObject({
-  segments: list(segmentSchema, ITEM_LIMITS.segments, 'transcript segments'),
-  extensions,
-})
 
 /** Bins of the longest episode: the speaking balance is bounded by the duration's limit. */
 export const MAX_SPEAKING_BALANCE_BINS = Math.ceil(MAX_DURATION_SECONDS / SPEAKING_BALANCE_BIN_SECONDS)
 
-export const speakingBalanceSchema = z.strictObject({
-  binSeconds: z.number().positive().max(MAX_DURATION_SECONDS),
-  bins: list(
-    z.strictObject({
-      start: z.number().min(0),
-      end: z.number().min(0),
-      hostSeconds: z.number().min(0),
-      guestSeconds: z.number().min(0),
-      otherSeconds: z.number().min(0),
-    }),
-    MAX_SPEAKING_BALANCE_BINS,
-    'speaking balance bins',
-  ),
-})
-
-export const reviewSchema = z.strictObject({
-  status: reviewStatusSchema,
-  reviewer: nameText.nullable(),
-  updatedAt: isoUtc,
-  /** The reviewer scored with the machine's scores hidden until rated; absent where never chosen. */
-  blind: z.boolean().optional(),
-})
-
-const episodeDocumentShape = z.strictObject({
-  format: z.literal(EPISODE_FORMAT),
-  version: z.literal(EPISODE_FORMAT_VERSION),
-  exportedAt: isoUtc,
-  generator: z.string().min(1).max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short)),
-  episode: episodeInfoSchema,
-  participants: list(participantSchema, ITEM_LIMITS.participants, 'participants'),
-  rubric: rubricSchema,
-  chapters: list(chapterSchema, ITEM_LIMITS.chapters, 'chapters'),
-  highlights: list(highlightSchema, ITEM_LIMITS.highlights, 'highlights'),
-  statements: list(statementSchema, ITEM_LIMITS.statements, 'statements'),
-  speakingBalance: speakingBalanceSchema.nullable(),
-  scoreSummary: z.record(z.string(), z.number().nullable()),
-  transcript: transcriptSchema.nullable(),
-  review: reviewSchema,
-  extensions,
-})
-
-export type EpisodeDocument = z.infer<typeof episodeDocumentShape>
-export type Chapter = z.infer<typeof chapterSchema>
-export type Statement = z.infer<typeof statementSchema>
-export type Highlight = z.infer<typeof highlightSchema>
-export type Participant = z.infer<typeof participantSchema>
+export type EpisodeDocument = z.infer<DocumentSchemas['episodeDocumentShape']>
+export type Chapter = z.infer<DocumentSchemas['chapterSchema']>
+export type Statement = z.infer<DocumentSchemas['statementSchema']>
+export type Highlight = z.infer<DocumentSchemas['highlightSchema']>
+export type Participant = z.infer<DocumentSchemas['participantSchema']>
 export type Dimension = z.infer<typeof dimensionSchema>
-export type TranscriptSegment = z.infer<typeof segmentSchema>
-export type TranscriptWord = z.infer<typeof wordSchema>
-export type SpeakingBalance = z.infer<typeof speakingBalanceSchema>
+export type TranscriptSegment = z.infer<DocumentSchemas['segmentSchema']>
+export type TranscriptWord = z.infer<DocumentSchemas['wordSchema']>
+export type SpeakingBalance = z.infer<DocumentSchemas['speakingBalanceSchema']>
 export type Role = z.infer<typeof roleSchema>
-export type EvidenceItem = z.infer<typeof evidenceItemSchema>
+export type EvidenceItem = z.infer<DocumentSchemas['evidenceItemSchema']>
 
 type Issue = { path: PropertyKey[]; message: string }
 
@@ -491,7 +331,200 @@ export function crossChecks(doc: EpisodeDocument): Issue[] {
   return issues
 }
 
-export const episodeDocumentSchema = episodeDocumentShape.superRefine((doc, ctx) => {
-  for (const issue of crossChecks(doc))
-    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
-})
+/**
+ * The schemas of the document and its parts, made when a document is first checked: a process that
+ * checks none (`episcore list`, a command's start) does not pay their making (a fifth of the command
+ * line's start, most of what checking a document needs being built up front by zod).
+ */
+function makeDocumentSchemas() {
+  const mediaRefSchema = z.strictObject({
+    fileName: trimmed(MAX_FILE_NAME).pipe(z.string().min(1)),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/, 'sha256 is 64 lowercase hex digits'),
+    kind: z.enum(['audio', 'video']),
+  })
+
+  const episodeInfoSchema = z.strictObject({
+    id,
+    title,
+    show: nameText,
+    publishedOn: z.iso.date().nullable(),
+    durationSeconds: z
+      .number()
+      .finite()
+      .positive()
+      .max(MAX_DURATION_SECONDS, `an episode is at most 7 days (${grouped(MAX_DURATION_SECONDS)} s) long`),
+    sourceUrl: trimmed(TEXT_LIMITS.url).nullable(),
+    summary: longText,
+    media: mediaRefSchema.nullable(),
+    extensions,
+  })
+
+  const participantSchema = z.strictObject({
+    id,
+    name: nameText,
+    role: roleSchema,
+    affiliation: shortText.nullable(),
+    extensions,
+  })
+
+  /** The show's codebook version an analysis was scored under (absent: no codebook, as before). */
+  const codebookStampSchema = z.strictObject({
+    show: nameText.pipe(z.string().min(1, "a codebook's show is never empty")),
+    version: z.number().int().min(1, 'a codebook version is 1 or more'),
+  })
+
+  const rubricSchema = z.strictObject({
+    scale: z.strictObject({ min: z.number().int(), max: z.number().int() }),
+    dimensions: list(dimensionSchema, ITEM_LIMITS.dimensions, 'rubric dimensions'),
+    codebook: codebookStampSchema.optional(),
+    extensions,
+  })
+
+  const evidenceNote = z.string().max(EVIDENCE_NOTE_LENGTH, tooLong(EVIDENCE_NOTE_LENGTH)).optional()
+
+  /** A moment that justifies a text: a statement of the same file, or a stretch of the media. */
+  const evidenceItemSchema = z.union([
+    z.strictObject({ statement: id, note: evidenceNote }),
+    z.strictObject({ start: time, end: time, note: evidenceNote }),
+  ])
+
+  /** Absent and `[]` differ, and both round-trip. */
+  const evidence = list(evidenceItemSchema, ITEM_LIMITS.evidence, 'evidence items').optional()
+
+  const scoreSchema = z.strictObject({
+    value: z.number().int().nullable(),
+    reasoning: longText,
+    evidence,
+    extensions,
+  })
+
+  const chapterSchema = z.strictObject({
+    id,
+    title,
+    start: time,
+    end: time,
+    why: longText,
+    scores: z.record(z.string(), scoreSchema),
+    origin: originSchema,
+    status: itemStatusSchema,
+    evidence,
+    extensions,
+  })
+
+  const highlightSchema = z.strictObject({
+    id,
+    dimension: z.string(),
+    time,
+    title,
+    description: longText,
+    origin: originSchema,
+    status: itemStatusSchema,
+    evidence,
+    extensions,
+  })
+
+  const statementSchema = z.strictObject({
+    id,
+    title,
+    quote: longText,
+    start: time,
+    end: time,
+    speakerId: id.nullable(),
+    chapterId: id.nullable(),
+    origin: originSchema,
+    status: itemStatusSchema,
+    extensions,
+  })
+
+  const wordSchema = z.strictObject({
+    start: time,
+    end: time,
+    text: z.string().max(MAX_WORD_TEXT, tooLong(MAX_WORD_TEXT)),
+  })
+
+  const segmentSchema = z.strictObject({
+    id,
+    start: time,
+    end: time,
+    speakerId: id.nullable(),
+    text: z.string().max(MAX_SEGMENT_TEXT, tooLong(MAX_SEGMENT_TEXT)),
+    words: list(wordSchema, ITEM_LIMITS.words, 'transcript words'),
+    extensions,
+  })
+
+  const transcriptSchema = z.strictObject({
+    segments: list(segmentSchema, ITEM_LIMITS.segments, 'transcript segments'),
+    extensions,
+  })
+
+  const speakingBalanceSchema = z.strictObject({
+    binSeconds: z.number().positive().max(MAX_DURATION_SECONDS),
+    bins: list(
+      z.strictObject({
+        start: z.number().min(0),
+        end: z.number().min(0),
+        hostSeconds: z.number().min(0),
+        guestSeconds: z.number().min(0),
+        otherSeconds: z.number().min(0),
+      }),
+      MAX_SPEAKING_BALANCE_BINS,
+      'speaking balance bins',
+    ),
+  })
+
+  const reviewSchema = z.strictObject({
+    status: reviewStatusSchema,
+    reviewer: nameText.nullable(),
+    updatedAt: isoUtc,
+    /** The reviewer scored with the machine's scores hidden until rated; absent where never chosen. */
+    blind: z.boolean().optional(),
+  })
+
+  const episodeDocumentShape = z.strictObject({
+    format: z.literal(EPISODE_FORMAT),
+    version: z.literal(EPISODE_FORMAT_VERSION),
+    exportedAt: isoUtc,
+    generator: z.string().min(1).max(TEXT_LIMITS.short, tooLong(TEXT_LIMITS.short)),
+    episode: episodeInfoSchema,
+    participants: list(participantSchema, ITEM_LIMITS.participants, 'participants'),
+    rubric: rubricSchema,
+    chapters: list(chapterSchema, ITEM_LIMITS.chapters, 'chapters'),
+    highlights: list(highlightSchema, ITEM_LIMITS.highlights, 'highlights'),
+    statements: list(statementSchema, ITEM_LIMITS.statements, 'statements'),
+    speakingBalance: speakingBalanceSchema.nullable(),
+    scoreSummary: z.record(z.string(), z.number().nullable()),
+    transcript: transcriptSchema.nullable(),
+    review: reviewSchema,
+    extensions,
+  })
+
+  const episodeDocumentSchema = episodeDocumentShape.superRefine((doc, ctx) => {
+    for (const issue of crossChecks(doc))
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+  })
+  return {
+    mediaRefSchema,
+    episodeInfoSchema,
+    participantSchema,
+    codebookStampSchema,
+    rubricSchema,
+    evidenceItemSchema,
+    scoreSchema,
+    chapterSchema,
+    highlightSchema,
+    statementSchema,
+    wordSchema,
+    segmentSchema,
+    transcriptSchema,
+    speakingBalanceSchema,
+    reviewSchema,
+    episodeDocumentShape,
+    episodeDocumentSchema,
+  }
+}
+
+type DocumentSchemas = ReturnType<typeof makeDocumentSchemas>
+let documentSchemas: DocumentSchemas | undefined
+
+/** The schemas of an episode document and of its parts, each made once, at the first call. */
+export const episodeSchemas = (): DocumentSchemas => (documentSchemas ??= makeDocumentSchemas())

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { episodeDocumentSchema } from './episodeFormat'
+import { episodeSchemas } from './episodeFormat'
 
 /**
  * Episode JSON v1 as a JSON Schema, generated from the zod schema (the single source) for consumers
@@ -10,7 +10,7 @@ import { episodeDocumentSchema } from './episodeFormat'
  */
 export function episodeJsonSchema(): Record<string, unknown> {
   return {
-    ...z.toJSONSchema(episodeDocumentSchema, { target: 'draft-2020-12' }),
+    ...z.toJSONSchema(episodeSchemas().episodeDocumentSchema, { target: 'draft-2020-12' }),
     $id: 'https://episcore.app/schema/episode.v1.json',
     title: 'Episode JSON, format version 1',
   }

@@ -1,9 +1,4 @@
-import {
-  episodeDocumentSchema,
-  isFormatTime,
-  type EpisodeDocument,
-  type TranscriptWord,
-} from './episodeFormat'
+import { episodeSchemas, isFormatTime, type EpisodeDocument, type TranscriptWord } from './episodeFormat'
 import { ITEM_LIMITS, MAX_WORD_TEXT } from './episodeLimits'
 import { jsonPointer } from './jsonPointer'
 import { PROTOTYPE_KEY_PROBLEM, protoKeyPaths } from './prototypeKeys'
@@ -26,7 +21,7 @@ export function validateEpisodeDocument(json: unknown): EpisodeValidation {
     (path) => `${jsonPointer(path)}: ${PROTOTYPE_KEY_PROBLEM}`,
   )
   const { rest, words } = wordsAside(json)
-  const parsed = episodeDocumentSchema.safeParse(rest)
+  const parsed = episodeSchemas().episodeDocumentSchema.safeParse(rest)
   if (parsed.success && protoKeys.length === 0) {
     const segments = parsed.data.transcript?.segments ?? []
     for (const [i, list] of words) if (segments[i]) segments[i].words = list
@@ -98,7 +93,7 @@ function pastCaps(json: unknown, issues: readonly Issue[]): Issue[] {
   if (issues.length === 0 || !issues.every(isCapExceeded)) return []
   let cut = json
   for (const issue of issues) cut = cutAt(cut, issue.path, Number(issue.maximum))
-  const again = episodeDocumentSchema.safeParse(cut)
+  const again = episodeSchemas().episodeDocumentSchema.safeParse(cut)
   return again.success ? [] : again.error.issues.filter((i) => !isCapExceeded(i))
 }
 

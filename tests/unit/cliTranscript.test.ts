@@ -4,7 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseSrt } from '../../src/core/transcript/parseSrt'
 import { parseWebVtt } from '../../src/core/transcript/parseWebVtt'
-import { transcriptSchema } from '../../src/shared/episodeFormat'
+import { episodeSchemas } from '../../src/shared/episodeFormat'
 import { SONNET_SRT, SONNET_VTT } from '../fixtureFiles'
 import { tempFolder } from '../tempFolder'
 
@@ -103,7 +103,7 @@ describe('episcore transcript convert', () => {
 
     const json = convert(vtt, '--to', 'json')
     expect(json.code).toBe(0)
-    const transcript = transcriptSchema.parse(JSON.parse(json.stdout))
+    const transcript = episodeSchemas().transcriptSchema.parse(JSON.parse(json.stdout))
     expect(transcript.segments.map((s) => [s.id, s.start, s.end, s.speakerId, s.text])).toEqual([
       [
         's1',
@@ -186,7 +186,7 @@ describe('episcore transcript convert on the sonnet fixture', () => {
     expect(parseWebVtt(vtt.stdout).segments).toEqual(source)
 
     const json = convert(SONNET_SRT, '--to', 'json')
-    const transcript = transcriptSchema.parse(JSON.parse(json.stdout))
+    const transcript = episodeSchemas().transcriptSchema.parse(JSON.parse(json.stdout))
     expect(transcript.segments).toHaveLength(source.length)
     expect(transcript.segments.map((s) => [s.start, s.end, s.text])).toEqual(
       source.map((s) => [s.start, s.end, s.text]),

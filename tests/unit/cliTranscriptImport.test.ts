@@ -6,7 +6,7 @@ import { openDatabase } from '../../src/core/db/openDatabase'
 import { episodeView } from '../../src/core/episodes/episodeQueries'
 import { editSegmentText } from '../../src/core/transcript/editSegmentText'
 import { transcriptView } from '../../src/core/transcript/transcriptQueries'
-import { transcriptSchema } from '../../src/shared/episodeFormat'
+import { episodeSchemas } from '../../src/shared/episodeFormat'
 import { episcore } from '../episcoreCli'
 import { speechMp3 } from '../generateMedia'
 import { fixture } from '../fixtureFiles'
@@ -27,7 +27,7 @@ function writeTemp(name: string, content: string): string {
 }
 
 const speakersOf = (json: string): [string | null, number, string][] => {
-  const transcript = transcriptSchema.parse(JSON.parse(json))
+  const transcript = episodeSchemas().transcriptSchema.parse(JSON.parse(json))
   const names = new Map(transcript.segments.map((s) => [s.speakerId, s.speakerId]))
   return transcript.segments.map((s) => [names.get(s.speakerId) ?? null, s.start, s.text.slice(0, 20)])
 }

@@ -15,7 +15,7 @@ import { publishEpisode } from '../../src/core/publish/publishEpisode'
 import { editSegmentText } from '../../src/core/transcript/editSegmentText'
 import { importTranscript } from '../../src/core/transcript/importTranscript'
 import { transcriptView } from '../../src/core/transcript/transcriptQueries'
-import { episodeDocumentSchema } from '../../src/shared/episodeFormat'
+import { episodeSchemas } from '../../src/shared/episodeFormat'
 import { findProblems } from '../../src/shared/problems'
 import { transcriptImportMessage } from '../../src/shared/transcriptImportMessage'
 import { speechMp3 } from '../generateMedia'
@@ -289,7 +289,7 @@ describe('dimension labels', () => {
     const [first, second] = doc.rubric.dimensions
     if (!first || !second) throw new Error('the seed rubric has four dimensions')
     second.label = first.label.toUpperCase()
-    const parsed = episodeDocumentSchema.safeParse(doc)
+    const parsed = episodeSchemas().episodeDocumentSchema.safeParse(doc)
     expect(parsed.success).toBe(false)
     const issue = parsed.error?.issues.find((i) => i.path.join('/') === 'rubric/dimensions/1/label')
     expect(issue?.message).toContain('/rubric/dimensions/0')

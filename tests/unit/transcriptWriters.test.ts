@@ -15,7 +15,7 @@ import {
   writeSrt,
   writeWebVtt,
 } from '../../src/core/transcript/writeTranscript'
-import { transcriptSchema } from '../../src/shared/episodeFormat'
+import { episodeSchemas } from '../../src/shared/episodeFormat'
 
 const seg = (start: number, end: number, text: string, speaker: string | null = null): ParsedSegment => ({
   start,
@@ -400,13 +400,15 @@ describe('toEpisodeTranscript', () => {
         { id: 's3', start: 3, end: 4, speakerId: 'Ω'.repeat(64), text: 'long', words: [] },
       ],
     })
-    expect(transcriptSchema.safeParse(transcript).success).toBe(true)
+    expect(episodeSchemas().transcriptSchema.safeParse(transcript).success).toBe(true)
   })
 
   it('passes the episode format transcript schema for any transcript', () => {
     fc.assert(
       fc.property(transcriptOf(), (segments) => {
-        const parsed = transcriptSchema.safeParse(JSON.parse(writeEpisodeTranscriptJson(segments)))
+        const parsed = episodeSchemas().transcriptSchema.safeParse(
+          JSON.parse(writeEpisodeTranscriptJson(segments)),
+        )
         expect(parsed.error?.issues ?? []).toEqual([])
       }),
     )
