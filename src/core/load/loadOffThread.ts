@@ -174,8 +174,8 @@ export type RowsLater = () => Promise<DocumentRows>
  * the loading thread when `many` (reading and checking an hour-long episode is ~20 ms that the caller's
  * writes of the ones before then overlap; the rows' way back costs the caller ~1), started as each is
  * handed over (those taken while the thread starts, in place: see handOffOnceStarted); else in place as
- * the rows are taken, which is quicker than the thread's start for a few. The same checks either way; a refusal (a file that cannot be read, or is no episode) is a UserError
- * where the rows are taken.
+ * the rows are taken, which is quicker than the thread's start for a few. The same checks either way; a
+ * refusal (a file that cannot be read, or is no episode) is a UserError where the rows are taken.
  */
 export function episodeChecker(many: boolean): (source: EpisodeJsonSource, name: string) => RowsLater {
   const inPlace =
